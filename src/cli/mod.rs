@@ -1,0 +1,6 @@
+//! Front ends of the command line: they parse arguments, print and choose the exit code.
+
+pub mod check;
+pub mod perft;
+pub mod render;
+pub mod repl;

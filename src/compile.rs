@@ -1,0 +1,1 @@
+//! Semantic checks and compilation: AST → [`crate::rules::RuleSet`].

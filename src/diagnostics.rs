@@ -1,0 +1,1 @@
+//! Diagnostics: errors with source spans, rendered by miette.

@@ -1,0 +1,114 @@
+//! A game: positions with history, for undo, redo, repetition and the result.
+
+use super::{Engine, Move, Position};
+use crate::geometry::Player;
+use std::sync::Arc;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// This player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+/// The state of play in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The game goes on; `check` tells whether the side to move is in check.
+    Ongoing {
+        /// The side to move is in check.
+        check: bool,
+    },
+    /// The side to move has no legal move and is in check.
+    Checkmate(GameResult),
+    /// The side to move has no legal move and is not in check.
+    Stalemate(GameResult),
+    /// The side to move has lost its last royal piece.
+    RoyalCaptured(GameResult),
+    /// A position occurred for the N-th time.
+    Repetition(GameResult),
+    /// The move-count limit was reached.
+    MoveLimit(GameResult),
+}
+
+/// A game in progress: the positions so far, the moves between them and the moves undone.
+#[derive(Clone, Debug)]
+pub struct Game {
+    engine: Arc<Engine>,
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    undone: Vec<Move>,
+}
+
+impl Game {
+    /// A game starting from `pos`.
+    pub fn new(engine: Arc<Engine>, pos: Position) -> Game {
+        Game { engine, positions: vec![pos], moves: Vec::new(), undone: Vec::new() }
+    }
+    /// The engine.
+    pub fn engine(&self) -> &Arc<Engine> {
+        &self.engine
+    }
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game always has a position")
+    }
+    /// The moves played so far, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    /// The positions so far, the start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+    /// Plays a legal move (the caller checked it); clears the redo list.
+    pub fn play(&mut self, mv: Move) {
+        let next = self.engine.play(self.position(), mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.undone.clear();
+    }
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.moves.pop() {
+            Some(m) => {
+                self.positions.pop();
+                self.undone.push(m);
+                true
+            }
+            None => false,
+        }
+    }
+    /// Plays again the last move taken back; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.undone.pop() {
+            Some(m) => {
+                let next = self.engine.play(self.position(), m);
+                self.positions.push(next);
+                self.moves.push(m);
+                true
+            }
+            None => false,
+        }
+    }
+    /// Replaces the whole game by a new start position (after `fen`, `put`, `clear` ...).
+    pub fn reset_to(&mut self, pos: Position) {
+        self.positions = vec![pos];
+        self.moves.clear();
+        self.undone.clear();
+    }
+    /// The status of the current position, counting repetitions over the game's history.
+    pub fn status(&self) -> Status {
+        todo!()
+    }
+}
+
+impl Status {
+    /// The status in words, e.g. "black is checkmated: red wins".
+    pub fn describe(&self, players: &[String; 2], side_to_move: Player) -> String {
+        let _ = (players, side_to_move);
+        todo!()
+    }
+}

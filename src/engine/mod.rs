@@ -1,0 +1,57 @@
+//! The engine: a compiled [`RuleSet`] made executable.
+//!
+//! [`Engine::new`] compiles the rule set into per-square move tables once; move generation reads
+//! only those tables. Positions are plain values ([`Position`]); [`Game`] adds history for undo,
+//! redo and repetition.
+
+mod game;
+mod movegen;
+mod moves;
+mod position;
+mod tables;
+mod zobrist;
+
+pub use game::{Game, GameResult, Status};
+pub use moves::{Move, MoveKind};
+pub use position::{Piece, Position};
+
+use crate::geometry::{Player, Square};
+use crate::rules::{PieceKind, RuleSet};
+use std::sync::Arc;
+
+/// Why a rule set could not be turned into an engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The rule set has more piece kinds than the engine supports.
+    #[error("too many piece kinds ({0}); at most 60 are supported")]
+    TooManyKinds(usize),
+    /// The start position does not parse.
+    #[error("the start position is not valid: {0}")]
+    BadStart(String),
+}
+
+/// A rule set compiled into move tables, ready to generate moves.
+#[derive(Debug)]
+pub struct Engine {
+    rules: Arc<RuleSet>,
+    tables: tables::Tables,
+}
+
+impl Engine {
+    /// Compiles the move tables of a rule set.
+    pub fn new(rules: RuleSet) -> Result<Engine, EngineError> {
+        let rules = Arc::new(rules);
+        let tables = tables::Tables::build(&rules)?;
+        Ok(Engine { rules, tables })
+    }
+
+    /// The rule set this engine runs.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The rule set, shared.
+    pub fn rules_arc(&self) -> Arc<RuleSet> {
+        self.rules.clone()
+    }
+}

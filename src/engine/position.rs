@@ -1,0 +1,229 @@
+//! A position: board, hands, side to move and the state the rules need.
+
+use super::zobrist;
+use crate::geometry::{Player, Square, SquareSet, MAX_SQUARES};
+use crate::rules::PieceKind;
+
+/// A piece on the board or in a hand: whose it is and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The owner.
+    pub player: Player,
+    /// The kind.
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    /// A piece.
+    pub fn new(player: Player, kind: PieceKind) -> Piece {
+        Piece { player, kind }
+    }
+    #[inline]
+    pub(crate) fn code(self) -> u8 {
+        1 + (self.kind.0 << 1) + self.player as u8
+    }
+    #[inline]
+    pub(crate) fn from_code(c: u8) -> Option<Piece> {
+        if c == 0 {
+            None
+        } else {
+            let c = c - 1;
+            let player = if c & 1 == 0 { Player::First } else { Player::Second };
+            Some(Piece { player, kind: PieceKind(c >> 1) })
+        }
+    }
+}
+
+/// Castling right bits: first player king side / queen side, second player king side / queen side.
+pub(crate) const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
+
+/// A position. A plain value: copying it is how moves are made (copy-make).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) board: [u8; MAX_SQUARES],
+    pub(crate) occupied: [SquareSet; 2],
+    pub(crate) hands: [[u8; zobrist::MAX_KINDS]; 2],
+    pub(crate) side: Player,
+    pub(crate) castling: u8,
+    /// En-passant target square and the square of the piece that may be captured there.
+    pub(crate) ep: Option<(Square, Square)>,
+    /// Pieces that promote at the end of their next move (dropped in a `promote-after-move` zone).
+    pub(crate) pending: SquareSet,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// An empty board, first player to move, empty hands.
+    pub fn empty() -> Position {
+        Position {
+            board: [0; MAX_SQUARES],
+            occupied: [SquareSet::EMPTY; 2],
+            hands: [[0; zobrist::MAX_KINDS]; 2],
+            side: Player::First,
+            castling: 0,
+            ep: None,
+            pending: SquareSet::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The piece on a square, if any.
+    #[inline]
+    pub fn piece_at(&self, s: Square) -> Option<Piece> {
+        Piece::from_code(self.board[s.index()])
+    }
+
+    /// Every piece on the board with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied[0]
+            .union(&self.occupied[1])
+            .iter()
+            .filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
+    }
+
+    /// Squares occupied by a player's pieces.
+    #[inline]
+    pub fn occupied_by(&self, p: Player) -> SquareSet {
+        self.occupied[p.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    /// How many pieces of `kind` the player holds in hand.
+    #[inline]
+    pub fn hand(&self, p: Player, kind: PieceKind) -> u8 {
+        self.hands[p.index()][kind.index()]
+    }
+
+    /// The kinds a player holds in hand, with counts, in kind order.
+    pub fn hand_contents(&self, p: Player) -> Vec<(PieceKind, u8)> {
+        self.hands[p.index()]
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(k, &n)| (PieceKind(k as u8), n))
+            .collect()
+    }
+
+    /// The en-passant target square, if the last move allows an en-passant capture.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep.map(|(t, _)| t)
+    }
+
+    /// Castling rights as bits: 1 first player king side, 2 first queen side, 4 second king side, 8 second queen side.
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// Squares whose pieces promote at the end of their next move.
+    pub fn pending_promotions(&self) -> SquareSet {
+        self.pending
+    }
+
+    /// Plies since the last capture, drop or clock-resetting move.
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The move number (starts at 1, grows after the second player moves).
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The Zobrist hash: equal positions (for repetition) have equal hashes.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Puts a piece on a square, or empties it; keeps the hash up to date.
+    pub fn set_piece(&mut self, s: Square, piece: Option<Piece>) {
+        if let Some(old) = self.piece_at(s) {
+            self.hash ^= zobrist::piece(old.player, old.kind, s.index());
+            self.occupied[old.player.index()].remove(s);
+        }
+        if self.pending.contains(s) {
+            self.pending.remove(s);
+            self.hash ^= zobrist::pending(s.index());
+        }
+        match piece {
+            Some(p) => {
+                self.board[s.index()] = p.code();
+                self.occupied[p.player.index()].insert(s);
+                self.hash ^= zobrist::piece(p.player, p.kind, s.index());
+            }
+            None => self.board[s.index()] = 0,
+        }
+    }
+
+    /// Marks or unmarks the piece on `s` as promoting after its next move.
+    pub fn set_pending(&mut self, s: Square, on: bool) {
+        if self.pending.contains(s) != on {
+            if on {
+                self.pending.insert(s)
+            } else {
+                self.pending.remove(s)
+            }
+            self.hash ^= zobrist::pending(s.index());
+        }
+    }
+
+    /// Sets the number of pieces of a kind in a player's hand (at most 63).
+    pub fn set_hand(&mut self, p: Player, kind: PieceKind, count: u8) {
+        let count = count.min(63);
+        let old = self.hands[p.index()][kind.index()];
+        for n in 1..=old {
+            self.hash ^= zobrist::hand(p, kind, n);
+        }
+        for n in 1..=count {
+            self.hash ^= zobrist::hand(p, kind, n);
+        }
+        self.hands[p.index()][kind.index()] = count;
+    }
+
+    /// Sets the side to move.
+    pub fn set_side_to_move(&mut self, p: Player) {
+        if self.side != p {
+            self.hash ^= zobrist::side();
+            self.side = p;
+        }
+    }
+
+    /// Sets the castling rights bits (see [`Position::castling_rights`]).
+    pub fn set_castling_rights(&mut self, bits: u8) {
+        self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(bits & 15);
+        self.castling = bits & 15;
+    }
+
+    /// Sets the en-passant target and victim squares.
+    pub fn set_ep(&mut self, ep: Option<(Square, Square)>) {
+        if let Some((t, _)) = self.ep {
+            self.hash ^= zobrist::ep(t.index());
+        }
+        if let Some((t, _)) = ep {
+            self.hash ^= zobrist::ep(t.index());
+        }
+        self.ep = ep;
+    }
+
+    /// Sets the half-move clock and move number.
+    pub fn set_clocks(&mut self, halfmove: u16, fullmove: u16) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
+    }
+
+    /// Removes every piece from the board and the hands; keeps the side to move.
+    pub fn clear(&mut self) {
+        let side = self.side;
+        *self = Position::empty();
+        self.set_side_to_move(side);
+    }
+}

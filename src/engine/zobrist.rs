@@ -1,0 +1,78 @@
+//! Zobrist keys: fixed pseudo-random numbers for hashing positions, the same for every variant.
+
+use crate::geometry::Player;
+use crate::rules::PieceKind;
+use std::sync::OnceLock;
+
+/// Kinds the engine supports (piece codes must fit a byte with the player bit).
+pub const MAX_KINDS: usize = 60;
+
+struct Keys {
+    board: Vec<u64>,
+    hand: Vec<u64>,
+    side: u64,
+    castling: [u64; 16],
+    ep: Vec<u64>,
+    pending: Vec<u64>,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn keys() -> &'static Keys {
+    static KEYS: OnceLock<Keys> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut s = 0x2545_F491_4F6C_DD1D;
+        let mut gen = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<u64>>();
+        let board = gen(2 * MAX_KINDS * 256);
+        let hand = gen(2 * MAX_KINDS * 64);
+        let side = gen(1)[0];
+        let c = gen(16);
+        let ep = gen(256);
+        let pending = gen(256);
+        let mut castling = [0u64; 16];
+        castling.copy_from_slice(&c);
+        Keys { board, hand, side, castling, ep, pending }
+    })
+}
+
+/// Key of a piece of `kind` owned by `player` on square index `sq`.
+#[inline]
+pub fn piece(player: Player, kind: PieceKind, sq: usize) -> u64 {
+    keys().board[(player.index() * MAX_KINDS + kind.index()) * 256 + sq]
+}
+
+/// Key of the `count`-th piece of `kind` in `player`'s hand (count from 1; up to 63).
+#[inline]
+pub fn hand(player: Player, kind: PieceKind, count: u8) -> u64 {
+    keys().hand[(player.index() * MAX_KINDS + kind.index()) * 64 + (count as usize & 63)]
+}
+
+/// Key toggled when the second player is to move.
+#[inline]
+pub fn side() -> u64 {
+    keys().side
+}
+
+/// Key of a set of castling rights (4 bits).
+#[inline]
+pub fn castling(rights: u8) -> u64 {
+    keys().castling[rights as usize & 15]
+}
+
+/// Key of an en-passant target square.
+#[inline]
+pub fn ep(sq: usize) -> u64 {
+    keys().ep[sq]
+}
+
+/// Key of a pending delayed promotion on a square.
+#[inline]
+pub fn pending(sq: usize) -> u64 {
+    keys().pending[sq]
+}

@@ -1,0 +1,294 @@
+//! Board geometry: squares, players, offsets and square sets.
+//!
+//! Boards are at most 16x16, so a square fits in a byte and a set of squares in 256 bits.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Largest number of files or ranks a board may have.
+pub const MAX_SIDE: u8 = 16;
+/// Number of square indices a 16x16 board needs.
+pub const MAX_SQUARES: usize = 256;
+
+/// One of the two players. `First` moves from rank 1 upwards and is written in upper case in FEN (`w`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Player {
+    /// The player at the bottom (White, Red, Sente); FEN side `w`, upper-case letters.
+    First = 0,
+    /// The player at the top (Black, Gote); FEN side `b`, lower-case letters.
+    Second = 1,
+}
+
+impl Player {
+    /// Both players, first player first.
+    pub const BOTH: [Player; 2] = [Player::First, Player::Second];
+    /// The opponent.
+    #[inline]
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+    /// 0 for the first player, 1 for the second; for indexing per-player tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A square index `rank * files + file` on a board of known width. Files and ranks count from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Square(pub u8);
+
+impl Square {
+    /// The index for per-square tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A displacement in files and ranks, seen from the first player (`dr > 0` is forward for `First`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Offset {
+    /// Change of file (positive: towards higher files, "right" for the first player).
+    pub df: i8,
+    /// Change of rank (positive: forward for the first player).
+    pub dr: i8,
+}
+
+impl Offset {
+    /// A new offset.
+    pub const fn new(df: i8, dr: i8) -> Offset {
+        Offset { df, dr }
+    }
+    /// The same offset as the given player sees it: the second player's forward is down the board.
+    #[inline]
+    pub fn for_player(self, p: Player) -> Offset {
+        match p {
+            Player::First => self,
+            Player::Second => Offset::new(self.df, -self.dr),
+        }
+    }
+}
+
+/// Board dimensions and the mapping between squares, files, ranks and names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dimensions {
+    /// Number of files (columns), 1..=16.
+    pub files: u8,
+    /// Number of ranks (rows), 1..=16.
+    pub ranks: u8,
+}
+
+impl Dimensions {
+    /// Number of squares (including holes).
+    #[inline]
+    pub fn len(self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+    /// Whether the board has no squares (never true for a valid board).
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+    /// The square at a file and rank (both from 0), if on the board.
+    #[inline]
+    pub fn square(self, file: i32, rank: i32) -> Option<Square> {
+        if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
+            None
+        } else {
+            Some(Square((rank * self.files as i32 + file) as u8))
+        }
+    }
+    /// File of a square, from 0.
+    #[inline]
+    pub fn file(self, s: Square) -> u8 {
+        s.0 % self.files
+    }
+    /// Rank of a square, from 0.
+    #[inline]
+    pub fn rank(self, s: Square) -> u8 {
+        s.0 / self.files
+    }
+    /// The square reached from `s` by `o` (already oriented for the mover), if on the board.
+    #[inline]
+    pub fn offset(self, s: Square, o: Offset) -> Option<Square> {
+        self.square(self.file(s) as i32 + o.df as i32, self.rank(s) as i32 + o.dr as i32)
+    }
+    /// The square mirrored top to bottom (the second player's view of the same place).
+    #[inline]
+    pub fn mirror(self, s: Square) -> Square {
+        Square(((self.ranks - 1 - self.rank(s)) * self.files + self.file(s)) as u8)
+    }
+    /// Every square index of the board, in index order (rank 1 first).
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..self.len()).map(|i| Square(i as u8))
+    }
+    /// The name of a square, like `a1` or `i12`.
+    pub fn name(self, s: Square) -> String {
+        format!("{}{}", file_letter(self.file(s)), self.rank(s) as u32 + 1)
+    }
+    /// Parses a square name like `e4` or `a10`; `None` when malformed or off the board.
+    pub fn parse_square(self, text: &str) -> Option<Square> {
+        let (file, rank) = split_square_name(text)?;
+        self.square(file as i32, rank as i32)
+    }
+}
+
+/// The letter of a file index (0 = `a`).
+pub fn file_letter(file: u8) -> char {
+    (b'a' + file) as char
+}
+
+/// Splits a square name into (file, rank) counting from 0, without checking a board. `"a10"` → (0, 9).
+pub fn split_square_name(text: &str) -> Option<(u8, u8)> {
+    let mut chars = text.chars();
+    let f = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let rest = chars.as_str();
+    if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) || rest.starts_with('0') {
+        return None;
+    }
+    let rank: u32 = rest.parse().ok()?;
+    if rank == 0 || rank > 99 {
+        return None;
+    }
+    Some((f as u8 - b'a', (rank - 1) as u8))
+}
+
+/// A set of squares on a board of up to 16x16, as a 256-bit bitset.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SquareSet(pub [u64; 4]);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+    /// All squares of a board with `n` squares.
+    pub fn first_n(n: usize) -> SquareSet {
+        let mut s = SquareSet::EMPTY;
+        for i in 0..n {
+            s.insert(Square(i as u8));
+        }
+        s
+    }
+    /// Whether the square is in the set.
+    #[inline]
+    pub fn contains(&self, s: Square) -> bool {
+        self.0[(s.0 >> 6) as usize] >> (s.0 & 63) & 1 != 0
+    }
+    /// Adds a square.
+    #[inline]
+    pub fn insert(&mut self, s: Square) {
+        self.0[(s.0 >> 6) as usize] |= 1 << (s.0 & 63);
+    }
+    /// Removes a square.
+    #[inline]
+    pub fn remove(&mut self, s: Square) {
+        self.0[(s.0 >> 6) as usize] &= !(1 << (s.0 & 63));
+    }
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+    /// Number of squares in the set.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    /// Union.
+    #[inline]
+    pub fn union(&self, o: &SquareSet) -> SquareSet {
+        SquareSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+    }
+    /// Intersection.
+    #[inline]
+    pub fn intersect(&self, o: &SquareSet) -> SquareSet {
+        SquareSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+    }
+    /// Difference: squares of `self` not in `o`.
+    #[inline]
+    pub fn minus(&self, o: &SquareSet) -> SquareSet {
+        SquareSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
+    }
+    /// The squares in index order.
+    #[inline]
+    pub fn iter(&self) -> SquareIter {
+        SquareIter { words: self.0, word: 0 }
+    }
+    /// The set mirrored top to bottom on a board of the given dimensions.
+    pub fn mirrored(&self, d: Dimensions) -> SquareSet {
+        let mut out = SquareSet::EMPTY;
+        for s in self.iter() {
+            out.insert(d.mirror(s));
+        }
+        out
+    }
+}
+
+impl fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter().map(|s| s.0)).finish()
+    }
+}
+
+/// Iterator over the squares of a [`SquareSet`].
+pub struct SquareIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for SquareIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 4 {
+            let w = self.words[self.word];
+            if w != 0 {
+                let bit = w.trailing_zeros();
+                self.words[self.word] = w & (w - 1);
+                return Some(Square((self.word as u32 * 64 + bit) as u8));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        let mut s = SquareSet::EMPTY;
+        for q in iter {
+            s.insert(q);
+        }
+        s
+    }
+}
+
+/// A square set for each player, indexed by [`Player::index`].
+pub type PlayerSquares = [SquareSet; 2];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip_on_tall_boards() {
+        let d = Dimensions { files: 9, ranks: 12 };
+        let s = d.parse_square("i12").unwrap();
+        assert_eq!(d.name(s), "i12");
+        assert_eq!(d.parse_square("a10").map(|s| (d.file(s), d.rank(s))), Some((0, 9)));
+        assert_eq!(d.parse_square("j1"), None);
+        assert_eq!(d.parse_square("a13"), None);
+        assert_eq!(d.parse_square("a0"), None);
+    }
+
+    #[test]
+    fn mirror_flips_ranks_only() {
+        let d = Dimensions { files: 8, ranks: 8 };
+        assert_eq!(d.name(d.mirror(d.parse_square("b2").unwrap())), "b7");
+    }
+}

@@ -1,0 +1,39 @@
+//! The `chimera` command line: each subcommand lives in its own module under `src/cli/`.
+
+use chimera::cli;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "chimera", version, about = "Chess-variant definitions: check, play, perft, render")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate definition files; print one summary line per valid file.
+    Check(cli::check::Args),
+    /// Count the leaf nodes of the legal move tree.
+    Perft(cli::perft::PerftArgs),
+    /// Perft per root move.
+    Divide(cli::perft::PerftArgs),
+    /// Nodes per second on the start positions of some definitions.
+    Bench(cli::perft::BenchArgs),
+    /// Interactive session (or script) on a variant.
+    Repl(cli::repl::Args),
+    /// Draw a position or a piece's moves as SVG or PNG.
+    Render(cli::render::Args),
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Check(a) => cli::check::run(a),
+        Command::Perft(a) => cli::perft::run_perft(a, false),
+        Command::Divide(a) => cli::perft::run_perft(a, true),
+        Command::Bench(a) => cli::perft::run_bench(a),
+        Command::Repl(a) => cli::repl::run(a),
+        Command::Render(a) => cli::render::run(a),
+    }
+}

@@ -1,0 +1,1 @@
+//! Pictures: SVG and PNG diagrams of positions, zones and piece moves.

@@ -1,0 +1,1 @@
+//! The REPL and script runner.

@@ -1,0 +1,332 @@
+//! The compiled rule set: a plain, immutable, serialisable description of one variant.
+//!
+//! Produced by [`crate::compile`] from a definition file, consumed by the engine, which turns it
+//! into move tables. Nothing here refers to the source text; names are kept only for display.
+//! All per-player square sets are already resolved (player-relative zones mirrored for the second
+//! player), and all Betza strings are already parsed into [`MovePattern`]s.
+
+use crate::geometry::{Dimensions, Offset, PlayerSquares, SquareSet};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// Index of a piece kind in [`RuleSet::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PieceKind(pub u8);
+
+impl PieceKind {
+    /// The index into per-kind tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A whole variant, validated.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RuleSet {
+    /// The variant's display name (`variant "..."`).
+    pub name: String,
+    /// Board size and the squares that exist.
+    pub board: Board,
+    /// Display names of the two players, first player first (`players Red, Black`).
+    pub players: [String; 2],
+    /// Named zones, in declaration order, resolved per player. Kept for display (`zones`, render).
+    pub zones: IndexMap<String, PlayerSquares>,
+    /// Named paths, in declaration order.
+    pub paths: IndexMap<String, PathDef>,
+    /// Piece kinds; [`PieceKind`] indexes this list.
+    pub pieces: Vec<PieceDef>,
+    /// What happens to captured pieces and how they come back.
+    pub drops: DropRules,
+    /// Royalty, check and the end of the game.
+    pub end: GameEnd,
+    /// Castling, if the variant has it.
+    pub castling: Option<Castling>,
+    /// Start position in FEN (validated against the board and the piece letters).
+    pub start_fen: String,
+    /// Presentation hints for pictures and the REPL board.
+    pub render: RenderHints,
+}
+
+/// The board: size and holes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Board {
+    /// Files and ranks.
+    pub dims: Dimensions,
+    /// Squares that exist (the full rectangle minus holes).
+    pub squares: SquareSet,
+}
+
+/// An ordered list of squares a piece may ride along (`path ring = a1-h1-h8-a8 cyclic`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PathDef {
+    /// The squares in order; consecutive squares are adjacent (orthogonally or diagonally).
+    pub squares: Vec<crate::geometry::Square>,
+    /// Whether the last square connects back to the first.
+    pub cyclic: bool,
+}
+
+/// One piece kind.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PieceDef {
+    /// Display name, unique (`piece Knight N`).
+    pub name: String,
+    /// FEN letter as the first player writes it: one upper-case ASCII letter, optionally prefixed by `+`
+    /// (`"N"`, `"+P"`). The second player writes it in lower case.
+    pub letter: String,
+    /// Move rules; a move is available when any rule provides it.
+    pub moves: Vec<MoveRule>,
+    /// Paths this piece may ride along (in both directions) when it stands on them.
+    pub rides: Vec<PathRide>,
+    /// Whether this kind is royal (check, checkmate, capture-the-royal).
+    pub royal: bool,
+    /// Where the piece may stand.
+    pub confinement: Confinement,
+    /// How it promotes, if at all.
+    pub promotion: Option<Promotion>,
+    /// The kind that goes to the captor's hand when this piece is captured (demotion / conversion):
+    /// `captured as` in the definition, else the kind it promoted from, else itself.
+    pub captured_as: PieceKind,
+}
+
+/// A group of move patterns from one `moves` statement, with the conditions that apply to all of them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MoveRule {
+    /// The Betza text as written, for display.
+    pub betza: String,
+    /// The parsed patterns, seen from the first player.
+    pub patterns: Vec<MovePattern>,
+    /// Available only while the piece stands in these squares (`moves sW in enemy own_half`).
+    pub only_in: Option<PlayerSquares>,
+    /// If set, every move of this rule must capture a piece of one of these kinds (`capturing General`).
+    pub capturing: Option<Vec<PieceKind>>,
+    /// Exempt from the piece's confinement (`unconfined`): the Octal General may cross the river to capture.
+    pub unconfined: bool,
+}
+
+/// A path ride: along `path`, in both directions, from wherever the piece stands on it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PathRide {
+    /// Name of the path in [`RuleSet::paths`].
+    pub path: String,
+}
+
+/// Where a piece may stand.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub enum Confinement {
+    /// Anywhere on the board.
+    #[default]
+    None,
+    /// Never leaves these squares (`confined palace`).
+    Within(PlayerSquares),
+    /// Stays in whichever of these regions it stands in (`confined own_half | enemy_half`).
+    /// A piece standing in none of them is not confined.
+    Regions(Vec<PlayerSquares>),
+}
+
+/// One concrete way to move, as seen from the first player; mirrored for the second.
+/// Produced from Betza by [`crate::betza`]; direction modifiers are already resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovePattern {
+    /// The legs in order; a plain move has one leg. Lame leapers are two or more legs
+    /// (`nN` = a `W` step that must be empty, then an `F` step outward).
+    pub legs: Vec<Leg>,
+    /// `i`: only from the piece's initial squares (where its kind stands for its player in the start position).
+    pub initial: bool,
+    /// `e`: a capturing final leg may capture en passant.
+    pub en_passant: bool,
+    /// `k`: the move may only capture a royal piece.
+    pub royal_only: bool,
+    /// Byte range of the component in the Betza text, for display and diagnostics.
+    pub span: (usize, usize),
+}
+
+/// One leg of a move: `steps` repeated `range` times in one direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    /// One step, from the first player's view.
+    pub step: Offset,
+    /// Fewest steps the leg may take (1 for ordinary leaps and rides).
+    pub min: u8,
+    /// Most steps; [`Leg::UNLIMITED`] for an unlimited rider. A leaper has `min == max == 1`.
+    pub max: u8,
+    /// What the leg may do where it lands and on the way.
+    pub mode: LegMode,
+}
+
+impl Leg {
+    /// `max` of an unlimited rider.
+    pub const UNLIMITED: u8 = u8::MAX;
+}
+
+/// What a leg may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegMode {
+    /// May end on an empty square (`m`).
+    pub to_empty: bool,
+    /// May end on an enemy piece and capture it (`c`). On a non-final leg: locust capture, the move continues.
+    pub to_enemy: bool,
+    /// May end on a piece of either side without capturing it and continue (`p` on a non-final leg).
+    pub over_piece: bool,
+    /// How the leg passes pieces on its way (for riders).
+    pub hop: Hop,
+}
+
+/// How a rider leg treats the pieces it meets before its landing square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Hop {
+    /// The squares passed must be empty.
+    None,
+    /// `p`: must pass exactly one piece (the screen, either side, not captured), anywhere before landing.
+    Screen,
+    /// `g`: must land on the square directly beyond the first piece met.
+    Grasshopper,
+}
+
+/// Promotion of one kind.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Promotion {
+    /// The kinds it may become; the mover chooses when there are several.
+    pub to: Vec<PieceKind>,
+    /// The zone, per player.
+    pub zone: PlayerSquares,
+    /// When it happens.
+    pub mode: PromotionMode,
+}
+
+/// When promotion happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PromotionMode {
+    /// Shogi style: may promote when the move starts or ends in the zone; forced where the
+    /// unpromoted piece would have no move from its destination.
+    Optional,
+    /// Must promote when the move ends in the zone (chess pawn, XQ-heavy crossing the river).
+    Forced,
+}
+
+/// Captures to hand and drops.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct DropRules {
+    /// Kinds that go to the captor's hand (after `captured_as`). Empty: captured pieces leave the game.
+    pub to_hand: Vec<PieceKind>,
+    /// Where each kind may be dropped, indexed by kind; `None` means every empty square.
+    pub zones: Vec<Option<PlayerSquares>>,
+    /// A dropped piece must have a move from its square on an otherwise empty board.
+    pub must_have_move: bool,
+    /// Kinds of which a player may not have two (unpromoted) on one file after a drop (shogi nifu).
+    pub one_per_file: Vec<PieceKind>,
+    /// Kinds that may not be dropped to give checkmate (shogi uchifuzume).
+    pub no_drop_mate: Vec<PieceKind>,
+    /// A piece dropped here promotes at the end of its next move (Shoxiang 108 beyond the river).
+    pub promote_after_move: Option<PlayerSquares>,
+}
+
+/// Result of the game from the point of view of the player it happens to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Score {
+    /// That player wins.
+    Win,
+    /// That player loses.
+    Loss,
+    /// Nobody wins.
+    Draw,
+}
+
+/// How check works when a side has royal pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoyalRule {
+    /// No move may leave a royal attacked; checkmate ends the game (default).
+    Check,
+    /// Several royals with duple check: a move is legal when at least one royal is not attacked after it.
+    /// With one royal left this is ordinary check.
+    Duple,
+    /// No check rule: royals may be left en prise; the side that loses its last royal loses.
+    Capture,
+}
+
+/// Royalty and the end of the game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// How check works.
+    pub royal_rule: RoyalRule,
+    /// Royal pieces may not face each other on a file with nothing between (flying general).
+    pub facing: bool,
+    /// The result for the side to move when it has no legal move and is not in check.
+    pub stalemate: Score,
+    /// The result for the side checkmated (normally a loss).
+    pub checkmate: Score,
+    /// `repetition N SCORE`: the N-th occurrence of a position ends the game (score for the side to move).
+    pub repetition: Option<(u8, Score)>,
+    /// `move-limit N SCORE [resets KIND, ...]`: the game ends after N moves by each side (2N plies)
+    /// without a capture, a drop or a move of one of the listed kinds.
+    pub move_limit: Option<MoveLimit>,
+}
+
+/// The move-count rule (chess's 50-move rule).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MoveLimit {
+    /// Moves per side.
+    pub moves: u16,
+    /// Result for the side to move when the limit is reached.
+    pub score: Score,
+    /// Kinds whose moves reset the count (chess: Pawn); captures and drops always reset it.
+    pub reset_by: Vec<PieceKind>,
+}
+
+/// Castling: the king moves `king_steps` towards a rook on its rank that has not moved,
+/// and the rook jumps to the square the king passed over.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Castling {
+    /// The kind that castles (usually the royal).
+    pub king: PieceKind,
+    /// The kind it castles with.
+    pub rook: PieceKind,
+    /// How many files the king moves (2 in chess).
+    pub king_steps: u8,
+}
+
+/// Presentation hints from `render { ... }`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct RenderHints {
+    /// Pieces stand on intersections rather than in squares.
+    pub intersections: bool,
+    /// Cell size in pixels.
+    pub cell: Option<u32>,
+    /// A river is drawn between this rank (1-based) and the next.
+    pub river_after_rank: Option<u8>,
+    /// Zones whose squares get palace diagonals drawn.
+    pub diagonals: Vec<String>,
+    /// Zone name → colour (`"#rrggbb"`).
+    pub zone_colours: IndexMap<String, String>,
+    /// Light square colour.
+    pub light: Option<String>,
+    /// Dark square colour.
+    pub dark: Option<String>,
+}
+
+impl RuleSet {
+    /// The kind with this FEN letter for the first player (`"N"`, `"+P"`), if any.
+    pub fn kind_by_letter(&self, letter: &str) -> Option<PieceKind> {
+        self.pieces.iter().position(|p| p.letter == letter).map(|i| PieceKind(i as u8))
+    }
+    /// The kind with this name, if any (case-insensitive).
+    pub fn kind_by_name(&self, name: &str) -> Option<PieceKind> {
+        self.pieces
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|i| PieceKind(i as u8))
+    }
+    /// The definition of a kind.
+    #[inline]
+    pub fn piece(&self, k: PieceKind) -> &PieceDef {
+        &self.pieces[k.index()]
+    }
+    /// The royal kinds.
+    pub fn royal_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royal)
+            .map(|(i, _)| PieceKind(i as u8))
+    }
+}

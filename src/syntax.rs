@@ -1,0 +1,1 @@
+//! Syntax: definition text → AST with spans (grammar `grammar/variant.pest`).
