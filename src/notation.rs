@@ -1,20 +1,8 @@
 //! Notation: FEN in and out, and move text (`e2e4`, `e7e8q`, `7g7f+`-style `b2h8+`, `P@e4`).
 
-use crate::engine::{Engine, Move, Position};
+use crate::engine::{Engine, Move, MoveKind, Position};
 
-/// A FEN that could not be read: what is wrong and where (byte offset and length in the FEN text).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct FenError {
-    /// What is wrong.
-    pub message: String,
-    /// Byte offset of the fault in the FEN text.
-    pub offset: usize,
-    /// Length of the faulty part (at least 1 where there is text to point at).
-    pub len: usize,
-    /// What would be right.
-    pub help: Option<String>,
-}
+pub use crate::engine::fen::{letter, FenError};
 
 /// Move text that does not name a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,24 +20,154 @@ pub struct MoveError {
 
 /// Reads a FEN for this engine's variant.
 pub fn parse_fen(engine: &Engine, fen: &str) -> Result<Position, FenError> {
-    let _ = (engine, fen);
-    todo!()
+    crate::engine::fen::parse_fen(engine.rules(), fen)
 }
 
 /// Writes a position as FEN.
 pub fn to_fen(engine: &Engine, pos: &Position) -> String {
-    let _ = (engine, pos);
-    todo!()
+    crate::engine::fen::to_fen(engine.rules(), pos)
 }
 
-/// The text of a move in a position.
+/// The text of a move in a position: `e2e4`, `e7e8q`, `b2h8+` (promotion to the `+` form),
+/// `P@e4` (drop), `c1e3xd2` (a locust move that also captures on d2).
 pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
-    let _ = (engine, pos, mv);
-    todo!()
+    let rules = engine.rules();
+    let d = rules.board.dims;
+    if let MoveKind::Drop(k) = mv.kind {
+        return format!("{}@{}", rules.piece(k).letter, d.name(mv.to));
+    }
+    let mut s = format!("{}{}", d.name(mv.from), d.name(mv.to));
+    if let Some(k) = mv.promotion {
+        let target = &rules.piece(k).letter;
+        let mover = pos.piece_at(mv.from).map(|p| rules.piece(p.kind).letter.as_str()).unwrap_or("");
+        if target.strip_prefix('+') == Some(mover) {
+            s.push('+');
+        } else {
+            s.push_str(&target.to_ascii_lowercase());
+        }
+    }
+    if let (MoveKind::Normal, Some(x)) = (mv.kind, mv.extra) {
+        s.push('x');
+        s.push_str(&d.name(x));
+    }
+    s
+}
+
+fn move_err(message: impl Into<String>, offset: usize, len: usize, help: Option<String>) -> MoveError {
+    MoveError { message: message.into(), offset, len: len.max(1), help }
 }
 
 /// Reads move text and finds the legal move it names.
 pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let _ = (engine, pos, text);
-    todo!()
+    let rules = engine.rules();
+    let d = rules.board.dims;
+    let lead = text.len() - text.trim_start().len();
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(move_err("no move given", 0, 0, Some("write a move like `e2e4`, `e7e8q` or `P@e4`".into())));
+    }
+    let legal = engine.legal_moves(pos);
+    let texts: Vec<String> = legal.iter().map(|m| move_text(engine, pos, *m)).collect();
+    let want = t.to_ascii_lowercase();
+    if let Some(i) = texts.iter().position(|x| x.to_ascii_lowercase() == want) {
+        return Ok(legal[i]);
+    }
+    // A locust move may be written without the captured square when that is unambiguous.
+    let short: Vec<usize> = (0..legal.len())
+        .filter(|&i| {
+            let x = texts[i].to_ascii_lowercase();
+            x.starts_with(&want) && x[want.len()..].starts_with('x')
+        })
+        .collect();
+    if short.len() == 1 {
+        return Ok(legal[short[0]]);
+    }
+    let list = |ms: &[String]| if ms.is_empty() { "none".to_string() } else { ms.join(" ") };
+    if legal.is_empty() {
+        return Err(move_err(format!("`{}` is not legal: there are no legal moves", t), lead, t.len(), Some("the game is over; see `status`".into())));
+    }
+    // Drops.
+    if let Some(at) = t.find('@') {
+        let letter = t[..at].to_ascii_uppercase();
+        let Some(kind) = rules.kind_by_letter(&letter) else {
+            let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
+            return Err(move_err(format!("no piece has the letter `{}`", &t[..at]), lead, at, Some(format!("pieces: {}", letters.join(" ")))));
+        };
+        let sq_text = &t[at + 1..];
+        let Some(sq) = d.parse_square(sq_text) else {
+            return Err(move_err(format!("`{}` is not a square of this {}x{} board", sq_text, d.files, d.ranks), lead + at + 1, sq_text.len(), None));
+        };
+        let side = pos.side_to_move();
+        if pos.hand(side, kind) == 0 {
+            return Err(move_err(format!("there is no {} in hand to drop", rules.piece(kind).name), lead, at, None));
+        }
+        let drops: Vec<String> = texts.iter().filter(|x| x.starts_with(&format!("{}@", rules.piece(kind).letter))).cloned().collect();
+        return Err(move_err(
+            format!("{} may not be dropped on {}", rules.piece(kind).name, d.name(sq)),
+            lead + at + 1,
+            sq_text.len(),
+            Some(format!("legal drops: {}", list(&drops))),
+        ));
+    }
+    // Board moves: two squares, then a suffix.
+    let (from_text, rest) = split_square(t);
+    let Some(from) = d.parse_square(from_text) else {
+        let msg = if from_text.is_empty() {
+            format!("`{}` does not start with a square", t)
+        } else {
+            format!("`{}` is not a square of this {}x{} board", from_text, d.files, d.ranks)
+        };
+        return Err(move_err(msg, lead, from_text.len().max(1), Some("write a move as two squares, like `e2e4`, or a drop like `P@e4`".into())));
+    };
+    let (to_text, suffix) = split_square(rest);
+    let to_at = lead + from_text.len();
+    let Some(to) = d.parse_square(to_text) else {
+        let msg = if to_text.is_empty() {
+            format!("`{}` needs a destination square after {}", t, from_text)
+        } else {
+            format!("`{}` is not a square of this {}x{} board", to_text, d.files, d.ranks)
+        };
+        return Err(move_err(msg, to_at, to_text.len(), None));
+    };
+    let Some(piece) = pos.piece_at(from) else {
+        return Err(move_err(format!("there is no piece on {}", from_text), lead, from_text.len(), None));
+    };
+    let name = &rules.piece(piece.kind).name;
+    if piece.player != pos.side_to_move() {
+        return Err(move_err(
+            format!("the {} on {} belongs to {}, but {} is to move", name, from_text, rules.players[piece.player.index()], rules.players[pos.side_to_move().index()]),
+            lead,
+            from_text.len(),
+            None,
+        ));
+    }
+    let own: Vec<String> = legal.iter().zip(&texts).filter(|(m, _)| !m.is_drop() && m.from == from).map(|(_, x)| x.clone()).collect();
+    let same_to: Vec<String> = legal.iter().zip(&texts).filter(|(m, _)| !m.is_drop() && m.from == from && m.to == to).map(|(_, x)| x.clone()).collect();
+    if same_to.is_empty() {
+        return Err(move_err(
+            format!("the {} on {} cannot move to {}", name, from_text, to_text),
+            lead,
+            t.len() - suffix.len(),
+            Some(format!("legal moves of this {}: {}", name, list(&own))),
+        ));
+    }
+    Err(move_err(
+        format!("`{}` does not match a legal move from {} to {}", suffix, from_text, to_text),
+        lead + t.len() - suffix.len(),
+        suffix.len(),
+        Some(format!("write one of: {}", list(&same_to))),
+    ))
+}
+
+/// Splits a leading square name (letter + digits) off a string.
+fn split_square(t: &str) -> (&str, &str) {
+    let b = t.as_bytes();
+    if b.is_empty() || !b[0].is_ascii_lowercase() {
+        return ("", t);
+    }
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    (&t[..i], &t[i..])
 }

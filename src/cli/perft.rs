@@ -1,7 +1,12 @@
 //! `chimera perft`, `chimera divide` and `chimera bench`.
 
-use std::path::PathBuf;
+use crate::compile::compile_file;
+use crate::engine::{Engine, Position};
+use crate::notation::{move_text, parse_fen};
+use miette::{LabeledSpan, NamedSource};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// Arguments of `chimera perft` and `chimera divide`.
 #[derive(clap::Args, Debug)]
@@ -18,18 +23,103 @@ pub struct PerftArgs {
 /// Arguments of `chimera bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Definition files with depths, as FILE:DEPTH.
+    /// Definition files with depths, as FILE:DEPTH (default: chess 5, xiangqi 4, shogi 4 from definitions/).
     pub targets: Vec<String>,
+}
+
+/// Loads a definition and builds its engine, printing diagnostics on failure.
+pub fn load_engine(file: &Path) -> Result<Engine, ExitCode> {
+    let rules = compile_file(file).map_err(|d| {
+        eprintln!("{:?}", miette::Report::new(d));
+        ExitCode::FAILURE
+    })?;
+    Engine::new(rules).map_err(|e| {
+        eprintln!("error: {}: {}", file.display(), e);
+        ExitCode::FAILURE
+    })
+}
+
+/// Reads `--fen`, printing a labelled diagnostic on failure.
+pub fn load_position(engine: &Engine, fen: Option<&str>) -> Result<Position, ExitCode> {
+    match fen {
+        None => Ok(engine.start_position()),
+        Some(f) => parse_fen(engine, f).map_err(|e| {
+            let report = miette::miette!(
+                labels = vec![LabeledSpan::at(e.offset..e.offset + e.len, "here")],
+                help = e.help.clone().unwrap_or_default(),
+                "bad FEN: {}",
+                e.message
+            )
+            .with_source_code(NamedSource::new("--fen", f.to_string()));
+            eprintln!("{:?}", report);
+            ExitCode::FAILURE
+        }),
+    }
 }
 
 /// Runs perft (or divide).
 pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
-    let _ = (args, divide);
-    ExitCode::FAILURE
+    let engine = match load_engine(&args.file) {
+        Ok(e) => e,
+        Err(c) => return c,
+    };
+    let pos = match load_position(&engine, args.fen.as_deref()) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let start = Instant::now();
+    let nodes = if divide {
+        let rows = engine.divide(&pos, args.depth.max(1));
+        let mut total = 0;
+        for (mv, n) in rows {
+            println!("{}: {}", move_text(&engine, &pos, mv), n);
+            total += n;
+        }
+        if args.depth == 0 {
+            1
+        } else {
+            total
+        }
+    } else {
+        engine.perft(&pos, args.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes searched: {}", nodes);
+    eprintln!("time {:.3} s, {:.2} million nodes/s", secs, nodes as f64 / secs.max(1e-9) / 1e6);
+    ExitCode::SUCCESS
 }
 
-/// Runs the benchmark.
+/// Runs the benchmark: perft on each target, printing nodes per second.
 pub fn run_bench(args: BenchArgs) -> ExitCode {
-    let _ = args;
-    ExitCode::FAILURE
+    let targets = if args.targets.is_empty() {
+        vec!["definitions/chess.variant:5".to_string(), "definitions/xiangqi.variant:4".into(), "definitions/shogi.variant:4".into()]
+    } else {
+        args.targets
+    };
+    for t in targets {
+        let (file, depth) = match t.rsplit_once(':').map(|(f, d)| (f, d.parse::<u32>())) {
+            Some((f, Ok(d))) => (PathBuf::from(f), d),
+            _ => {
+                eprintln!("error: `{}` is not FILE:DEPTH", t);
+                return ExitCode::FAILURE;
+            }
+        };
+        let engine = match load_engine(&file) {
+            Ok(e) => e,
+            Err(c) => return c,
+        };
+        let pos = engine.start_position();
+        let start = Instant::now();
+        let nodes = engine.perft(&pos, depth);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{:<40} depth {} nodes {:>12} time {:>8.3} s  {:>7.2} Mnps",
+            file.display(),
+            depth,
+            nodes,
+            secs,
+            nodes as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    ExitCode::SUCCESS
 }

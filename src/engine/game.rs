@@ -2,6 +2,7 @@
 
 use super::{Engine, Move, Position};
 use crate::geometry::Player;
+use crate::rules::Score;
 use std::sync::Arc;
 
 /// How a finished game ended.
@@ -101,14 +102,91 @@ impl Game {
     }
     /// The status of the current position, counting repetitions over the game's history.
     pub fn status(&self) -> Status {
-        todo!()
+        let pos = self.position();
+        let end = &self.engine.rules().end;
+        let base = self.engine.status(pos);
+        if !matches!(base, Status::Ongoing { .. }) {
+            return base;
+        }
+        let side = pos.side_to_move();
+        if let Some((n, score)) = end.repetition {
+            let seen = self.positions.iter().filter(|p| p.hash() == pos.hash()).count();
+            if seen >= n as usize {
+                return Status::Repetition(result(score, side));
+            }
+        }
+        base
+    }
+}
+
+/// The game result when `score` applies to `side`.
+pub(crate) fn result(score: Score, side: Player) -> GameResult {
+    match score {
+        Score::Win => GameResult::Win(side),
+        Score::Loss => GameResult::Win(side.other()),
+        Score::Draw => GameResult::Draw,
+    }
+}
+
+impl Engine {
+    /// The status of a position on its own (no repetition: that needs a [`Game`]'s history).
+    pub fn status(&self, pos: &Position) -> Status {
+        let end = &self.rules().end;
+        let side = pos.side_to_move();
+        if self.royals_gone(pos) {
+            return Status::RoyalCaptured(GameResult::Win(side.other()));
+        }
+        let check = self.in_check(pos);
+        if self.legal_moves(pos).is_empty() {
+            return if check {
+                Status::Checkmate(result(end.checkmate, side))
+            } else {
+                Status::Stalemate(result(end.stalemate, side))
+            };
+        }
+        if let Some(ml) = &end.move_limit {
+            if pos.halfmove_clock() >= ml.moves.saturating_mul(2) {
+                return Status::MoveLimit(result(ml.score, side));
+            }
+        }
+        Status::Ongoing { check }
     }
 }
 
 impl Status {
     /// The status in words, e.g. "black is checkmated: red wins".
     pub fn describe(&self, players: &[String; 2], side_to_move: Player) -> String {
-        let _ = (players, side_to_move);
-        todo!()
+        let name = |p: Player| players[p.index()].to_lowercase();
+        let mover = name(side_to_move);
+        let outcome = |r: &GameResult| match r {
+            GameResult::Win(p) => format!("{} wins", name(*p)),
+            GameResult::Draw => "draw".to_string(),
+        };
+        match self {
+            Status::Ongoing { check: true } => format!("{} is in check; {} to move", mover, mover),
+            Status::Ongoing { check: false } => format!("{} to move", mover),
+            Status::Checkmate(r) => format!("{} is checkmated: {}", mover, outcome(r)),
+            Status::Stalemate(r) => format!("{} is stalemated: {}", mover, outcome(r)),
+            Status::RoyalCaptured(r) => format!("{} has lost its last royal piece: {}", mover, outcome(r)),
+            Status::Repetition(r) => format!("the position has repeated: {}", outcome(r)),
+            Status::MoveLimit(r) => format!("the move limit is reached: {}", outcome(r)),
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        !matches!(self, Status::Ongoing { .. })
+    }
+
+    /// The result, when the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        match self {
+            Status::Ongoing { .. } => None,
+            Status::Checkmate(r)
+            | Status::Stalemate(r)
+            | Status::RoyalCaptured(r)
+            | Status::Repetition(r)
+            | Status::MoveLimit(r) => Some(*r),
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! only those tables. Positions are plain values ([`Position`]); [`Game`] adds history for undo,
 //! redo and repetition.
 
+pub mod fen;
 mod game;
 mod movegen;
 mod moves;
@@ -11,12 +12,13 @@ mod position;
 mod tables;
 mod zobrist;
 
+pub use fen::FenError;
 pub use game::{Game, GameResult, Status};
 pub use moves::{Move, MoveKind};
+pub use movegen::{DiagramMark, MoveDetail};
 pub use position::{Piece, Position};
 
-use crate::geometry::{Player, Square};
-use crate::rules::{PieceKind, RuleSet};
+use crate::rules::RuleSet;
 use std::sync::Arc;
 
 /// Why a rule set could not be turned into an engine.
@@ -35,14 +37,18 @@ pub enum EngineError {
 pub struct Engine {
     rules: Arc<RuleSet>,
     tables: tables::Tables,
+    start: Position,
 }
 
 impl Engine {
     /// Compiles the move tables of a rule set.
     pub fn new(rules: RuleSet) -> Result<Engine, EngineError> {
-        let rules = Arc::new(rules);
-        let tables = tables::Tables::build(&rules)?;
-        Ok(Engine { rules, tables })
+        if rules.pieces.len() > zobrist::MAX_KINDS {
+            return Err(EngineError::TooManyKinds(rules.pieces.len()));
+        }
+        let start = fen::parse_fen(&rules, &rules.start_fen).map_err(|e| EngineError::BadStart(e.message))?;
+        let tables = tables::Tables::build(&rules, &start)?;
+        Ok(Engine { rules: Arc::new(rules), tables, start })
     }
 
     /// The rule set this engine runs.

@@ -1,16 +1,584 @@
 //! Move tables: every piece's moves, per player and square, computed once from the rule set.
+//!
+//! Everything that depends only on where a piece stands is resolved here, not during search:
+//! zone-dependent moves, confinement, initial-square moves, lame-leap blocking squares, ray
+//! lengths, path rides and multi-leg paths. Move generation walks these flat arrays.
 
+use super::position::Position;
+use super::zobrist::MAX_KINDS;
 use super::EngineError;
-use crate::rules::RuleSet;
+use crate::geometry::{Dimensions, Offset, Player, Square, SquareSet};
+use crate::rules::{Confinement, Hop, Leg, MovePattern, PieceKind, PromotionMode, RuleSet};
+
+/// The move may end on an empty square.
+pub(crate) const MOVE: u8 = 1;
+/// The move may end on an enemy piece, capturing it.
+pub(crate) const CAPTURE: u8 = 2;
+/// A capture may be en passant.
+pub(crate) const EP: u8 = 4;
+/// A non-capturing move that lets the opponent capture en passant on the square passed.
+pub(crate) const SETS_EP: u8 = 8;
+/// A lame leap: blocked when `Leap::block` is occupied.
+pub(crate) const BLOCKED: u8 = 16;
+
+/// Requirements on a square a multi-leg path passes.
+pub(crate) const NEED_EMPTY: u8 = 1;
+pub(crate) const NEED_ENEMY: u8 = 2;
+pub(crate) const NEED_FRIEND: u8 = 4;
+
+/// A leap, possibly lame (with [`BLOCKED`], it is blocked when `block` is occupied).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Leap {
+    pub to: u8,
+    pub block: u8,
+    pub flags: u8,
+    /// Kinds this move may capture (bit per kind).
+    pub victims: u64,
+}
+
+/// A ride along a list of squares (a straight ray or a path).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    pub start: u32,
+    pub len: u16,
+    pub flags: u8,
+    pub hop: Hop,
+    pub victims: u64,
+}
+
+/// A square of a ray; `land` is false where the piece may pass but not stop.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RaySquare {
+    pub sq: u8,
+    pub land: bool,
+}
+
+/// A multi-leg move with fixed squares: every step's requirement, then the destination.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PathMove {
+    pub start: u32,
+    pub len: u8,
+    pub to: u8,
+    pub flags: u8,
+    pub victims: u64,
+}
+
+/// One square a [`PathMove`] passes, with what must stand there; `capture` marks a locust capture.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PathStep {
+    pub sq: u8,
+    pub need: u8,
+    pub capture: bool,
+}
+
+/// Index ranges of one piece's moves from one square.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SquareMoves {
+    pub leaps: (u32, u32),
+    pub rays: (u32, u32),
+    pub paths: (u32, u32),
+    /// Two entries may produce the same move: generation must remove duplicates.
+    pub may_repeat: bool,
+}
+
+/// Per (player, kind) facts used by generation.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct KindInfo {
+    /// Squares from which the piece has no move at all (must promote there, may not be dropped there).
+    pub stuck: SquareSet,
+    /// Promotion zone (empty if none).
+    pub promo_zone: SquareSet,
+    /// Drop zone for this kind (all squares when unrestricted).
+    pub drop_zone: SquareSet,
+    /// Squares where the kind stands in the start position (for `i` moves).
+    pub initial: SquareSet,
+}
 
 /// The compiled move tables.
 #[derive(Debug)]
-pub(crate) struct Tables {}
+pub(crate) struct Tables {
+    pub dims: Dimensions,
+    pub squares: SquareSet,
+    pub kinds: usize,
+    /// Indexed by `(player * kinds + kind) * 256 + square`.
+    pub entries: Vec<SquareMoves>,
+    pub leaps: Vec<Leap>,
+    pub rays: Vec<Ray>,
+    pub ray_squares: Vec<RaySquare>,
+    pub paths: Vec<PathMove>,
+    pub path_steps: Vec<PathStep>,
+    /// Squares a piece may capture on from a square on an empty board, ignoring blockers; indexed like `entries`.
+    pub reach: Vec<SquareSet>,
+    /// Indexed by `player * kinds + kind`.
+    pub info: Vec<KindInfo>,
+    /// Bit per royal kind.
+    pub royal_mask: u64,
+    /// Kinds that go to hand when captured, after conversion: `to_hand[kind]`.
+    pub to_hand: Vec<Option<PieceKind>>,
+    /// Whether the variant has drops at all.
+    pub drops: bool,
+    /// Bit per kind limited to one per file.
+    pub one_per_file: u64,
+    /// Bit per kind that may not give mate by drop.
+    pub no_drop_mate: u64,
+    /// Per player: drops here promote after their next move.
+    pub promote_after_move: [SquareSet; 2],
+    /// Castling: per player, [king side, queen side] = (king from, king to, rook from, rook to).
+    pub castles: [[Option<CastleSquares>; 2]; 2],
+    /// Rights to clear when a move starts or ends on a square.
+    pub castle_clear: Vec<u8>,
+    /// Kinds whose moves reset the move-limit clock.
+    pub clock_reset: u64,
+}
+
+/// The squares of one castling move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CastleSquares {
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+fn all_kinds(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+struct Builder<'a> {
+    rules: &'a RuleSet,
+    dims: Dimensions,
+    squares: SquareSet,
+    leaps: Vec<Leap>,
+    rays: Vec<Ray>,
+    ray_squares: Vec<RaySquare>,
+    paths: Vec<PathMove>,
+    path_steps: Vec<PathStep>,
+}
+
+impl Builder<'_> {
+    fn step(&self, s: Square, o: Offset) -> Option<Square> {
+        self.dims.offset(s, o).filter(|t| self.squares.contains(*t))
+    }
+
+    /// Adds the moves of one pattern from `from`; `land` limits where the piece may stop.
+    fn add_pattern(&mut self, pat: &MovePattern, player: Player, from: Square, land: &SquareSet, victims: u64) {
+        let mut extra = 0;
+        if pat.en_passant {
+            extra |= EP;
+        }
+        let legs: Vec<Leg> = pat
+            .legs
+            .iter()
+            .map(|l| Leg { step: l.step.for_player(player), ..*l })
+            .collect();
+        let last = legs[legs.len() - 1];
+        let final_flags = (if last.mode.to_empty { MOVE } else { 0 }) | (if last.mode.to_enemy { CAPTURE } else { 0 });
+        if final_flags == 0 {
+            return;
+        }
+        if legs.len() == 1 && (last.max > 1 || last.mode.hop != Hop::None) {
+            // A straight ride (or hop) along one direction.
+            let start = self.ray_squares.len() as u32;
+            let mut s = from;
+            let mut n = 0u16;
+            let max = if last.max == Leg::UNLIMITED { u8::MAX as u16 } else { last.max as u16 };
+            while n < max {
+                match self.step(s, last.step) {
+                    Some(t) => {
+                        n += 1;
+                        s = t;
+                        self.ray_squares.push(RaySquare { sq: t.0, land: land.contains(t) && n >= last.min as u16 });
+                    }
+                    None => break,
+                }
+            }
+            if n > 0 {
+                let sets_ep = pat.initial && final_flags == MOVE && last.mode.hop == Hop::None;
+                self.rays.push(Ray {
+                    start,
+                    len: n,
+                    flags: final_flags | extra | if sets_ep { SETS_EP } else { 0 },
+                    hop: last.mode.hop,
+                    victims,
+                });
+            }
+            return;
+        }
+        if legs.len() == 1 {
+            if let Some(t) = self.step(from, last.step) {
+                if land.contains(t) {
+                    self.leaps.push(Leap { to: t.0, block: 0, flags: final_flags | extra, victims });
+                }
+            }
+            return;
+        }
+        // Multi-leg: expand every combination of leg lengths into fixed paths.
+        let mut steps = Vec::new();
+        self.expand(&legs, 0, from, &mut steps, pat, land, final_flags | extra, victims);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        legs: &[Leg],
+        i: usize,
+        at: Square,
+        steps: &mut Vec<PathStep>,
+        pat: &MovePattern,
+        land: &SquareSet,
+        flags: u8,
+        victims: u64,
+    ) {
+        let leg = legs[i];
+        let last = i + 1 == legs.len();
+        let max = if leg.max == Leg::UNLIMITED { u8::MAX } else { leg.max };
+        let mut s = at;
+        let base = steps.len();
+        for n in 1..=max {
+            let Some(t) = self.step(s, leg.step) else { break };
+            s = t;
+            if n >= leg.min.max(1) {
+                if last {
+                    if land.contains(t) {
+                        self.push_path(steps, t, pat, flags, victims);
+                    }
+                } else {
+                    let need = (if leg.mode.to_empty { NEED_EMPTY } else { 0 })
+                        | (if leg.mode.to_enemy { NEED_ENEMY } else { 0 })
+                        | (if leg.mode.over_piece { NEED_ENEMY | NEED_FRIEND } else { 0 });
+                    let capture = leg.mode.to_enemy && !leg.mode.over_piece;
+                    if need != 0 {
+                        steps.push(PathStep { sq: t.0, need, capture });
+                        self.expand(legs, i + 1, t, steps, pat, land, flags, victims);
+                        steps.pop();
+                    }
+                }
+            }
+            // Squares passed inside a leg must be empty.
+            steps.push(PathStep { sq: t.0, need: NEED_EMPTY, capture: false });
+        }
+        steps.truncate(base);
+    }
+
+    fn push_path(&mut self, steps: &[PathStep], to: Square, pat: &MovePattern, flags: u8, victims: u64) {
+        // A path through a fixed square that must be empty is a lame leap: keep it in the fast leap table.
+        let quiet_initial = pat.initial && flags & CAPTURE == 0;
+        if steps.len() == 1 && steps[0].need == NEED_EMPTY {
+            let f = flags | BLOCKED | if quiet_initial { SETS_EP } else { 0 };
+            self.leaps.push(Leap { to: to.0, block: steps[0].sq, flags: f, victims });
+            return;
+        }
+        let start = self.path_steps.len() as u32;
+        self.path_steps.extend_from_slice(steps);
+        let all_empty = steps.iter().all(|s| s.need == NEED_EMPTY);
+        let f = flags | if quiet_initial && all_empty { SETS_EP } else { 0 };
+        self.paths.push(PathMove { start, len: steps.len() as u8, to: to.0, flags: f, victims });
+    }
+
+    /// Rides along a named path from `from`, both ways.
+    fn add_path_rides(&mut self, squares: &[Square], cyclic: bool, from: Square, land: &SquareSet, victims: u64) {
+        let n = squares.len();
+        for (i, _) in squares.iter().enumerate().filter(|(_, s)| **s == from) {
+            for dir in [1isize, -1] {
+                let start = self.ray_squares.len() as u32;
+                let mut len = 0u16;
+                let mut j = i as isize;
+                loop {
+                    j += dir;
+                    if cyclic {
+                        j = j.rem_euclid(n as isize);
+                    } else if j < 0 || j >= n as isize {
+                        break;
+                    }
+                    let s = squares[j as usize];
+                    if s == from {
+                        break;
+                    }
+                    self.ray_squares.push(RaySquare { sq: s.0, land: land.contains(s) });
+                    len += 1;
+                }
+                if len > 0 {
+                    self.rays.push(Ray { start, len, flags: MOVE | CAPTURE, hop: Hop::None, victims });
+                }
+            }
+        }
+    }
+}
 
 impl Tables {
     /// Compiles the tables of a rule set.
-    pub(crate) fn build(rules: &RuleSet) -> Result<Tables, EngineError> {
-        let _ = rules;
-        Ok(Tables {})
+    pub(crate) fn build(rules: &RuleSet, start: &Position) -> Result<Tables, EngineError> {
+        let kinds = rules.pieces.len();
+        if kinds > MAX_KINDS {
+            return Err(EngineError::TooManyKinds(kinds));
+        }
+        let dims = rules.board.dims;
+        let squares = rules.board.squares;
+        let mut b = Builder {
+            rules,
+            dims,
+            squares,
+            leaps: Vec::new(),
+            rays: Vec::new(),
+            ray_squares: Vec::new(),
+            paths: Vec::new(),
+            path_steps: Vec::new(),
+        };
+        let royal_mask = rules.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u64, |m, (i, _)| m | 1 << i);
+        let initial = initial_squares(start, kinds);
+
+        let mut entries = vec![SquareMoves::default(); 2 * kinds * 256];
+        let mut info = vec![KindInfo::default(); 2 * kinds];
+        for player in Player::BOTH {
+            let pi = player.index();
+            for (k, piece) in rules.pieces.iter().enumerate() {
+                let ki = pi * kinds + k;
+                info[ki].initial = initial[ki];
+                for from in squares.iter() {
+                    let start = (b.leaps.len() as u32, b.rays.len() as u32, b.paths.len() as u32);
+                    let confined_to = match &piece.confinement {
+                        Confinement::None => squares,
+                        Confinement::Within(z) => z[pi],
+                        Confinement::Regions(rs) => {
+                            rs.iter().map(|r| r[pi]).find(|r| r.contains(from)).unwrap_or(squares)
+                        }
+                    };
+                    for rule in &piece.moves {
+                        if let Some(z) = &rule.only_in {
+                            if !z[pi].contains(from) {
+                                continue;
+                            }
+                        }
+                        let land = if rule.unconfined { squares } else { confined_to };
+                        let mut victims = all_kinds(kinds);
+                        if let Some(list) = &rule.capturing {
+                            victims = list.iter().fold(0, |m, k| m | 1 << k.0);
+                        }
+                        for pat in &rule.patterns {
+                            if pat.initial && !initial[ki].contains(from) {
+                                continue;
+                            }
+                            let v = if pat.royal_only { victims & royal_mask } else { victims };
+                            if rule.capturing.is_some() {
+                                // A move that must capture a given kind is capture-only.
+                                let mut p = pat.clone();
+                                if let Some(l) = p.legs.last_mut() {
+                                    l.mode.to_empty = false;
+                                }
+                                b.add_pattern(&p, player, from, &land, v);
+                            } else {
+                                b.add_pattern(pat, player, from, &land, v);
+                            }
+                        }
+                    }
+                    for ride in &piece.rides {
+                        if let Some(path) = rules.paths.get(&ride.path) {
+                            let sq = path.squares.clone();
+                            b.add_path_rides(&sq, path.cyclic, from, &confined_to, all_kinds(kinds));
+                        }
+                    }
+                    let end = (b.leaps.len() as u32, b.rays.len() as u32, b.paths.len() as u32);
+                    let mut e = SquareMoves {
+                        leaps: (start.0, end.0),
+                        rays: (start.1, end.1),
+                        paths: (start.2, end.2),
+                        may_repeat: false,
+                    };
+                    e.may_repeat = may_repeat(&b, &e);
+                    if e.leaps.0 == e.leaps.1 && e.rays.0 == e.rays.1 && e.paths.0 == e.paths.1 {
+                        info[ki].stuck.insert(from);
+                    }
+                    entries[ki * 256 + from.index()] = e;
+                }
+                if let Some(pr) = &piece.promotion {
+                    info[ki].promo_zone = pr.zone[pi];
+                }
+                info[ki].drop_zone = match rules.drops.zones.get(k).and_then(|z| z.as_ref()) {
+                    Some(z) => z[pi].intersect(&squares),
+                    None => squares,
+                };
+            }
+        }
+
+        let mut reach = vec![SquareSet::EMPTY; 2 * kinds * 256];
+        for (i, e) in entries.iter().enumerate() {
+            let mut r = SquareSet::EMPTY;
+            for l in &b.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+                if l.flags & CAPTURE != 0 {
+                    r.insert(Square(l.to));
+                }
+            }
+            for ray in &b.rays[e.rays.0 as usize..e.rays.1 as usize] {
+                if ray.flags & CAPTURE != 0 {
+                    for s in &b.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize] {
+                        if s.land {
+                            r.insert(Square(s.sq));
+                        }
+                    }
+                }
+            }
+            for p in &b.paths[e.paths.0 as usize..e.paths.1 as usize] {
+                if p.flags & CAPTURE != 0 {
+                    r.insert(Square(p.to));
+                }
+                for s in &b.path_steps[p.start as usize..p.start as usize + p.len as usize] {
+                    if s.capture {
+                        r.insert(Square(s.sq));
+                    }
+                }
+            }
+            reach[i] = r;
+        }
+
+        let to_hand: Vec<Option<PieceKind>> = rules
+            .pieces
+            .iter()
+            .map(|p| Some(p.captured_as).filter(|k| rules.drops.to_hand.contains(k)))
+            .collect();
+        let mask = |list: &[PieceKind]| list.iter().fold(0u64, |m, k| m | 1 << k.0);
+        let mut promote_after_move = [SquareSet::EMPTY; 2];
+        if let Some(z) = &rules.drops.promote_after_move {
+            promote_after_move = *z;
+        }
+
+        let (castles, castle_clear) = castling_squares(rules, &initial, kinds, squares);
+        let clock_reset = rules.end.move_limit.as_ref().map(|m| mask(&m.reset_by)).unwrap_or(0);
+
+        Ok(Tables {
+            dims,
+            squares,
+            kinds,
+            entries,
+            leaps: b.leaps,
+            rays: b.rays,
+            ray_squares: b.ray_squares,
+            paths: b.paths,
+            path_steps: b.path_steps,
+            reach,
+            info,
+            royal_mask,
+            to_hand,
+            drops: !rules.drops.to_hand.is_empty(),
+            one_per_file: mask(&rules.drops.one_per_file),
+            no_drop_mate: mask(&rules.drops.no_drop_mate),
+            promote_after_move,
+            castles,
+            castle_clear,
+            clock_reset,
+        })
     }
+
+    /// Index of (player, kind) in `info`.
+    #[inline]
+    pub(crate) fn ki(&self, player: Player, kind: PieceKind) -> usize {
+        player.index() * self.kinds + kind.index()
+    }
+
+    /// The moves of a piece from a square.
+    #[inline]
+    pub(crate) fn entry(&self, player: Player, kind: PieceKind, from: Square) -> &SquareMoves {
+        &self.entries[self.ki(player, kind) * 256 + from.index()]
+    }
+
+    /// Squares a piece could capture on from `from`, ignoring blockers.
+    #[inline]
+    pub(crate) fn reach(&self, player: Player, kind: PieceKind, from: Square) -> &SquareSet {
+        &self.reach[self.ki(player, kind) * 256 + from.index()]
+    }
+
+    /// Whether promotion is forced or optional for this kind, if it promotes.
+    pub(crate) fn promotion_mode(rules: &RuleSet, kind: PieceKind) -> Option<PromotionMode> {
+        rules.piece(kind).promotion.as_ref().map(|p| p.mode)
+    }
+}
+
+/// Whether two entries of one square's moves could produce the same move.
+fn may_repeat(b: &Builder, e: &SquareMoves) -> bool {
+    // (square, can end empty, can end on enemy) for every possible destination.
+    let mut seen_empty = SquareSet::EMPTY;
+    let mut seen_enemy = SquareSet::EMPTY;
+    let mut clash = false;
+    let mut note = |sq: u8, flags: u8, clash: &mut bool| {
+        let s = Square(sq);
+        if flags & MOVE != 0 {
+            if seen_empty.contains(s) {
+                *clash = true;
+            }
+            seen_empty.insert(s);
+        }
+        if flags & CAPTURE != 0 {
+            if seen_enemy.contains(s) {
+                *clash = true;
+            }
+            seen_enemy.insert(s);
+        }
+    };
+    for l in &b.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+        note(l.to, l.flags, &mut clash);
+    }
+    for r in &b.rays[e.rays.0 as usize..e.rays.1 as usize] {
+        for s in &b.ray_squares[r.start as usize..r.start as usize + r.len as usize] {
+            if s.land {
+                note(s.sq, r.flags, &mut clash);
+            }
+        }
+    }
+    for p in &b.paths[e.paths.0 as usize..e.paths.1 as usize] {
+        // Locust paths to the same square differ by their victims; only plain ones can repeat.
+        let locust = b.path_steps[p.start as usize..p.start as usize + p.len as usize].iter().any(|s| s.capture);
+        if !locust {
+            note(p.to, p.flags, &mut clash);
+        } else {
+            clash = true;
+        }
+    }
+    clash
+}
+
+/// Squares where each (player, kind) stands in the start position.
+fn initial_squares(start: &Position, kinds: usize) -> Vec<SquareSet> {
+    let mut out = vec![SquareSet::EMPTY; 2 * kinds];
+    for (s, p) in start.pieces() {
+        out[p.player.index() * kinds + p.kind.index()].insert(s);
+    }
+    out
+}
+
+type CastleTable = ([[Option<CastleSquares>; 2]; 2], Vec<u8>);
+
+/// Castling squares from the start position: the king's square and the outermost rooks on its rank.
+fn castling_squares(rules: &RuleSet, initial: &[SquareSet], kinds: usize, squares: SquareSet) -> CastleTable {
+    let mut castles = [[None; 2]; 2];
+    let mut clear = vec![0u8; 256];
+    let Some(c) = &rules.castling else { return (castles, clear) };
+    let dims = rules.board.dims;
+    for player in Player::BOTH {
+        let pi = player.index();
+        let Some(king) = initial[pi * kinds + c.king.index()].iter().next() else { continue };
+        let rooks = initial[pi * kinds + c.rook.index()];
+        let rank = dims.rank(king);
+        let kf = dims.file(king) as i32;
+        let on_rank: Vec<Square> = rooks.iter().filter(|r| dims.rank(*r) == rank).collect();
+        let right = on_rank.iter().filter(|r| dims.file(**r) as i32 > kf).max_by_key(|r| dims.file(**r));
+        let left = on_rank.iter().filter(|r| (dims.file(**r) as i32) < kf).min_by_key(|r| dims.file(**r));
+        for (side, rook, dir) in [(0usize, right, 1i32), (1, left, -1)] {
+            let Some(&rook) = rook else { continue };
+            let to = dims.square(kf + dir * c.king_steps as i32, rank as i32);
+            let rook_to = dims.square(kf + dir * (c.king_steps as i32 - 1), rank as i32);
+            if let (Some(to), Some(rook_to)) = (to, rook_to) {
+                if squares.contains(to) && squares.contains(rook_to) {
+                    castles[pi][side] =
+                        Some(CastleSquares { king_from: king, king_to: to, rook_from: rook, rook_to });
+                    let bit = super::position::CASTLE_BITS[pi][side];
+                    clear[king.index()] |= bit;
+                    clear[rook.index()] |= bit;
+                }
+            }
+        }
+    }
+    (castles, clear)
 }
