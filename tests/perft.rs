@@ -1,0 +1,76 @@
+//! Perft against reference counts: every `tests/perft/*.perft` file names a definition and lists
+//! positions (`epd`) with `perft DEPTH NODES` lines. Run in release mode (`cargo test --release`).
+
+use chimera::compile::compile_file;
+use chimera::engine::Engine;
+use chimera::notation::parse_fen;
+use std::path::Path;
+
+fn run_file(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(dir.join("tests/perft").join(name)).expect("perft file");
+    let mut engine: Option<Engine> = None;
+    let mut pos = None;
+    let mut id = String::new();
+    let mut failures = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "variant" => {
+                let rules = compile_file(&dir.join("definitions").join(rest))
+                    .unwrap_or_else(|e| panic!("{}: {:?}", rest, miette::Report::new(e)));
+                engine = Some(Engine::new(rules).expect("engine"));
+            }
+            "id" => id = rest.to_string(),
+            "epd" => {
+                let e = engine.as_ref().expect("variant line first");
+                pos = Some(parse_fen(e, rest).unwrap_or_else(|err| panic!("{}: bad FEN: {}", id, err)));
+            }
+            "perft" => {
+                let (d, n) = rest.split_once(' ').expect("perft DEPTH NODES");
+                let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+                let got = engine.as_ref().unwrap().perft(pos.as_ref().expect("epd first"), d);
+                if got != n {
+                    failures.push(format!("{} {} depth {}: expected {}, got {}", name, id, d, n, got));
+                }
+            }
+            other => panic!("unknown line `{}`", other),
+        }
+    }
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn chess_matches_published_counts() {
+    run_file("chess.perft");
+}
+
+#[test]
+fn xiangqi_matches_published_counts() {
+    run_file("xiangqi.perft");
+}
+
+#[test]
+fn shogi_matches_published_counts() {
+    run_file("shogi.perft");
+}
+
+#[test]
+fn minishogi_matches_reference_counts() {
+    run_file("minishogi.perft");
+}
+
+#[test]
+fn crazyhouse_matches_reference_counts() {
+    run_file("crazyhouse.perft");
+}
+
+#[test]
+fn xiang_fu_matches_reference_counts() {
+    run_file("xiang-fu.perft");
+}
+
+#[test]
+fn octal_xiangqi_matches_reference_counts() {
+    run_file("octal-xiangqi.perft");
+}
