@@ -1,0 +1,312 @@
+//! Validation of the `start` FEN against the board and the declared piece letters.
+//!
+//! The engine builds the position; here we only make sure it will be able to, and point inside the
+//! FEN string when it will not (the offending rank, letter or field).
+
+use super::Ctx;
+use crate::geometry::{Dimensions, SquareSet};
+use crate::syntax::{Span, Spanned};
+
+/// What the compiler needs to know from a valid-looking FEN.
+#[derive(Default)]
+pub(crate) struct FenFacts {
+    /// Kinds (indices into the piece list) that stand in a hand at the start.
+    pub in_hand: Vec<usize>,
+}
+
+/// Checks the FEN; reports every problem found. `letters` are the pieces' letters as the first
+/// player writes them, indexed by kind.
+pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, holes: SquareSet, letters: &[String]) -> FenFacts {
+    let mut facts = FenFacts::default();
+    let base = fen.span;
+    let at = |s: usize, e: usize| -> Span { Span::new(base.file, base.start + s, base.start + e) };
+    let text = fen.node.as_str();
+    let fields = split_fields(text);
+    let Some(&(b0, board_field)) = fields.first() else {
+        let e = ctx
+            .error("chimera::fen::empty", base, "the start FEN is empty")
+            .with_label("no position here")
+            .with_help("write the ranks from the top, like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w`");
+        ctx.report(e);
+        return facts;
+    };
+
+    // Placement and hands.
+    let (placement, hands) = match board_field.find('[') {
+        Some(i) => (&board_field[..i], Some((b0 + i, &board_field[i..]))),
+        None => (board_field, None),
+    };
+    let ranks = split_ranks(placement, b0);
+    let counts_match = ranks.len() == dims.ranks as usize;
+    if !counts_match {
+        let (s, e) = if ranks.len() > dims.ranks as usize {
+            (ranks[dims.ranks as usize].0, b0 + placement.len())
+        } else {
+            (b0, b0 + placement.len())
+        };
+        let err = ctx
+            .error("chimera::fen::ranks", at(s, e), format!("the start FEN has {} ranks; the board has {}", ranks.len(), dims.ranks))
+            .with_label(if ranks.len() > dims.ranks as usize { "extra ranks" } else { "too few ranks" })
+            .with_help("write one rank per board rank, from the top, separated by `/`");
+        ctx.report(err);
+    }
+    for (i, &(rs, rank_text)) in ranks.iter().enumerate() {
+        // Rank index from 0 at the bottom, when it is on the board.
+        let rank_index = if counts_match { Some(dims.ranks as usize - 1 - i) } else { None };
+        let mut width: u64 = 0;
+        let bytes = rank_text.as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            let c = bytes[j];
+            let file = width;
+            let here = |w: u64| rank_index.and_then(|r| dims.square(w.min(i32::MAX as u64) as i32, r as i32));
+            if c.is_ascii_digit() {
+                let start = j;
+                while j < bytes.len() && bytes[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let n: u64 = rank_text[start..j].parse().unwrap_or(u64::MAX);
+                if n == 0 {
+                    let e = ctx
+                        .error("chimera::fen::field", at(rs + start, rs + j), "a run of 0 empty squares")
+                        .with_label("zero");
+                    ctx.report(e);
+                }
+                width = width.saturating_add(n);
+                continue;
+            }
+            if c == b'*' {
+                if let Some(sq) = here(file) {
+                    if !holes.contains(sq) {
+                        let e = ctx
+                            .error("chimera::fen::hole", at(rs + j, rs + j + 1), format!("`*` marks a hole, but {} is a square of the board", dims.name(sq)))
+                            .with_label("not a hole")
+                            .with_help("write empty squares as digits");
+                        ctx.report(e);
+                    }
+                }
+                width += 1;
+                j += 1;
+                continue;
+            }
+            let start = j;
+            if c == b'+' {
+                j += 1;
+            }
+            match rank_text[j..].chars().next() {
+                Some(ch) if ch.is_ascii_alphabetic() => {
+                    j += 1;
+                    let token = &rank_text[start..j];
+                    let upper = token.to_ascii_uppercase();
+                    if !letters.contains(&upper) {
+                        report_letter(ctx, at(rs + start, rs + j), token, letters);
+                    }
+                    if let Some(sq) = here(file) {
+                        if holes.contains(sq) {
+                            let e = ctx
+                                .error("chimera::fen::hole", at(rs + start, rs + j), format!("a piece stands on the hole {}", dims.name(sq)))
+                                .with_label("this square does not exist")
+                                .with_help("write holes as empty squares or `*`");
+                            ctx.report(e);
+                        }
+                    }
+                    width += 1;
+                }
+                Some(ch) => {
+                    let len = ch.len_utf8();
+                    let e = ctx
+                        .error("chimera::fen::field", at(rs + j, rs + j + len), format!("unexpected `{ch}` in the FEN"))
+                        .with_label("not a piece letter, digit or `*`")
+                        .with_help("a rank is made of piece letters (`+X` for promoted pieces), digits for empty squares and `*` for holes");
+                    ctx.report(e);
+                    j += len;
+                    width += 1;
+                }
+                None => {
+                    let e = ctx
+                        .error("chimera::fen::field", at(rs + start, rs + j), "`+` must be followed by a piece letter")
+                        .with_label("promoted what?");
+                    ctx.report(e);
+                }
+            }
+        }
+        if width != dims.files as u64 {
+            let rank_no = if counts_match { format!("rank {}", dims.ranks as usize - i) } else { format!("FEN rank {}", i + 1) };
+            let e = ctx
+                .error(
+                    "chimera::fen::width",
+                    at(rs, rs + rank_text.len()),
+                    format!("{rank_no} of the start FEN has {width} squares; the board has {} files", dims.files),
+                )
+                .with_label(format!("{width} squares"))
+                .with_help("count digits as that many empty squares; each piece letter is one square");
+            ctx.report(e);
+        }
+    }
+
+    if let Some((hs, hand)) = hands {
+        let inner_end = if hand.ends_with(']') && hand.len() >= 2 {
+            hand.len() - 1
+        } else {
+            let e = ctx
+                .error("chimera::fen::hand", at(hs, hs + hand.len()), "the hands in the FEN are not closed by `]`")
+                .with_label("opened here")
+                .with_help("write hands as `[...]` right after the last rank, like `[Pp]`");
+            ctx.report(e);
+            hand.len()
+        };
+        let inner = &hand[1.min(hand.len())..inner_end];
+        let bytes = inner.as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            let start = j;
+            let c = bytes[j];
+            if c == b'-' {
+                j += 1;
+                continue;
+            }
+            if c == b'+' {
+                j += 1;
+            }
+            match inner[j..].chars().next() {
+                Some(ch) if ch.is_ascii_alphabetic() => {
+                    j += 1;
+                    let token = &inner[start..j];
+                    let upper = token.to_ascii_uppercase();
+                    match letters.iter().position(|l| *l == upper) {
+                        Some(k) => {
+                            if !facts.in_hand.contains(&k) {
+                                facts.in_hand.push(k)
+                            }
+                        }
+                        None => report_letter(ctx, at(hs + 1 + start, hs + 1 + j), token, letters),
+                    }
+                }
+                Some(ch) => {
+                    let len = ch.len_utf8();
+                    let e = ctx
+                        .error("chimera::fen::hand", at(hs + 1 + j, hs + 1 + j + len), format!("unexpected `{ch}` in a hand"))
+                        .with_label("not a piece letter")
+                        .with_help("a hand lists piece letters, one per piece, like `[PPn]`");
+                    ctx.report(e);
+                    j += len;
+                }
+                None => {
+                    let e = ctx
+                        .error("chimera::fen::hand", at(hs + 1 + start, hs + 1 + j), "`+` must be followed by a piece letter")
+                        .with_label("promoted what?");
+                    ctx.report(e);
+                }
+            }
+        }
+    }
+
+    // Side to move.
+    match fields.get(1) {
+        None => {
+            let end = text.trim_end().len();
+            let e = ctx
+                .error("chimera::fen::side", at(end, end), "the start FEN does not say who moves first")
+                .with_label("side to move expected here")
+                .with_help("add ` w` (first player) or ` b` (second player) after the board");
+            ctx.report(e);
+        }
+        Some(&(s, f)) if f != "w" && f != "b" => {
+            let e = ctx
+                .error("chimera::fen::side", at(s, s + f.len()), format!("`{f}` is not a side to move"))
+                .with_label("expected `w` or `b`")
+                .with_help("`w` is the first player, `b` the second");
+            ctx.report(e);
+        }
+        _ => {}
+    }
+    // Castling rights: `-`, `KQkq`, or file letters (Shredder style).
+    if let Some(&(s, f)) = fields.get(2) {
+        if f != "-" {
+            for (k, ch) in f.char_indices() {
+                let ok = matches!(ch, 'K' | 'Q' | 'k' | 'q')
+                    || (ch.is_ascii_alphabetic() && (ch.to_ascii_lowercase() as u8 - b'a') < dims.files);
+                if !ok {
+                    let e = ctx
+                        .error("chimera::fen::castling", at(s + k, s + k + ch.len_utf8()), format!("`{ch}` is not a castling right"))
+                        .with_label("expected `K`, `Q`, `k`, `q` or a file letter")
+                        .with_help("write `-` when nobody may castle");
+                    ctx.report(e);
+                }
+            }
+        }
+    }
+    if let Some(&(s, f)) = fields.get(3) {
+        if f != "-" && dims.parse_square(f).is_none() {
+            let e = ctx
+                .error("chimera::fen::en_passant", at(s, s + f.len()), format!("`{f}` is not an en-passant square of the board"))
+                .with_label("expected a square or `-`");
+            ctx.report(e);
+        }
+    }
+    for (idx, what) in [(4usize, "half-move clock"), (5, "move number")] {
+        if let Some(&(s, f)) = fields.get(idx) {
+            if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
+                let e = ctx
+                    .error("chimera::fen::field", at(s, s + f.len()), format!("`{f}` is not a {what}"))
+                    .with_label("expected a number");
+                ctx.report(e);
+            }
+        }
+    }
+    if let Some(&(s, f)) = fields.get(6) {
+        let e = ctx
+            .error("chimera::fen::field", at(s, text.len()), format!("unexpected `{f}` after the move number"))
+            .with_label("extra field")
+            .with_help("a FEN has at most 6 fields: board, side, castling, en passant, half-move clock, move number");
+        ctx.report(e);
+    }
+    facts
+}
+
+fn report_letter(ctx: &mut Ctx, span: Span, token: &str, letters: &[String]) {
+    let upper = token.to_ascii_uppercase();
+    let list = letters.join(" ");
+    let e = ctx
+        .error("chimera::fen::letter", span, format!("no piece has the letter `{upper}`"))
+        .with_label("unknown piece letter")
+        .with_help(if letters.is_empty() {
+            "declare pieces with `piece NAME LETTER { ... }`".to_string()
+        } else {
+            format!("declared letters: {list} (lower case for the second player)")
+        });
+    ctx.report(e);
+}
+
+/// Whitespace-separated fields with their byte offsets.
+fn split_fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+/// The ranks of the placement field, with their offsets in the FEN.
+fn split_ranks(placement: &str, offset: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut s = 0;
+    for (i, c) in placement.char_indices() {
+        if c == '/' {
+            out.push((offset + s, &placement[s..i]));
+            s = i + 1;
+        }
+    }
+    out.push((offset + s, &placement[s..]));
+    out
+}

@@ -1,0 +1,376 @@
+//! Reading files and following `extends`: the parent is loaded first, then the child's statements
+//! replace or add to it, at AST level. Spans keep pointing into the file each item came from.
+
+use super::Ctx;
+use crate::diagnostics::SourceFile;
+use crate::syntax::{
+    self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, RenderItem, RoyalRuleName, ScoreName, Span,
+    Spanned, Statement, ZoneDecl, ZoneExpr,
+};
+use indexmap::IndexMap;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Longest chain of `extends` followed (a guard against absurd inputs, not a language limit).
+const MAX_DEPTH: usize = 32;
+
+/// The definition after `extends` has been applied: at most one of each setting, named items by name.
+#[derive(Default)]
+pub(crate) struct Merged {
+    /// `variant`, from the root file.
+    pub variant: Option<Spanned<String>>,
+    /// `board FxR`, with the statement's span.
+    pub board: Option<(Number, Number, Span)>,
+    /// `holes`.
+    pub holes: Option<ZoneExpr>,
+    /// `players`.
+    pub players: Option<(Name, Name)>,
+    /// Zones by name, in declaration order (a replaced zone keeps its place).
+    pub zones: IndexMap<String, ZoneDecl>,
+    /// Paths by name.
+    pub paths: IndexMap<String, PathDecl>,
+    /// Pieces by name; the order gives the piece kinds.
+    pub pieces: IndexMap<String, PieceDecl>,
+    /// Drop entries by key (`kinds`, `zone`, `zone:Pawn`, `must-move`, ...).
+    pub drops: IndexMap<String, Spanned<DropItem>>,
+    /// `royal-rule`.
+    pub royal_rule: Option<Spanned<RoyalRuleName>>,
+    /// `facing`, with its span.
+    pub facing: Option<Span>,
+    /// `stalemate`.
+    pub stalemate: Option<Spanned<ScoreName>>,
+    /// `checkmate`.
+    pub checkmate: Option<Spanned<ScoreName>>,
+    /// `repetition N RESULT`.
+    pub repetition: Option<(Number, Spanned<ScoreName>)>,
+    /// `move-limit N RESULT resets ...`.
+    pub move_limit: Option<(Number, Spanned<ScoreName>, Vec<Name>)>,
+    /// `castling KING ROOK [STEPS]`, with the statement's span.
+    pub castling: Option<(Name, Name, Option<Number>, Span)>,
+    /// `start "FEN"` (span of the FEN text).
+    pub start: Option<Spanned<String>>,
+    /// Render entries by key (`cell`, `colour:palace`, `diagonals:palace`, ...).
+    pub render: IndexMap<String, Spanned<RenderItem>>,
+    /// The root file.
+    pub root: FileId,
+}
+
+/// Reads the root file and everything it extends. `None` when nothing usable could be read
+/// (the errors are in `ctx`).
+pub(crate) fn load_root(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf, identity: Option<PathBuf>) -> Option<Merged> {
+    let id = read_source(ctx, name, bytes, dir)?;
+    let mut merged = Merged { root: id, ..Merged::default() };
+    let mut stack: Vec<PathBuf> = identity.into_iter().collect();
+    load_into(ctx, id, &mut stack, &mut merged, true)?;
+    Some(merged)
+}
+
+/// Registers a file's text; reports a file that is not UTF-8 or has nothing in it.
+fn read_source(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf) -> Option<FileId> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let id = ctx.add_file(SourceFile::new(name.clone(), text), dir);
+            if is_blank(text) {
+                let e = ctx
+                    .error("chimera::file::empty", Span::new(id, 0, 0), format!("`{name}` is empty"))
+                    .with_label("nothing here")
+                    .with_help("a definition starts with `variant \"NAME\"`, then `board`, pieces and `start`");
+                ctx.report(e);
+                return None;
+            }
+            Some(id)
+        }
+        Err(utf) => {
+            // Show the text with the bad bytes replaced; offsets before the first bad byte are exact.
+            let at = utf.valid_up_to();
+            let lossy = String::from_utf8_lossy(bytes).into_owned();
+            let id = ctx.add_file(SourceFile::new(name.clone(), lossy), dir);
+            let len = utf.error_len().unwrap_or(1);
+            let e = ctx
+                .error("chimera::file::not_utf8", Span::new(id, at, at + 1), format!("`{name}` is not UTF-8 text"))
+                .with_label(format!("byte {at} starts an invalid sequence of {len} byte(s)"))
+                .with_help("save the definition as UTF-8");
+            ctx.report(e);
+            None
+        }
+    }
+}
+
+/// Whether a text holds only whitespace and comments.
+fn is_blank(text: &str) -> bool {
+    text.lines().all(|l| {
+        let t = l.trim();
+        t.is_empty() || t.starts_with('#')
+    })
+}
+
+/// Parses file `id`, loads its parent (if any) into `merged`, then applies this file's statements.
+fn load_into(ctx: &mut Ctx, id: FileId, stack: &mut Vec<PathBuf>, merged: &mut Merged, is_root: bool) -> Option<()> {
+    let text = ctx.files[id].text.clone();
+    let def = match syntax::parse(&text, id) {
+        Ok(d) => d,
+        Err(e) => {
+            let err = ctx.error("chimera::syntax", e.span, e.message).with_label("here").with_help_opt(e.help);
+            ctx.report(err);
+            return None;
+        }
+    };
+    // The parent first, so this file's statements can replace its parts.
+    let mut extends: Option<Span> = None;
+    for st in &def.statements {
+        if let Statement::Extends(target) = &st.node {
+            if let Some(first) = extends {
+                let e = ctx
+                    .error("chimera::statement::duplicate", st.span, "a definition extends one file only")
+                    .with_label("second `extends`")
+                    .with_note(first.start, first.end, "first `extends` here");
+                ctx.report(e);
+                continue;
+            }
+            extends = Some(st.span);
+            load_parent(ctx, id, target, stack, merged)?;
+        }
+    }
+    apply(ctx, merged, def.statements, is_root);
+    Some(())
+}
+
+fn load_parent(ctx: &mut Ctx, child: FileId, target: &Spanned<String>, stack: &mut Vec<PathBuf>, merged: &mut Merged) -> Option<()> {
+    let dir = ctx.dirs[child].clone();
+    let path = dir.join(&target.node);
+    if target.node.trim().is_empty() {
+        let e = ctx.error("chimera::extends::missing", target.span, "`extends` needs a file name");
+        ctx.report(e);
+        return None;
+    }
+    let canonical = match std::fs::canonicalize(&path) {
+        Ok(c) if c.is_file() => c,
+        _ => {
+            let help = sibling_suggestion(&dir, &target.node);
+            let e = ctx
+                .error("chimera::extends::missing", target.span, format!("cannot find the parent definition `{}`", target.node))
+                .with_label(format!("no such file: {}", path.display()))
+                .with_help(help);
+            ctx.report(e);
+            return None;
+        }
+    };
+    if stack.contains(&canonical) || stack.len() >= MAX_DEPTH {
+        let chain: Vec<String> = stack
+            .iter()
+            .map(|p| p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default())
+            .collect();
+        let e = ctx
+            .error("chimera::extends::cycle", target.span, format!("`extends \"{}\"` makes a cycle", target.node))
+            .with_label("this file is already being extended")
+            .with_help(format!("the chain is {} -> {}; remove one `extends`", chain.join(" -> "), target.node));
+        ctx.report(e);
+        return None;
+    }
+    let bytes = match std::fs::read(&canonical) {
+        Ok(b) => b,
+        Err(err) => {
+            let e = ctx.error("chimera::extends::missing", target.span, format!("cannot read `{}`: {err}", target.node));
+            ctx.report(e);
+            return None;
+        }
+    };
+    let parent_dir = canonical.parent().map(Path::to_path_buf).unwrap_or_default();
+    let name = display_name(ctx, child, &target.node);
+    let pid = read_source(ctx, name, &bytes, parent_dir)?;
+    stack.push(canonical);
+    let r = load_into(ctx, pid, stack, merged, false);
+    stack.pop();
+    r
+}
+
+/// The name shown for a parent file: relative to the child's name, as the user wrote it.
+fn display_name(ctx: &Ctx, child: FileId, target: &str) -> String {
+    let child_name = Path::new(&ctx.files[child].name);
+    match child_name.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.join(target).display().to_string(),
+        _ => target.to_string(),
+    }
+}
+
+/// Suggests a sibling `.variant` file for a missing parent.
+fn sibling_suggestion(dir: &Path, wrong: &str) -> String {
+    let mut names: Vec<String> = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir }) {
+        for e in entries.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.ends_with(".variant") {
+                names.push(n);
+            }
+        }
+    }
+    names.sort();
+    match super::did_you_mean(wrong, names.iter().map(String::as_str)) {
+        Some(s) => s,
+        None => "the path is relative to the file that says `extends`".to_string(),
+    }
+}
+
+/// Applies one file's statements over what its parent left in `merged`. A setting, piece, zone
+/// or path stated twice in the same file is an error; across files the child's wins.
+fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_root: bool) {
+    let mut seen: HashMap<String, Span> = HashMap::new();
+    // Returns false (and reports) when `key` was already stated in this file.
+    let mut first_time = |ctx: &mut Ctx, key: String, what: String, span: Span| -> bool {
+        if let Some(prev) = seen.get(&key) {
+            let e = ctx
+                .error("chimera::name::duplicate", span, format!("{what} is stated twice"))
+                .with_label("stated again here")
+                .with_help("remove one of them")
+                .with_note(prev.start, prev.end, "first stated here");
+            ctx.report(e);
+            false
+        } else {
+            seen.insert(key, span);
+            true
+        }
+    };
+    for st in statements {
+        let span = st.span;
+        let kw = st.node.keyword();
+        match st.node {
+            Statement::Variant(v) => {
+                if first_time(ctx, kw.into(), "`variant`".into(), span) && is_root {
+                    m.variant = Some(v);
+                }
+            }
+            Statement::Extends(_) => {}
+            Statement::Board { files, ranks } => {
+                if first_time(ctx, kw.into(), "`board`".into(), span) {
+                    m.board = Some((files, ranks, span));
+                }
+            }
+            Statement::Holes(z) => {
+                if first_time(ctx, kw.into(), "`holes`".into(), span) {
+                    m.holes = Some(z);
+                }
+            }
+            Statement::Players(a, b) => {
+                if first_time(ctx, kw.into(), "`players`".into(), span) {
+                    m.players = Some((a, b));
+                }
+            }
+            Statement::Zone(z) => {
+                let key = format!("zone:{}", z.name.node);
+                if first_time(ctx, key, format!("zone `{}`", z.name.node), z.name.span) {
+                    m.zones.insert(z.name.node.clone(), z);
+                }
+            }
+            Statement::Path(p) => {
+                let key = format!("path:{}", p.name.node);
+                if first_time(ctx, key, format!("path `{}`", p.name.node), p.name.span) {
+                    m.paths.insert(p.name.node.clone(), p);
+                }
+            }
+            Statement::Piece(p) => {
+                let key = format!("piece:{}", p.name.node);
+                if first_time(ctx, key, format!("piece `{}`", p.name.node), p.name.span) {
+                    m.pieces.insert(p.name.node.clone(), p);
+                }
+            }
+            Statement::Drops(items) => {
+                for item in items {
+                    let (key, what) = drop_key(&item.node);
+                    if first_time(ctx, format!("drops:{key}"), what, item.span) {
+                        // A new `kinds` entry replaces any other form of it.
+                        m.drops.insert(key, item);
+                    }
+                }
+            }
+            Statement::RoyalRule(r) => {
+                if first_time(ctx, kw.into(), "`royal-rule`".into(), span) {
+                    m.royal_rule = Some(r);
+                }
+            }
+            Statement::Facing => {
+                if first_time(ctx, kw.into(), "`facing`".into(), span) {
+                    m.facing = Some(span);
+                }
+            }
+            Statement::Stalemate(s) => {
+                if first_time(ctx, kw.into(), "`stalemate`".into(), span) {
+                    m.stalemate = Some(s);
+                }
+            }
+            Statement::Checkmate(s) => {
+                if first_time(ctx, kw.into(), "`checkmate`".into(), span) {
+                    m.checkmate = Some(s);
+                }
+            }
+            Statement::Repetition { count, score } => {
+                if first_time(ctx, kw.into(), "`repetition`".into(), span) {
+                    m.repetition = Some((count, score));
+                }
+            }
+            Statement::MoveLimit { moves, score, resets } => {
+                if first_time(ctx, kw.into(), "`move-limit`".into(), span) {
+                    m.move_limit = Some((moves, score, resets));
+                }
+            }
+            Statement::Castling { king, rook, steps } => {
+                if first_time(ctx, kw.into(), "`castling`".into(), span) {
+                    m.castling = Some((king, rook, steps, span));
+                }
+            }
+            Statement::Start(s) => {
+                if first_time(ctx, kw.into(), "`start`".into(), span) {
+                    m.start = Some(s);
+                }
+            }
+            Statement::Render(items) => {
+                for item in items {
+                    match item.node {
+                        // Each zone named by `diagonals` is its own entry.
+                        RenderItem::Diagonals(names) => {
+                            for n in names {
+                                let key = format!("diagonals:{}", n.node);
+                                let what = format!("`diagonals {}`", n.node);
+                                if first_time(ctx, format!("render:{key}"), what, n.span) {
+                                    let span = n.span;
+                                    m.render.insert(key, Spanned::new(RenderItem::Diagonals(vec![n]), span));
+                                }
+                            }
+                        }
+                        other => {
+                            let (key, what) = render_key(&other);
+                            if first_time(ctx, format!("render:{key}"), what, item.span) {
+                                m.render.insert(key, Spanned::new(other, item.span));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The entry a drops statement sets (a child's entry replaces the parent's with the same key).
+fn drop_key(item: &DropItem) -> (String, String) {
+    match item {
+        DropItem::KindsAll | DropItem::Kinds(_) => ("kinds".into(), "`kinds`".into()),
+        DropItem::Zone(_) => ("zone".into(), "the drop `zone`".into()),
+        DropItem::KindZone(k, _) => (format!("zone:{}", k.node), format!("the drop zone of `{}`", k.node)),
+        DropItem::MustMove => ("must-move".into(), "`must-move`".into()),
+        DropItem::OnePerFile(_) => ("one-per-file".into(), "`one-per-file`".into()),
+        DropItem::NoMate(_) => ("no-mate".into(), "`no-mate`".into()),
+        DropItem::PromoteAfterMove(_) => ("promote-after-move".into(), "`promote-after-move`".into()),
+    }
+}
+
+/// The entry a render statement sets.
+fn render_key(item: &RenderItem) -> (String, String) {
+    match item {
+        RenderItem::Intersections => ("intersections".into(), "`intersections`".into()),
+        RenderItem::Cell(_) => ("cell".into(), "`cell`".into()),
+        RenderItem::River(_) => ("river".into(), "`river`".into()),
+        RenderItem::Diagonals(_) => ("diagonals".into(), "`diagonals`".into()),
+        RenderItem::Colour(z, _) => (format!("colour:{}", z.node), format!("the colour of `{}`", z.node)),
+        RenderItem::Light(_) => ("light".into(), "`light`".into()),
+        RenderItem::Dark(_) => ("dark".into(), "`dark`".into()),
+    }
+}

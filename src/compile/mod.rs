@@ -1,0 +1,132 @@
+//! Semantic checks and compilation: AST → [`crate::rules::RuleSet`].
+//!
+//! Stages: read the file (UTF-8, not empty) → parse ([`crate::syntax`]) → follow `extends` and
+//! merge the files at AST level ([`merge`]) → resolve and check everything ([`check`], [`zones`],
+//! [`fen`]) → a [`RuleSet`]. Checks keep going after an error, so one run reports all of them.
+
+mod check;
+mod fen;
+mod merge;
+mod zones;
+
+use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
+use crate::rules::RuleSet;
+use crate::syntax::{FileId, Span};
+use std::path::{Path, PathBuf};
+
+/// Compiles a definition file, following `extends`.
+pub fn compile_file(path: &Path) -> Result<RuleSet, Diagnostics> {
+    let name = path.display().to_string();
+    let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let ctx = Ctx::default();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            let src = SourceFile::new(name.clone(), "");
+            let err = SourceError::new("chimera::file::unreadable", &src, 0, 0, format!("cannot read `{name}`: {e}"))
+                .with_label("this file");
+            return Err(Diagnostics::new(&name, vec![err]));
+        }
+    };
+    let identity = std::fs::canonicalize(path).ok();
+    ctx.compile_root(name, &bytes, base_dir, identity)
+}
+
+/// Compiles definition text; `name` labels diagnostics and `base_dir` resolves `extends`.
+pub fn compile_str(name: &str, text: &str, base_dir: &Path) -> Result<RuleSet, Diagnostics> {
+    Ctx::default().compile_root(name.to_string(), text.as_bytes(), base_dir.to_path_buf(), None)
+}
+
+/// Compiles definition bytes (which may not be UTF-8); otherwise like [`compile_str`].
+pub fn compile_bytes(name: &str, bytes: &[u8], base_dir: &Path) -> Result<RuleSet, Diagnostics> {
+    Ctx::default().compile_root(name.to_string(), bytes, base_dir.to_path_buf(), None)
+}
+
+/// The files read so far and the errors found so far.
+#[derive(Default)]
+pub(crate) struct Ctx {
+    /// Source files by [`FileId`]; the root is 0.
+    pub files: Vec<SourceFile>,
+    /// Directory each file's `extends` is resolved against.
+    pub dirs: Vec<PathBuf>,
+    /// Every error found, in order.
+    pub errors: Vec<SourceError>,
+}
+
+impl Ctx {
+    fn compile_root(mut self, name: String, bytes: &[u8], base_dir: PathBuf, identity: Option<PathBuf>) -> Result<RuleSet, Diagnostics> {
+        let merged = merge::load_root(&mut self, name.clone(), bytes, base_dir, identity);
+        let rules = match merged {
+            Some(m) => check::compile(&mut self, m),
+            None => None,
+        };
+        match rules {
+            Some(r) if self.errors.is_empty() => Ok(r),
+            _ => {
+                if self.errors.is_empty() {
+                    // Defensive: a failed stage always reports; never return an empty error list.
+                    let src = self.files.first().cloned().unwrap_or_else(|| SourceFile::new(name.clone(), ""));
+                    self.errors.push(SourceError::new("chimera::internal", &src, 0, 0, "the definition could not be compiled"));
+                }
+                Err(Diagnostics::new(&name, self.errors))
+            }
+        }
+    }
+
+    /// Registers a source file and returns its id.
+    pub fn add_file(&mut self, file: SourceFile, dir: PathBuf) -> FileId {
+        self.files.push(file);
+        self.dirs.push(dir);
+        self.files.len() - 1
+    }
+
+    /// A new error at a span (not yet reported).
+    pub fn error(&self, code: &'static str, span: Span, message: impl Into<String>) -> SourceError {
+        let src = match self.files.get(span.file) {
+            Some(f) => f.clone(),
+            None => SourceFile::new("<unknown>", ""),
+        };
+        SourceError::new(code, &src, span.start, span.end, message)
+    }
+
+    /// Reports an error, once (the same error found twice, say for both players, is kept once).
+    pub fn report(&mut self, e: SourceError) {
+        let dup = self.errors.iter().any(|o| {
+            o.code == e.code && o.span == e.span && o.message == e.message && o.source.name == e.source.name
+        });
+        if !dup {
+            self.errors.push(e);
+        }
+    }
+}
+
+/// "did you mean `X`?" for a misspelt name, when one candidate is close enough.
+pub(crate) fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut best: Option<(f64, &str)> = None;
+    for c in candidates {
+        let score = if c.eq_ignore_ascii_case(wrong) {
+            2.0
+        } else {
+            strsim::jaro_winkler(&wrong.to_lowercase(), &c.to_lowercase())
+        };
+        if score >= 0.8 && best.map(|(s, _)| score > s).unwrap_or(true) {
+            best = Some((score, c));
+        }
+    }
+    best.map(|(_, c)| format!("did you mean `{c}`?"))
+}
+
+/// Help for an unknown name: a suggestion if one is close, else the names that exist.
+pub(crate) fn unknown_help<'a>(what: &str, wrong: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> String {
+    if let Some(s) = did_you_mean(wrong, candidates.clone()) {
+        return s;
+    }
+    let all: Vec<&str> = candidates.into_iter().collect();
+    if all.is_empty() {
+        format!("no {what} is declared")
+    } else if all.len() <= 12 {
+        format!("declared {what}s: {}", all.join(", "))
+    } else {
+        format!("declared {what}s: {}, ...", all[..12].join(", "))
+    }
+}
