@@ -30,19 +30,25 @@ impl Diagnostics {
         } else {
             format!("{file}: {n} errors")
         };
-        Diagnostics { summary, errors: errors.into_iter().map(miette::Report::new).collect() }
+        Diagnostics {
+            summary,
+            errors: errors.into_iter().map(miette::Report::new).collect(),
+        }
     }
 
     /// The errors as [`SourceError`]s (all of them are), in the order found.
     pub fn source_errors(&self) -> impl Iterator<Item = &SourceError> {
-        self.errors.iter().filter_map(|r| r.downcast_ref::<SourceError>())
+        self.errors
+            .iter()
+            .filter_map(|r| r.downcast_ref::<SourceError>())
     }
 
     /// The whole report as text without colours (for tests, logs and non-terminals).
     pub fn render_plain(&self) -> String {
         let mut out = String::new();
-        let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-            .with_width(100);
+        let handler =
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+                .with_width(100);
         for e in self.source_errors() {
             let _ = handler.render_report(&mut out, e);
         }
@@ -62,7 +68,10 @@ pub struct SourceFile {
 impl SourceFile {
     /// A source file from a name and text.
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
-        SourceFile { name: name.into(), text: text.into() }
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+        }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -116,7 +125,13 @@ pub struct SourceError {
 impl SourceError {
     /// An error at `start..end` of `source`. The span is clamped to the text and to UTF-8
     /// character boundaries so that rendering never fails.
-    pub fn new(code: &'static str, source: &SourceFile, start: usize, end: usize, message: impl Into<String>) -> SourceError {
+    pub fn new(
+        code: &'static str,
+        source: &SourceFile,
+        start: usize,
+        end: usize,
+        message: impl Into<String>,
+    ) -> SourceError {
         let span = clamp_span(&source.text, start, end);
         let message = message.into();
         SourceError {
@@ -154,7 +169,10 @@ impl SourceError {
     /// Adds a secondary label in the same file.
     pub fn with_note(mut self, start: usize, end: usize, label: impl Into<String>) -> SourceError {
         let span = clamp_span(&self.source.text, start, end);
-        self.notes.push(Note { span, label: label.into() });
+        self.notes.push(Note {
+            span,
+            label: label.into(),
+        });
         self
     }
 
@@ -191,7 +209,11 @@ fn clamp_span(text: &str, start: usize, end: usize) -> SourceSpan {
 impl fmt::Debug for SourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (line, col) = self.line_col();
-        write!(f, "{}:{}:{}: {} [{}]", self.source.name, line, col, self.message, self.code)
+        write!(
+            f,
+            "{}:{}:{}: {} [{}]",
+            self.source.name, line, col, self.message, self.code
+        )
     }
 }
 
@@ -209,7 +231,9 @@ impl Diagnostic for SourceError {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -218,7 +242,10 @@ impl Diagnostic for SourceError {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let main = LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span);
-        let notes = self.notes.iter().map(|n| LabeledSpan::new_with_span(Some(n.label.clone()), n.span));
+        let notes = self
+            .notes
+            .iter()
+            .map(|n| LabeledSpan::new_with_span(Some(n.label.clone()), n.span));
         Some(Box::new(std::iter::once(main).chain(notes)))
     }
 }
@@ -237,7 +264,8 @@ mod tests {
     #[test]
     fn rendered_error_shows_file_line_and_column() {
         let src = SourceFile::new("t.variant", "variant \"T\"\nboard 99x8\n");
-        let e = SourceError::new("chimera::board::size", &src, 18, 20, "board too wide").with_help("1..16");
+        let e = SourceError::new("chimera::board::size", &src, 18, 20, "board too wide")
+            .with_help("1..16");
         let d = Diagnostics::new("t.variant", vec![e]);
         let text = d.render_plain();
         assert!(text.contains("t.variant:2:7"), "{text}");

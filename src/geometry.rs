@@ -114,7 +114,10 @@ impl Dimensions {
     /// The square reached from `s` by `o` (already oriented for the mover), if on the board.
     #[inline]
     pub fn offset(self, s: Square, o: Offset) -> Option<Square> {
-        self.square(self.file(s) as i32 + o.df as i32, self.rank(s) as i32 + o.dr as i32)
+        self.square(
+            self.file(s) as i32 + o.df as i32,
+            self.rank(s) as i32 + o.dr as i32,
+        )
     }
     /// The square mirrored top to bottom (the second player's view of the same place).
     #[inline]
@@ -149,7 +152,11 @@ pub fn split_square_name(text: &str) -> Option<(u8, u8)> {
         return None;
     }
     let rest = chars.as_str();
-    if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) || rest.starts_with('0') {
+    if rest.is_empty()
+        || rest.len() > 2
+        || !rest.bytes().all(|b| b.is_ascii_digit())
+        || rest.starts_with('0')
+    {
         return None;
     }
     let rank: u32 = rest.parse().ok()?;
@@ -202,22 +209,40 @@ impl SquareSet {
     /// Union.
     #[inline]
     pub fn union(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+        SquareSet([
+            self.0[0] | o.0[0],
+            self.0[1] | o.0[1],
+            self.0[2] | o.0[2],
+            self.0[3] | o.0[3],
+        ])
     }
     /// Intersection.
     #[inline]
     pub fn intersect(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+        SquareSet([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
     }
     /// Difference: squares of `self` not in `o`.
     #[inline]
     pub fn minus(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
+        SquareSet([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+            self.0[3] & !o.0[3],
+        ])
     }
     /// The squares in index order.
     #[inline]
     pub fn iter(&self) -> SquareIter {
-        SquareIter { words: self.0, word: 0 }
+        SquareIter {
+            words: self.0,
+            word: 0,
+        }
     }
     /// The set mirrored top to bottom on a board of the given dimensions.
     pub fn mirrored(&self, d: Dimensions) -> SquareSet {
@@ -277,10 +302,16 @@ mod tests {
 
     #[test]
     fn square_names_round_trip_on_tall_boards() {
-        let d = Dimensions { files: 9, ranks: 12 };
+        let d = Dimensions {
+            files: 9,
+            ranks: 12,
+        };
         let s = d.parse_square("i12").unwrap();
         assert_eq!(d.name(s), "i12");
-        assert_eq!(d.parse_square("a10").map(|s| (d.file(s), d.rank(s))), Some((0, 9)));
+        assert_eq!(
+            d.parse_square("a10").map(|s| (d.file(s), d.rank(s))),
+            Some((0, 9))
+        );
         assert_eq!(d.parse_square("j1"), None);
         assert_eq!(d.parse_square("a13"), None);
         assert_eq!(d.parse_square("a0"), None);

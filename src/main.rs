@@ -5,7 +5,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "chimera", version, about = "Chess-variant definitions: check, play, perft, render")]
+#[command(
+    name = "chimera",
+    version,
+    about = "Chess-variant definitions: check, play, perft, render"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

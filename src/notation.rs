@@ -39,7 +39,10 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     let mut s = format!("{}{}", d.name(mv.from), d.name(mv.to));
     if let Some(k) = mv.promotion {
         let target = &rules.piece(k).letter;
-        let mover = pos.piece_at(mv.from).map(|p| rules.piece(p.kind).letter.as_str()).unwrap_or("");
+        let mover = pos
+            .piece_at(mv.from)
+            .map(|p| rules.piece(p.kind).letter.as_str())
+            .unwrap_or("");
         if target.strip_prefix('+') == Some(mover) {
             s.push('+');
         } else {
@@ -53,8 +56,18 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     s
 }
 
-fn move_err(message: impl Into<String>, offset: usize, len: usize, help: Option<String>) -> MoveError {
-    MoveError { message: message.into(), offset, len: len.max(1), help }
+fn move_err(
+    message: impl Into<String>,
+    offset: usize,
+    len: usize,
+    help: Option<String>,
+) -> MoveError {
+    MoveError {
+        message: message.into(),
+        offset,
+        len: len.max(1),
+        help,
+    }
 }
 
 /// Reads move text and finds the legal move it names.
@@ -64,7 +77,12 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
     let lead = text.len() - text.trim_start().len();
     let t = text.trim();
     if t.is_empty() {
-        return Err(move_err("no move given", 0, 0, Some("write a move like `e2e4`, `e7e8q` or `P@e4`".into())));
+        return Err(move_err(
+            "no move given",
+            0,
+            0,
+            Some("write a move like `e2e4`, `e7e8q` or `P@e4`".into()),
+        ));
     }
     let legal = engine.legal_moves(pos);
     let texts: Vec<String> = legal.iter().map(|m| move_text(engine, pos, *m)).collect();
@@ -82,28 +100,65 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
     if short.len() == 1 {
         return Ok(legal[short[0]]);
     }
-    let list = |ms: &[String]| if ms.is_empty() { "none".to_string() } else { ms.join(" ") };
+    let list = |ms: &[String]| {
+        if ms.is_empty() {
+            "none".to_string()
+        } else {
+            ms.join(" ")
+        }
+    };
     if legal.is_empty() {
-        return Err(move_err(format!("`{}` is not legal: there are no legal moves", t), lead, t.len(), Some("the game is over; see `status`".into())));
+        return Err(move_err(
+            format!("`{}` is not legal: there are no legal moves", t),
+            lead,
+            t.len(),
+            Some("the game is over; see `status`".into()),
+        ));
     }
     // Drops.
     if let Some(at) = t.find('@') {
         let letter = t[..at].to_ascii_uppercase();
         let Some(kind) = rules.kind_by_letter(&letter) else {
             let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
-            return Err(move_err(format!("no piece has the letter `{}`", &t[..at]), lead, at, Some(format!("pieces: {}", letters.join(" ")))));
+            return Err(move_err(
+                format!("no piece has the letter `{}`", &t[..at]),
+                lead,
+                at,
+                Some(format!("pieces: {}", letters.join(" "))),
+            ));
         };
         let sq_text = &t[at + 1..];
         let Some(sq) = d.parse_square(sq_text) else {
-            return Err(move_err(format!("`{}` is not a square of this {}x{} board", sq_text, d.files, d.ranks), lead + at + 1, sq_text.len(), None));
+            return Err(move_err(
+                format!(
+                    "`{}` is not a square of this {}x{} board",
+                    sq_text, d.files, d.ranks
+                ),
+                lead + at + 1,
+                sq_text.len(),
+                None,
+            ));
         };
         let side = pos.side_to_move();
         if pos.hand(side, kind) == 0 {
-            return Err(move_err(format!("there is no {} in hand to drop", rules.piece(kind).name), lead, at, None));
+            return Err(move_err(
+                format!("there is no {} in hand to drop", rules.piece(kind).name),
+                lead,
+                at,
+                None,
+            ));
         }
-        let drops: Vec<String> = texts.iter().filter(|x| x.starts_with(&format!("{}@", rules.piece(kind).letter))).cloned().collect();
+        let drops: Vec<String> = texts
+            .iter()
+            .filter(|x| x.starts_with(&format!("{}@", rules.piece(kind).letter)))
+            .cloned()
+            .collect();
         return Err(move_err(
-            format!("{} may not be dropped on {}", rules.piece(kind).name, d.name(sq)),
+            format!(
+                "{} may not be dropped on {}",
+                rules.piece(kind).name,
+                d.name(sq)
+            ),
             lead + at + 1,
             sq_text.len(),
             Some(format!("legal drops: {}", list(&drops))),
@@ -115,9 +170,17 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         let msg = if from_text.is_empty() {
             format!("`{}` does not start with a square", t)
         } else {
-            format!("`{}` is not a square of this {}x{} board", from_text, d.files, d.ranks)
+            format!(
+                "`{}` is not a square of this {}x{} board",
+                from_text, d.files, d.ranks
+            )
         };
-        return Err(move_err(msg, lead, from_text.len().max(1), Some("write a move as two squares, like `e2e4`, or a drop like `P@e4`".into())));
+        return Err(move_err(
+            msg,
+            lead,
+            from_text.len().max(1),
+            Some("write a move as two squares, like `e2e4`, or a drop like `P@e4`".into()),
+        ));
     };
     let (to_text, suffix) = split_square(rest);
     let to_at = lead + from_text.len();
@@ -125,24 +188,48 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         let msg = if to_text.is_empty() {
             format!("`{}` needs a destination square after {}", t, from_text)
         } else {
-            format!("`{}` is not a square of this {}x{} board", to_text, d.files, d.ranks)
+            format!(
+                "`{}` is not a square of this {}x{} board",
+                to_text, d.files, d.ranks
+            )
         };
         return Err(move_err(msg, to_at, to_text.len(), None));
     };
     let Some(piece) = pos.piece_at(from) else {
-        return Err(move_err(format!("there is no piece on {}", from_text), lead, from_text.len(), None));
+        return Err(move_err(
+            format!("there is no piece on {}", from_text),
+            lead,
+            from_text.len(),
+            None,
+        ));
     };
     let name = &rules.piece(piece.kind).name;
     if piece.player != pos.side_to_move() {
         return Err(move_err(
-            format!("the {} on {} belongs to {}, but {} is to move", name, from_text, rules.players[piece.player.index()], rules.players[pos.side_to_move().index()]),
+            format!(
+                "the {} on {} belongs to {}, but {} is to move",
+                name,
+                from_text,
+                rules.players[piece.player.index()],
+                rules.players[pos.side_to_move().index()]
+            ),
             lead,
             from_text.len(),
             None,
         ));
     }
-    let own: Vec<String> = legal.iter().zip(&texts).filter(|(m, _)| !m.is_drop() && m.from == from).map(|(_, x)| x.clone()).collect();
-    let same_to: Vec<String> = legal.iter().zip(&texts).filter(|(m, _)| !m.is_drop() && m.from == from && m.to == to).map(|(_, x)| x.clone()).collect();
+    let own: Vec<String> = legal
+        .iter()
+        .zip(&texts)
+        .filter(|(m, _)| !m.is_drop() && m.from == from)
+        .map(|(_, x)| x.clone())
+        .collect();
+    let same_to: Vec<String> = legal
+        .iter()
+        .zip(&texts)
+        .filter(|(m, _)| !m.is_drop() && m.from == from && m.to == to)
+        .map(|(_, x)| x.clone())
+        .collect();
     if same_to.is_empty() {
         return Err(move_err(
             format!("the {} on {} cannot move to {}", name, from_text, to_text),
@@ -152,7 +239,10 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         ));
     }
     Err(move_err(
-        format!("`{}` does not match a legal move from {} to {}", suffix, from_text, to_text),
+        format!(
+            "`{}` does not match a legal move from {} to {}",
+            suffix, from_text, to_text
+        ),
         lead + t.len() - suffix.len(),
         suffix.len(),
         Some(format!("write one of: {}", list(&same_to))),

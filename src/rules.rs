@@ -307,7 +307,10 @@ pub struct RenderHints {
 impl RuleSet {
     /// The kind with this FEN letter for the first player (`"N"`, `"+P"`), if any.
     pub fn kind_by_letter(&self, letter: &str) -> Option<PieceKind> {
-        self.pieces.iter().position(|p| p.letter == letter).map(|i| PieceKind(i as u8))
+        self.pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .map(|i| PieceKind(i as u8))
     }
     /// The kind with this name, if any (case-insensitive).
     pub fn kind_by_name(&self, name: &str) -> Option<PieceKind> {

@@ -37,11 +37,19 @@ impl Span {
     }
     /// The smallest span covering both (same file assumed).
     pub fn to(self, other: Span) -> Span {
-        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
     /// A sub-range given in offsets relative to this span's start (clamped to this span's file text).
     pub fn sub(self, start: usize, end: usize) -> Span {
-        Span { file: self.file, start: self.start + start, end: self.start + end.max(start) }
+        Span {
+            file: self.file,
+            start: self.start + start,
+            end: self.start + end.max(start),
+        }
     }
 }
 
@@ -388,7 +396,8 @@ const MAX_NESTING: usize = 64;
 /// Parses one definition file. `file` is stored in every span.
 pub fn parse(text: &str, file: FileId) -> Result<Definition, SyntaxError> {
     check_nesting(text, file)?;
-    let mut pairs = VariantParser::parse(Rule::file, text).map_err(|e| convert_error(e, text, file))?;
+    let mut pairs =
+        VariantParser::parse(Rule::file, text).map_err(|e| convert_error(e, text, file))?;
     let b = Builder { file };
     let Some(file_pair) = pairs.next() else {
         return Ok(Definition::default());
@@ -438,7 +447,7 @@ fn describe(rule: Rule) -> (&'static str, &'static str) {
     let g_render = "a render statement";
     let g_zone = "a zone";
     match rule {
-        EOI => ("end of file", ""),
+        EOI => ("the end of the file", ""),
         k_variant => ("`variant`", g_statement),
         k_extends => ("`extends`", g_statement),
         k_board => ("`board`", g_statement),
@@ -485,9 +494,8 @@ fn describe(rule: Rule) -> (&'static str, &'static str) {
         rect_term => ("a rectangle like `d1-f3`", g_zone),
         zone_ref => ("a zone name", g_zone),
         lparen => ("`(`", g_zone),
-        all_term | rank_term | ranks_term | file_term | files_term | enemy_term | square_term | group_term => {
-            ("a zone", g_zone)
-        }
+        all_term | rank_term | ranks_term | file_term | files_term | enemy_term | square_term
+        | group_term => ("a zone", g_zone),
         zone_expr => ("a zone", ""),
         zone_op => ("`+`, `-` or `&`", ""),
         k_absolute => ("`absolute`", ""),
@@ -537,7 +545,11 @@ fn or_list(items: &[String]) -> String {
 /// The word at a position, for "found ...".
 fn found_at(text: &str, pos: usize) -> String {
     let rest = text.get(pos..).unwrap_or("");
-    let word: String = rest.chars().take_while(|c| !c.is_whitespace()).take(20).collect();
+    let word: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .take(20)
+        .collect();
     word
 }
 
@@ -563,6 +575,8 @@ fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileId) -> Synta
                     None => groups.push((key, vec![what])),
                 }
             }
+            // "the end of the file" reads best last.
+            groups.sort_by_key(|(k, _)| *k == "the end of the file");
             let items: Vec<String> = groups
                 .into_iter()
                 .map(|(key, members)| {
@@ -598,7 +612,11 @@ fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileId) -> Synta
         // Label the first character (whole UTF-8 character, so the span stays on a boundary).
         pos + text[pos..].chars().next().map(char::len_utf8).unwrap_or(0)
     };
-    SyntaxError { span: Span::new(file, pos, end), message, help: syntax_help(text, pos) }
+    SyntaxError {
+        span: Span::new(file, pos, end),
+        message,
+        help: syntax_help(text, pos),
+    }
 }
 
 /// A hint for a few common slips.
@@ -609,7 +627,9 @@ fn syntax_help(text: &str, pos: usize) -> Option<String> {
         return None;
     }
     if word.starts_with("royal_rule") || word.starts_with("move_limit") {
-        return Some("keywords with two words are joined by `-`, like `royal-rule` and `move-limit`".into());
+        return Some(
+            "keywords with two words are joined by `-`, like `royal-rule` and `move-limit`".into(),
+        );
     }
     None
 }
@@ -627,8 +647,10 @@ type BResult<T> = Result<T, SyntaxError>;
 /// Whether a rule is a keyword or punctuation (dropped when reading children).
 fn is_noise(rule: Rule) -> bool {
     use Rule::*;
-    matches!(rule, lbrace | rbrace | lparen | rparen | equals | colon | times)
-        || format!("{rule:?}").starts_with("k_")
+    matches!(
+        rule,
+        lbrace | rbrace | lparen | rparen | equals | colon | times
+    ) || format!("{rule:?}").starts_with("k_")
 }
 
 impl Builder {
@@ -652,10 +674,18 @@ impl Builder {
 
     /// The keyword children of a pair (to tell `optional` from `forced` and the like).
     fn keywords<'a>(&self, p: &Pair<'a, Rule>) -> Vec<Rule> {
-        p.clone().into_inner().map(|c| c.as_rule()).filter(|r| format!("{r:?}").starts_with("k_")).collect()
+        p.clone()
+            .into_inner()
+            .map(|c| c.as_rule())
+            .filter(|r| format!("{r:?}").starts_with("k_"))
+            .collect()
     }
 
-    fn take<'a>(&self, it: &mut std::vec::IntoIter<Pair<'a, Rule>>, parent: &Pair<'a, Rule>) -> BResult<Pair<'a, Rule>> {
+    fn take<'a>(
+        &self,
+        it: &mut std::vec::IntoIter<Pair<'a, Rule>>,
+        parent: &Pair<'a, Rule>,
+    ) -> BResult<Pair<'a, Rule>> {
         it.next().ok_or_else(|| self.malformed(parent))
     }
 
@@ -679,18 +709,29 @@ impl Builder {
     }
 
     fn names(&self, p: Pair<Rule>) -> Vec<Name> {
-        p.into_inner().filter(|c| c.as_rule() == Rule::name).map(|c| self.name(c)).collect()
+        p.into_inner()
+            .filter(|c| c.as_rule() == Rule::name)
+            .map(|c| self.name(c))
+            .collect()
     }
 
     fn square(&self, p: Pair<Rule>) -> Spanned<SquareRef> {
         let s = p.as_str();
         let file = s.bytes().next().map(|b| b.wrapping_sub(b'a')).unwrap_or(0);
-        let rank = s.get(1..).and_then(|r| r.parse::<u64>().ok()).unwrap_or(u64::MAX);
+        let rank = s
+            .get(1..)
+            .and_then(|r| r.parse::<u64>().ok())
+            .unwrap_or(u64::MAX);
         Spanned::new(SquareRef { file, rank }, self.span(&p))
     }
 
     fn file_letter(&self, p: Pair<Rule>) -> Spanned<u8> {
-        let f = p.as_str().bytes().next().map(|b| b.wrapping_sub(b'a')).unwrap_or(0);
+        let f = p
+            .as_str()
+            .bytes()
+            .next()
+            .map(|b| b.wrapping_sub(b'a'))
+            .unwrap_or(0);
         Spanned::new(f, self.span(&p))
     }
 
@@ -751,7 +792,11 @@ impl Builder {
                 let cyclic = self.keywords(&parent).contains(&Rule::k_cyclic);
                 let name = self.name(self.take(&mut it, &parent)?);
                 let corners = it.map(|c| self.square(c)).collect();
-                Statement::Path(PathDecl { name, corners, cyclic })
+                Statement::Path(PathDecl {
+                    name,
+                    corners,
+                    cyclic,
+                })
             }
             Rule::piece_stmt => {
                 let name = self.name(self.take(&mut it, &parent)?);
@@ -762,7 +807,11 @@ impl Builder {
                     let span = self.span(&item);
                     items.push(Spanned::new(self.piece_item(item)?, span));
                 }
-                Statement::Piece(PieceDecl { name, letter, items })
+                Statement::Piece(PieceDecl {
+                    name,
+                    letter,
+                    items,
+                })
             }
             Rule::drops_stmt => {
                 let mut items = Vec::new();
@@ -794,7 +843,11 @@ impl Builder {
                 let moves = self.number(self.take(&mut it, &parent)?);
                 let score = self.score(self.take(&mut it, &parent)?);
                 let resets = it.next().map(|l| self.names(l)).unwrap_or_default();
-                Statement::MoveLimit { moves, score, resets }
+                Statement::MoveLimit {
+                    moves,
+                    score,
+                    resets,
+                }
             }
             Rule::castling_stmt => {
                 let king = self.name(self.take(&mut it, &parent)?);
@@ -867,7 +920,9 @@ impl Builder {
             }
             Rule::square_term => ZoneTerm::Square(self.square(self.take(&mut it, &parent)?)),
             Rule::zone_ref => ZoneTerm::Named(self.name(self.take(&mut it, &parent)?)),
-            Rule::group_term => ZoneTerm::Group(Box::new(self.zone_expr(self.take(&mut it, &parent)?)?)),
+            Rule::group_term => {
+                ZoneTerm::Group(Box::new(self.zone_expr(self.take(&mut it, &parent)?)?))
+            }
             _ => return Err(self.malformed(&parent)),
         };
         Ok(Spanned::new(term, span))
@@ -893,14 +948,21 @@ impl Builder {
                             only_in = Some(self.zone_expr(self.take(&mut k, &cp)?)?);
                         }
                         Rule::capturing_clause => {
-                            let names = clause.into_inner().filter(|c| c.as_rule() == Rule::name_list);
+                            let names = clause
+                                .into_inner()
+                                .filter(|c| c.as_rule() == Rule::name_list);
                             capturing = Some(names.flat_map(|l| self.names(l)).collect());
                         }
                         Rule::unconfined_clause => unconfined = true,
                         _ => return Err(self.malformed(&clause)),
                     }
                 }
-                PieceItem::Moves { betza, only_in, capturing, unconfined }
+                PieceItem::Moves {
+                    betza,
+                    only_in,
+                    capturing,
+                    unconfined,
+                }
             }
             Rule::rides_item => PieceItem::Rides(self.names(self.take(&mut it, &parent)?)),
             Rule::royal_item => PieceItem::Royal,
@@ -945,7 +1007,9 @@ impl Builder {
             Rule::must_move => DropItem::MustMove,
             Rule::one_per_file => DropItem::OnePerFile(self.names(self.take(&mut it, &parent)?)),
             Rule::no_mate => DropItem::NoMate(self.names(self.take(&mut it, &parent)?)),
-            Rule::promote_after_move => DropItem::PromoteAfterMove(self.zone_expr(self.take(&mut it, &parent)?)?),
+            Rule::promote_after_move => {
+                DropItem::PromoteAfterMove(self.zone_expr(self.take(&mut it, &parent)?)?)
+            }
             _ => return Err(self.malformed(&parent)),
         })
     }
@@ -1010,7 +1074,12 @@ mod tests {
     #[test]
     fn unknown_statement_is_summarised() {
         let e = parse("variant \"T\"\nbord 8x8\n", 0).unwrap_err();
-        assert!(e.message.starts_with("expected a statement (`variant`, `extends`, `board`, ...)"), "{}", e.message);
+        assert!(
+            e.message
+                .starts_with("expected a statement (`variant`, `extends`, `board`, ...)"),
+            "{}",
+            e.message
+        );
         assert!(e.message.ends_with("found `bord`"), "{}", e.message);
     }
 }

@@ -19,8 +19,15 @@ pub struct Args {
 
 /// One line describing a valid definition: `chess.variant: Chess, 8x8, 6 piece kinds, royal: King`.
 pub fn summary(file: &str, rules: &RuleSet) -> String {
-    let royals: Vec<&str> = rules.royal_kinds().map(|k| rules.piece(k).name.as_str()).collect();
-    let royal = if royals.is_empty() { "none".to_string() } else { royals.join(", ") };
+    let royals: Vec<&str> = rules
+        .royal_kinds()
+        .map(|k| rules.piece(k).name.as_str())
+        .collect();
+    let royal = if royals.is_empty() {
+        "none".to_string()
+    } else {
+        royals.join(", ")
+    };
     let n = rules.pieces.len();
     format!(
         "{file}: {}, {}x{}, {n} piece kind{}, royal: {royal}",
@@ -58,7 +65,11 @@ pub fn run(args: Args) -> ExitCode {
             }
             Err(diags) => {
                 ok = false;
-                let text = if colour { format!("{:?}", miette::Report::new(diags)) } else { diags.render_plain() };
+                let text = if colour {
+                    format!("{:?}", miette::Report::new(diags))
+                } else {
+                    diags.render_plain()
+                };
                 let _ = write!(stderr.lock(), "{text}");
             }
         }

@@ -85,14 +85,22 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
     };
     let secs = start.elapsed().as_secs_f64();
     println!("Nodes searched: {}", nodes);
-    eprintln!("time {:.3} s, {:.2} million nodes/s", secs, nodes as f64 / secs.max(1e-9) / 1e6);
+    eprintln!(
+        "time {:.3} s, {:.2} million nodes/s",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
     ExitCode::SUCCESS
 }
 
 /// Runs the benchmark: perft on each target, printing nodes per second.
 pub fn run_bench(args: BenchArgs) -> ExitCode {
     let targets = if args.targets.is_empty() {
-        vec!["definitions/chess.variant:5".to_string(), "definitions/xiangqi.variant:4".into(), "definitions/shogi.variant:4".into()]
+        vec![
+            "definitions/chess.variant:5".to_string(),
+            "definitions/xiangqi.variant:4".into(),
+            "definitions/shogi.variant:4".into(),
+        ]
     } else {
         args.targets
     };

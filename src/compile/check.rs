@@ -7,11 +7,12 @@ use super::zones::{board_help, Zones};
 use super::{unknown_help, Ctx};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet, MAX_SIDE};
 use crate::rules::{
-    Board, Castling, Confinement, DropRules, GameEnd, MoveLimit, MoveRule, PathDef, PathRide, PieceDef, PieceKind,
-    Promotion, PromotionMode, RenderHints, RoyalRule, RuleSet, Score,
+    Board, Castling, Confinement, DropRules, GameEnd, MoveLimit, MoveRule, PathDef, PathRide,
+    PieceDef, PieceKind, Promotion, PromotionMode, RenderHints, RoyalRule, RuleSet, Score,
 };
 use crate::syntax::{
-    DropItem, Name, PieceDecl, PieceItem, RenderItem, RoyalRuleName, ScoreName, Span, Spanned, ZoneExpr,
+    DropItem, Name, PieceDecl, PieceItem, RenderItem, RoyalRuleName, ScoreName, Span, Spanned,
+    ZoneExpr,
 };
 use indexmap::IndexMap;
 
@@ -34,7 +35,11 @@ impl Env<'_> {
             None => {
                 let help = unknown_help("piece", &n.node, self.pieces.iter().map(String::as_str));
                 let e = ctx
-                    .error(code, n.span, format!("{what} `{}` is not a declared piece", n.node))
+                    .error(
+                        code,
+                        n.span,
+                        format!("{what} `{}` is not a declared piece", n.node),
+                    )
                     .with_label("no piece has this name")
                     .with_help(help);
                 ctx.report(e);
@@ -44,8 +49,17 @@ impl Env<'_> {
     }
 
     /// Several kinds; `None` if any is unknown (all are reported).
-    fn kinds(&self, ctx: &mut Ctx, names: &[Name], code: &'static str, what: &str) -> Option<Vec<PieceKind>> {
-        let v: Vec<Option<PieceKind>> = names.iter().map(|n| self.kind(ctx, n, code, what)).collect();
+    fn kinds(
+        &self,
+        ctx: &mut Ctx,
+        names: &[Name],
+        code: &'static str,
+        what: &str,
+    ) -> Option<Vec<PieceKind>> {
+        let v: Vec<Option<PieceKind>> = names
+            .iter()
+            .map(|n| self.kind(ctx, n, code, what))
+            .collect();
         v.into_iter().collect()
     }
 
@@ -78,9 +92,17 @@ fn in_range(ctx: &mut Ctx, n: &Spanned<u64>, lo: u64, hi: u64, what: &str) -> Op
     if n.node >= lo && n.node <= hi {
         Some(n.node)
     } else {
-        let shown = if n.node == u64::MAX { "this number".to_string() } else { n.node.to_string() };
+        let shown = if n.node == u64::MAX {
+            "this number".to_string()
+        } else {
+            n.node.to_string()
+        };
         let e = ctx
-            .error("chimera::number::range", n.span, format!("{what} must be from {lo} to {hi}, not {shown}"))
+            .error(
+                "chimera::number::range",
+                n.span,
+                format!("{what} must be from {lo} to {hi}, not {shown}"),
+            )
             .with_label("out of range");
         ctx.report(e);
         None
@@ -94,14 +116,24 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     // Name.
     let name = match &m.variant {
         Some(v) if v.node.trim().is_empty() => {
-            let e = ctx.error("chimera::variant::name", v.span, "the variant's name is empty").with_label("empty name");
+            let e = ctx
+                .error(
+                    "chimera::variant::name",
+                    v.span,
+                    "the variant's name is empty",
+                )
+                .with_label("empty name");
             ctx.report(e);
             String::new()
         }
         Some(v) => v.node.clone(),
         None => {
             let e = ctx
-                .error("chimera::statement::missing", root, "the definition has no `variant` statement")
+                .error(
+                    "chimera::statement::missing",
+                    root,
+                    "the definition has no `variant` statement",
+                )
                 .with_label("expected `variant \"NAME\"` first")
                 .with_help("start the file with `variant \"My Variant\"`");
             ctx.report(e);
@@ -112,13 +144,19 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     // Board. After an error, go on with a board that fits so later checks still run.
     let dims = match &m.board {
         Some((f, r, _)) => {
-            let files = in_range(ctx, f, 1, MAX_SIDE as u64, "the number of files").unwrap_or(8) as u8;
-            let ranks = in_range(ctx, r, 1, MAX_SIDE as u64, "the number of ranks").unwrap_or(8) as u8;
+            let files =
+                in_range(ctx, f, 1, MAX_SIDE as u64, "the number of files").unwrap_or(8) as u8;
+            let ranks =
+                in_range(ctx, r, 1, MAX_SIDE as u64, "the number of ranks").unwrap_or(8) as u8;
             Dimensions { files, ranks }
         }
         None => {
             let e = ctx
-                .error("chimera::statement::missing", root, "the definition has no `board` statement")
+                .error(
+                    "chimera::statement::missing",
+                    root,
+                    "the definition has no `board` statement",
+                )
                 .with_label("expected `board FILESxRANKS`")
                 .with_help("add for example `board 8x8`");
             ctx.report(e);
@@ -132,7 +170,11 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
         Some((a, b)) => {
             if a.node == b.node {
                 let e = ctx
-                    .error("chimera::name::duplicate", b.span, format!("both players are called `{}`", b.node))
+                    .error(
+                        "chimera::name::duplicate",
+                        b.span,
+                        format!("both players are called `{}`", b.node),
+                    )
                     .with_label("same name as the first player")
                     .with_note(a.span.start, a.span.end, "first player");
                 ctx.report(e);
@@ -146,10 +188,16 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     let mut zones = Zones::new(dims, players.clone(), &m.zones);
     let holes = match &m.holes {
         Some(h) => {
-            let set = zones.eval(ctx, h, Player::First, false).unwrap_or(SquareSet::EMPTY);
+            let set = zones
+                .eval(ctx, h, Player::First, false)
+                .unwrap_or(SquareSet::EMPTY);
             if set == full {
                 let e = ctx
-                    .error("chimera::board::no_squares", h.span, "the holes remove every square of the board")
+                    .error(
+                        "chimera::board::no_squares",
+                        h.span,
+                        "the holes remove every square of the board",
+                    )
                     .with_label("every square");
                 ctx.report(e);
             }
@@ -160,7 +208,9 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     let squares = full.minus(&holes);
     let mut zone_sets: IndexMap<String, PlayerSquares> = IndexMap::new();
     for (zname, decl) in &m.zones {
-        let Some(raw) = zones.declared(ctx, zname) else { continue };
+        let Some(raw) = zones.declared(ctx, zname) else {
+            continue;
+        };
         let set = [raw[0].minus(&holes), raw[1].minus(&holes)];
         let empty: Vec<&str> = Player::BOTH
             .iter()
@@ -168,11 +218,22 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             .map(|p| players[p.index()].as_str())
             .collect();
         if !empty.is_empty() {
-            let whom = if empty.len() == 2 { String::new() } else { format!(" for {}", empty[0]) };
+            let whom = if empty.len() == 2 {
+                String::new()
+            } else {
+                format!(" for {}", empty[0])
+            };
             let e = ctx
-                .error("chimera::zone::empty", decl.name.span, format!("zone `{zname}` is empty{whom}"))
+                .error(
+                    "chimera::zone::empty",
+                    decl.name.span,
+                    format!("zone `{zname}` is empty{whom}"),
+                )
                 .with_label("has no squares")
-                .with_help(format!("a zone must hold at least one square of the board; {}", board_help(dims)));
+                .with_help(format!(
+                    "a zone must hold at least one square of the board; {}",
+                    board_help(dims)
+                ));
             ctx.report(e);
             continue;
         }
@@ -188,7 +249,11 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             if let Some(sq) = sq {
                 if holes.contains(*sq) {
                     let e = ctx
-                        .error("chimera::path::hole", c.span, format!("path `{pname}` passes the hole {}", dims.name(*sq)))
+                        .error(
+                            "chimera::path::hole",
+                            c.span,
+                            format!("path `{pname}` passes the hole {}", dims.name(*sq)),
+                        )
                         .with_label("a hole");
                     ctx.report(e);
                     ok = false;
@@ -200,9 +265,14 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
         if !ok {
             continue;
         }
-        let corners: Vec<(Square, Span)> = corners.into_iter().flatten().zip(p.corners.iter().map(|c| c.span)).collect();
+        let corners: Vec<(Square, Span)> = corners
+            .into_iter()
+            .flatten()
+            .zip(p.corners.iter().map(|c| c.span))
+            .collect();
         let mut squares_on: Vec<Square> = vec![corners[0].0];
-        let mut segments: Vec<(usize, usize)> = (0..corners.len() - 1).map(|i| (i, i + 1)).collect();
+        let mut segments: Vec<(usize, usize)> =
+            (0..corners.len() - 1).map(|i| (i, i + 1)).collect();
         let closes = p.cyclic && corners.len() > 2 && corners[0].0 != corners[corners.len() - 1].0;
         if closes {
             segments.push((corners.len() - 1, 0));
@@ -228,10 +298,16 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             let steps = df.abs().max(dr.abs());
             let (sf, sr) = (df.signum(), dr.signum());
             for k in 1..=steps {
-                if let Some(s) = dims.square(dims.file(a) as i32 + sf * k, dims.rank(a) as i32 + sr * k) {
+                if let Some(s) =
+                    dims.square(dims.file(a) as i32 + sf * k, dims.rank(a) as i32 + sr * k)
+                {
                     if holes.contains(s) {
                         let e = ctx
-                            .error("chimera::path::hole", sa.to(sb), format!("path `{pname}` passes the hole {}", dims.name(s)))
+                            .error(
+                                "chimera::path::hole",
+                                sa.to(sb),
+                                format!("path `{pname}` passes the hole {}", dims.name(s)),
+                            )
                             .with_label("this segment");
                         ctx.report(e);
                         ok = false;
@@ -249,7 +325,13 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             cyclic = true;
         }
         if ok {
-            paths.insert(pname.clone(), PathDef { squares: squares_on, cyclic });
+            paths.insert(
+                pname.clone(),
+                PathDef {
+                    squares: squares_on,
+                    cyclic,
+                },
+            );
         }
     }
 
@@ -257,14 +339,28 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     let decls: Vec<&PieceDecl> = m.pieces.values().collect();
     if decls.len() > u8::MAX as usize {
         let e = ctx
-            .error("chimera::piece::too_many", decls[u8::MAX as usize].name.span, "more than 255 piece kinds")
+            .error(
+                "chimera::piece::too_many",
+                decls[u8::MAX as usize].name.span,
+                "more than 255 piece kinds",
+            )
             .with_label("one too many");
         ctx.report(e);
     }
     for (i, d) in decls.iter().enumerate() {
-        if let Some(prev) = decls[..i].iter().find(|o| o.name.node.eq_ignore_ascii_case(&d.name.node)) {
+        if let Some(prev) = decls[..i]
+            .iter()
+            .find(|o| o.name.node.eq_ignore_ascii_case(&d.name.node))
+        {
             let mut e = ctx
-                .error("chimera::name::duplicate", d.name.span, format!("two pieces are named `{}` and `{}`", prev.name.node, d.name.node))
+                .error(
+                    "chimera::name::duplicate",
+                    d.name.span,
+                    format!(
+                        "two pieces are named `{}` and `{}`",
+                        prev.name.node, d.name.node
+                    ),
+                )
                 .with_label("differs only in case")
                 .with_help("piece names are looked up without regard to case; rename one");
             if prev.name.span.file == d.name.span.file {
@@ -276,7 +372,11 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
         let body = l.strip_prefix('+').unwrap_or(l);
         if !(body.len() == 1 && body.bytes().all(|b| b.is_ascii_uppercase())) {
             let e = ctx
-                .error("chimera::piece::letter", d.letter.span, format!("piece letter `{l}` must be one upper-case letter"))
+                .error(
+                    "chimera::piece::letter",
+                    d.letter.span,
+                    format!("piece letter `{l}` must be one upper-case letter"),
+                )
                 .with_label("not upper case")
                 .with_help(format!(
                     "write `{}`; the second player's pieces are written in lower case in the FEN",
@@ -288,7 +388,10 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                 .error(
                     "chimera::name::duplicate",
                     d.letter.span,
-                    format!("pieces `{}` and `{}` both have the letter `{l}`", prev.name.node, d.name.node),
+                    format!(
+                        "pieces `{}` and `{}` both have the letter `{l}`",
+                        prev.name.node, d.name.node
+                    ),
                 )
                 .with_label("letter already taken")
                 .with_help("each piece kind needs its own FEN letter");
@@ -322,7 +425,12 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             Some(c) => c,
             None => {
                 let from: Vec<usize> = (0..pieces.len())
-                    .filter(|&j| pieces[j].promotion.as_ref().is_some_and(|p| p.to.contains(&k)))
+                    .filter(|&j| {
+                        pieces[j]
+                            .promotion
+                            .as_ref()
+                            .is_some_and(|p| p.to.contains(&k))
+                    })
                     .collect();
                 match from.as_slice() {
                     [one] => PieceKind(*one as u8),
@@ -331,8 +439,12 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             }
         };
     }
-    let royals: Vec<PieceKind> =
-        pieces.iter().enumerate().filter(|(_, p)| p.royal).map(|(i, _)| PieceKind(i as u8)).collect();
+    let royals: Vec<PieceKind> = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .map(|(i, _)| PieceKind(i as u8))
+        .collect();
 
     // Start position.
     let letters: Vec<String> = pieces.iter().map(|p| p.letter.clone()).collect();
@@ -369,32 +481,53 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                 RoyalRuleName::Capture => "capture",
             };
             let e = ctx
-                .error("chimera::royal::missing", r.span, format!("`royal-rule {word}` needs a royal piece, and no piece is royal"))
+                .error(
+                    "chimera::royal::missing",
+                    r.span,
+                    format!("`royal-rule {word}` needs a royal piece, and no piece is royal"),
+                )
                 .with_label("needs a royal piece")
                 .with_help("add `royal` to the body of the king-like piece");
             ctx.report(e);
         }
         if let Some(f) = m.facing {
             let e = ctx
-                .error("chimera::royal::missing", f, "`facing` needs a royal piece, and no piece is royal")
+                .error(
+                    "chimera::royal::missing",
+                    f,
+                    "`facing` needs a royal piece, and no piece is royal",
+                )
                 .with_label("needs royal pieces to face each other")
                 .with_help("add `royal` to the body of the general-like piece");
             ctx.report(e);
         }
     }
     let repetition = m.repetition.as_ref().and_then(|(n, s)| {
-        in_range(ctx, n, 2, u8::MAX as u64, "the repetition count").map(|n| (n as u8, score(&s.node)))
+        in_range(ctx, n, 2, u8::MAX as u64, "the repetition count")
+            .map(|n| (n as u8, score(&s.node)))
     });
     let move_limit = m.move_limit.as_ref().and_then(|(n, s, resets)| {
         let moves = in_range(ctx, n, 1, u16::MAX as u64, "the move limit");
         let reset_by = env.kinds(ctx, resets, "chimera::piece::unknown", "piece");
-        Some(MoveLimit { moves: moves? as u16, score: score(&s.node), reset_by: reset_by? })
+        Some(MoveLimit {
+            moves: moves? as u16,
+            score: score(&s.node),
+            reset_by: reset_by?,
+        })
     });
     let end = GameEnd {
         royal_rule,
         facing: m.facing.is_some(),
-        stalemate: m.stalemate.as_ref().map(|s| score(&s.node)).unwrap_or(Score::Draw),
-        checkmate: m.checkmate.as_ref().map(|s| score(&s.node)).unwrap_or(Score::Loss),
+        stalemate: m
+            .stalemate
+            .as_ref()
+            .map(|s| score(&s.node))
+            .unwrap_or(Score::Draw),
+        checkmate: m
+            .checkmate
+            .as_ref()
+            .map(|s| score(&s.node))
+            .unwrap_or(Score::Loss),
         repetition,
         move_limit,
     };
@@ -403,10 +536,20 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
         let k = env.kind(ctx, king, "chimera::piece::unknown", "castling piece");
         let r = env.kind(ctx, rook, "chimera::piece::unknown", "castling partner");
         let s = match steps {
-            Some(n) => in_range(ctx, n, 1, dims.files.saturating_sub(1).max(1) as u64, "the king's castling steps"),
+            Some(n) => in_range(
+                ctx,
+                n,
+                1,
+                dims.files.saturating_sub(1).max(1) as u64,
+                "the king's castling steps",
+            ),
             None => Some(2),
         };
-        Some(Castling { king: k?, rook: r?, king_steps: s? as u8 })
+        Some(Castling {
+            king: k?,
+            rook: r?,
+            king_steps: s? as u8,
+        })
     });
 
     let render = render(ctx, &m, dims, &zone_sets);
@@ -449,13 +592,20 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
     let mut seen_confined: Option<Span> = None;
     for item in &d.items {
         match &item.node {
-            PieceItem::Moves { betza, only_in, capturing, unconfined } => {
+            PieceItem::Moves {
+                betza,
+                only_in,
+                capturing,
+                unconfined,
+            } => {
                 let patterns = match crate::betza::parse(&betza.node) {
                     Ok(p) => Some(p),
                     Err(errs) => {
                         for be in errs {
                             let (s, e) = be.span;
-                            let span = betza.span.sub(s.min(betza.node.len()), e.min(betza.node.len()));
+                            let span = betza
+                                .span
+                                .sub(s.min(betza.node.len()), e.min(betza.node.len()));
                             let err = ctx
                                 .error("chimera::betza", span, be.message)
                                 .with_label("in this Betza string")
@@ -470,21 +620,38 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     None => Some(None),
                 };
                 let capturing = match capturing {
-                    Some(names) => env.kinds(ctx, names, "chimera::piece::unknown", "captured piece").map(Some),
+                    Some(names) => env
+                        .kinds(ctx, names, "chimera::piece::unknown", "captured piece")
+                        .map(Some),
                     None => Some(None),
                 };
-                if let (Some(patterns), Some(only_in), Some(capturing)) = (patterns, only_in, capturing) {
-                    def.moves.push(MoveRule { betza: betza.node.clone(), patterns, only_in, capturing, unconfined: *unconfined });
+                if let (Some(patterns), Some(only_in), Some(capturing)) =
+                    (patterns, only_in, capturing)
+                {
+                    def.moves.push(MoveRule {
+                        betza: betza.node.clone(),
+                        patterns,
+                        only_in,
+                        capturing,
+                        unconfined: *unconfined,
+                    });
                 }
             }
             PieceItem::Rides(names) => {
                 for n in names {
                     if env.paths.contains(&n.node) {
-                        def.rides.push(PathRide { path: n.node.clone() });
+                        def.rides.push(PathRide {
+                            path: n.node.clone(),
+                        });
                     } else {
-                        let help = unknown_help("path", &n.node, env.paths.iter().map(String::as_str));
+                        let help =
+                            unknown_help("path", &n.node, env.paths.iter().map(String::as_str));
                         let e = ctx
-                            .error("chimera::path::unknown", n.span, format!("unknown path `{}`", n.node))
+                            .error(
+                                "chimera::path::unknown",
+                                n.span,
+                                format!("unknown path `{}`", n.node),
+                            )
                             .with_label("no path has this name")
                             .with_help(help);
                         ctx.report(e);
@@ -494,7 +661,8 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
             PieceItem::Royal => def.royal = true,
             PieceItem::Confined(list) => {
                 if once(ctx, &mut seen_confined, item.span, "`confined`", &d.name) {
-                    let sets: Vec<Option<PlayerSquares>> = list.iter().map(|z| env.inline_zone(ctx, z)).collect();
+                    let sets: Vec<Option<PlayerSquares>> =
+                        list.iter().map(|z| env.inline_zone(ctx, z)).collect();
                     if let Some(sets) = sets.into_iter().collect::<Option<Vec<_>>>() {
                         def.confinement = match sets.as_slice() {
                             [one] => Confinement::Within(*one),
@@ -505,7 +673,12 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
             }
             PieceItem::Promotes { to, zone, optional } => {
                 if once(ctx, &mut seen_promotes, item.span, "`promotes`", &d.name) {
-                    let to = env.kinds(ctx, to, "chimera::promotion::unknown_target", "promotion target");
+                    let to = env.kinds(
+                        ctx,
+                        to,
+                        "chimera::promotion::unknown_target",
+                        "promotion target",
+                    );
                     let zone = env.inline_zone(ctx, zone);
                     let mode = match optional {
                         Some(o) if o.node => PromotionMode::Optional,
@@ -518,7 +691,8 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
             }
             PieceItem::CapturedAs(n) => {
                 if once(ctx, &mut seen_captured, item.span, "`captured as`", &d.name) {
-                    captured_as = env.kind(ctx, n, "chimera::piece::unknown", "`captured as` piece");
+                    captured_as =
+                        env.kind(ctx, n, "chimera::piece::unknown", "`captured as` piece");
                 }
             }
         }
@@ -531,7 +705,11 @@ fn once(ctx: &mut Ctx, seen: &mut Option<Span>, span: Span, what: &str, piece: &
     match seen {
         Some(prev) => {
             let e = ctx
-                .error("chimera::name::duplicate", span, format!("{what} is stated twice for piece `{}`", piece.node))
+                .error(
+                    "chimera::name::duplicate",
+                    span,
+                    format!("{what} is stated twice for piece `{}`", piece.node),
+                )
                 .with_label("stated again here")
                 .with_note(prev.start, prev.end, "first stated here")
                 .with_help("state it once");
@@ -545,15 +723,26 @@ fn once(ctx: &mut Ctx, seen: &mut Option<Span>, span: Span, what: &str, piece: &
     }
 }
 
-fn drops(ctx: &mut Ctx, env: &mut Env, m: &Merged, pieces: &[PieceDef], in_hand_at_start: &[usize]) -> DropRules {
+fn drops(
+    ctx: &mut Ctx,
+    env: &mut Env,
+    m: &Merged,
+    pieces: &[PieceDef],
+    in_hand_at_start: &[usize],
+) -> DropRules {
     let n = pieces.len();
-    let mut rules = DropRules { zones: vec![None; n], ..DropRules::default() };
+    let mut rules = DropRules {
+        zones: vec![None; n],
+        ..DropRules::default()
+    };
     // Kinds first: the other entries are checked against what reaches a hand.
     if let Some(item) = m.drops.get("kinds") {
         match &item.node {
             DropItem::KindsAll => rules.to_hand = (0..n).map(|i| PieceKind(i as u8)).collect(),
             DropItem::Kinds(names) => {
-                rules.to_hand = env.kinds(ctx, names, "chimera::piece::unknown", "piece").unwrap_or_default()
+                rules.to_hand = env
+                    .kinds(ctx, names, "chimera::piece::unknown", "piece")
+                    .unwrap_or_default()
             }
             _ => {}
         }
@@ -563,19 +752,33 @@ fn drops(ctx: &mut Ctx, env: &mut Env, m: &Merged, pieces: &[PieceDef], in_hand_
     let reaches: Vec<bool> = (0..n)
         .map(|k| {
             let kind = PieceKind(k as u8);
-            (rules.to_hand.contains(&kind) && pieces.iter().any(|p| p.captured_as == kind)) || in_hand_at_start.contains(&k)
+            (rules.to_hand.contains(&kind) && pieces.iter().any(|p| p.captured_as == kind))
+                || in_hand_at_start.contains(&k)
         })
         .collect();
     let check_reaches = |ctx: &mut Ctx, env: &Env, name: &Name, rule: &str| -> Option<PieceKind> {
         let k = env.kind(ctx, name, "chimera::piece::unknown", "piece")?;
         if !reaches[k.index()] {
             let why = if rules.to_hand.contains(&k) {
-                format!("no piece is captured as `{}` and none is in hand at the start", name.node)
+                format!(
+                    "no piece is captured as `{}` and none is in hand at the start",
+                    name.node
+                )
             } else {
-                format!("`{}` is not among the drops `kinds`, and none is in hand at the start", name.node)
+                format!(
+                    "`{}` is not among the drops `kinds`, and none is in hand at the start",
+                    name.node
+                )
             };
             let e = ctx
-                .error("chimera::drops::never_in_hand", name.span, format!("`{}` never reaches a hand, so `{rule}` cannot apply to it", name.node))
+                .error(
+                    "chimera::drops::never_in_hand",
+                    name.span,
+                    format!(
+                        "`{}` never reaches a hand, so `{rule}` cannot apply to it",
+                        name.node
+                    ),
+                )
                 .with_label("never in a hand")
                 .with_help(why);
             ctx.report(e);
@@ -606,10 +809,16 @@ fn drops(ctx: &mut Ctx, env: &mut Env, m: &Merged, pieces: &[PieceDef], in_hand_
             }
             DropItem::MustMove => rules.must_have_move = true,
             DropItem::OnePerFile(names) => {
-                rules.one_per_file = names.iter().filter_map(|nm| check_reaches(ctx, env, nm, "one-per-file")).collect()
+                rules.one_per_file = names
+                    .iter()
+                    .filter_map(|nm| check_reaches(ctx, env, nm, "one-per-file"))
+                    .collect()
             }
             DropItem::NoMate(names) => {
-                rules.no_drop_mate = names.iter().filter_map(|nm| check_reaches(ctx, env, nm, "no-mate")).collect()
+                rules.no_drop_mate = names
+                    .iter()
+                    .filter_map(|nm| check_reaches(ctx, env, nm, "no-mate"))
+                    .collect()
             }
             DropItem::PromoteAfterMove(z) => rules.promote_after_move = env.inline_zone(ctx, z),
         }
@@ -617,7 +826,12 @@ fn drops(ctx: &mut Ctx, env: &mut Env, m: &Merged, pieces: &[PieceDef], in_hand_
     rules
 }
 
-fn render(ctx: &mut Ctx, m: &Merged, dims: Dimensions, zones: &IndexMap<String, PlayerSquares>) -> RenderHints {
+fn render(
+    ctx: &mut Ctx,
+    m: &Merged,
+    dims: Dimensions,
+    zones: &IndexMap<String, PlayerSquares>,
+) -> RenderHints {
     let mut r = RenderHints::default();
     let zone_exists = |ctx: &mut Ctx, n: &Name| -> bool {
         if m.zones.contains_key(&n.node) {
@@ -625,7 +839,11 @@ fn render(ctx: &mut Ctx, m: &Merged, dims: Dimensions, zones: &IndexMap<String, 
         }
         let help = unknown_help("zone", &n.node, m.zones.keys().map(String::as_str));
         let e = ctx
-            .error("chimera::zone::unknown", n.span, format!("unknown zone `{}`", n.node))
+            .error(
+                "chimera::zone::unknown",
+                n.span,
+                format!("unknown zone `{}`", n.node),
+            )
             .with_label("no zone has this name")
             .with_help(help);
         ctx.report(e);
@@ -638,7 +856,11 @@ fn render(ctx: &mut Ctx, m: &Merged, dims: Dimensions, zones: &IndexMap<String, 
             Some(c.to_string())
         } else {
             let e = ctx
-                .error("chimera::render::colour", s.span, format!("`{c}` is not a colour"))
+                .error(
+                    "chimera::render::colour",
+                    s.span,
+                    format!("`{c}` is not a colour"),
+                )
                 .with_label("expected `#rrggbb`")
                 .with_help("write colours as `#` and six hexadecimal digits, like `#f0d9b5`");
             ctx.report(e);
@@ -648,10 +870,18 @@ fn render(ctx: &mut Ctx, m: &Merged, dims: Dimensions, zones: &IndexMap<String, 
     for item in m.render.values() {
         match &item.node {
             RenderItem::Intersections => r.intersections = true,
-            RenderItem::Cell(n) => r.cell = in_range(ctx, n, 8, 512, "the cell size").map(|v| v as u32),
+            RenderItem::Cell(n) => {
+                r.cell = in_range(ctx, n, 8, 512, "the cell size").map(|v| v as u32)
+            }
             RenderItem::River(n) => {
-                r.river_after_rank =
-                    in_range(ctx, n, 1, dims.ranks.saturating_sub(1).max(1) as u64, "the river's rank").map(|v| v as u8)
+                r.river_after_rank = in_range(
+                    ctx,
+                    n,
+                    1,
+                    dims.ranks.saturating_sub(1).max(1) as u64,
+                    "the river's rank",
+                )
+                .map(|v| v as u8)
             }
             RenderItem::Diagonals(names) => {
                 for n in names {

@@ -16,7 +16,13 @@ pub(crate) struct FenFacts {
 
 /// Checks the FEN; reports every problem found. `letters` are the pieces' letters as the first
 /// player writes them, indexed by kind.
-pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, holes: SquareSet, letters: &[String]) -> FenFacts {
+pub(crate) fn validate(
+    ctx: &mut Ctx,
+    fen: &Spanned<String>,
+    dims: Dimensions,
+    holes: SquareSet,
+    letters: &[String],
+) -> FenFacts {
     let mut facts = FenFacts::default();
     let base = fen.span;
     let at = |s: usize, e: usize| -> Span { Span::new(base.file, base.start + s, base.start + e) };
@@ -45,21 +51,39 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
             (b0, b0 + placement.len())
         };
         let err = ctx
-            .error("chimera::fen::ranks", at(s, e), format!("the start FEN has {} ranks; the board has {}", ranks.len(), dims.ranks))
-            .with_label(if ranks.len() > dims.ranks as usize { "extra ranks" } else { "too few ranks" })
+            .error(
+                "chimera::fen::ranks",
+                at(s, e),
+                format!(
+                    "the start FEN has {} ranks; the board has {}",
+                    ranks.len(),
+                    dims.ranks
+                ),
+            )
+            .with_label(if ranks.len() > dims.ranks as usize {
+                "extra ranks"
+            } else {
+                "too few ranks"
+            })
             .with_help("write one rank per board rank, from the top, separated by `/`");
         ctx.report(err);
     }
     for (i, &(rs, rank_text)) in ranks.iter().enumerate() {
         // Rank index from 0 at the bottom, when it is on the board.
-        let rank_index = if counts_match { Some(dims.ranks as usize - 1 - i) } else { None };
+        let rank_index = if counts_match {
+            Some(dims.ranks as usize - 1 - i)
+        } else {
+            None
+        };
         let mut width: u64 = 0;
         let bytes = rank_text.as_bytes();
         let mut j = 0;
         while j < bytes.len() {
             let c = bytes[j];
             let file = width;
-            let here = |w: u64| rank_index.and_then(|r| dims.square(w.min(i32::MAX as u64) as i32, r as i32));
+            let here = |w: u64| {
+                rank_index.and_then(|r| dims.square(w.min(i32::MAX as u64) as i32, r as i32))
+            };
             if c.is_ascii_digit() {
                 let start = j;
                 while j < bytes.len() && bytes[j].is_ascii_digit() {
@@ -68,7 +92,11 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
                 let n: u64 = rank_text[start..j].parse().unwrap_or(u64::MAX);
                 if n == 0 {
                     let e = ctx
-                        .error("chimera::fen::field", at(rs + start, rs + j), "a run of 0 empty squares")
+                        .error(
+                            "chimera::fen::field",
+                            at(rs + start, rs + j),
+                            "a run of 0 empty squares",
+                        )
                         .with_label("zero");
                     ctx.report(e);
                 }
@@ -79,7 +107,14 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
                 if let Some(sq) = here(file) {
                     if !holes.contains(sq) {
                         let e = ctx
-                            .error("chimera::fen::hole", at(rs + j, rs + j + 1), format!("`*` marks a hole, but {} is a square of the board", dims.name(sq)))
+                            .error(
+                                "chimera::fen::hole",
+                                at(rs + j, rs + j + 1),
+                                format!(
+                                    "`*` marks a hole, but {} is a square of the board",
+                                    dims.name(sq)
+                                ),
+                            )
                             .with_label("not a hole")
                             .with_help("write empty squares as digits");
                         ctx.report(e);
@@ -104,7 +139,11 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
                     if let Some(sq) = here(file) {
                         if holes.contains(sq) {
                             let e = ctx
-                                .error("chimera::fen::hole", at(rs + start, rs + j), format!("a piece stands on the hole {}", dims.name(sq)))
+                                .error(
+                                    "chimera::fen::hole",
+                                    at(rs + start, rs + j),
+                                    format!("a piece stands on the hole {}", dims.name(sq)),
+                                )
                                 .with_label("this square does not exist")
                                 .with_help("write holes as empty squares or `*`");
                             ctx.report(e);
@@ -124,22 +163,35 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
                 }
                 None => {
                     let e = ctx
-                        .error("chimera::fen::field", at(rs + start, rs + j), "`+` must be followed by a piece letter")
+                        .error(
+                            "chimera::fen::field",
+                            at(rs + start, rs + j),
+                            "`+` must be followed by a piece letter",
+                        )
                         .with_label("promoted what?");
                     ctx.report(e);
                 }
             }
         }
         if width != dims.files as u64 {
-            let rank_no = if counts_match { format!("rank {}", dims.ranks as usize - i) } else { format!("FEN rank {}", i + 1) };
+            let rank_no = if counts_match {
+                format!("rank {}", dims.ranks as usize - i)
+            } else {
+                format!("FEN rank {}", i + 1)
+            };
             let e = ctx
                 .error(
                     "chimera::fen::width",
                     at(rs, rs + rank_text.len()),
-                    format!("{rank_no} of the start FEN has {width} squares; the board has {} files", dims.files),
+                    format!(
+                        "{rank_no} of the start FEN has {width} squares; the board has {} files",
+                        dims.files
+                    ),
                 )
                 .with_label(format!("{width} squares"))
-                .with_help("count digits as that many empty squares; each piece letter is one square");
+                .with_help(
+                    "count digits as that many empty squares; each piece letter is one square",
+                );
             ctx.report(e);
         }
     }
@@ -149,7 +201,11 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
             hand.len() - 1
         } else {
             let e = ctx
-                .error("chimera::fen::hand", at(hs, hs + hand.len()), "the hands in the FEN are not closed by `]`")
+                .error(
+                    "chimera::fen::hand",
+                    at(hs, hs + hand.len()),
+                    "the hands in the FEN are not closed by `]`",
+                )
                 .with_label("opened here")
                 .with_help("write hands as `[...]` right after the last rank, like `[Pp]`");
             ctx.report(e);
@@ -185,7 +241,11 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
                 Some(ch) => {
                     let len = ch.len_utf8();
                     let e = ctx
-                        .error("chimera::fen::hand", at(hs + 1 + j, hs + 1 + j + len), format!("unexpected `{ch}` in a hand"))
+                        .error(
+                            "chimera::fen::hand",
+                            at(hs + 1 + j, hs + 1 + j + len),
+                            format!("unexpected `{ch}` in a hand"),
+                        )
                         .with_label("not a piece letter")
                         .with_help("a hand lists piece letters, one per piece, like `[PPn]`");
                     ctx.report(e);
@@ -193,7 +253,11 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
                 }
                 None => {
                     let e = ctx
-                        .error("chimera::fen::hand", at(hs + 1 + start, hs + 1 + j), "`+` must be followed by a piece letter")
+                        .error(
+                            "chimera::fen::hand",
+                            at(hs + 1 + start, hs + 1 + j),
+                            "`+` must be followed by a piece letter",
+                        )
                         .with_label("promoted what?");
                     ctx.report(e);
                 }
@@ -206,60 +270,96 @@ pub(crate) fn validate(ctx: &mut Ctx, fen: &Spanned<String>, dims: Dimensions, h
         None => {
             let end = text.trim_end().len();
             let e = ctx
-                .error("chimera::fen::side", at(end, end), "the start FEN does not say who moves first")
+                .error(
+                    "chimera::fen::side",
+                    at(end, end),
+                    "the start FEN does not say who moves first",
+                )
                 .with_label("side to move expected here")
                 .with_help("add ` w` (first player) or ` b` (second player) after the board");
             ctx.report(e);
         }
         Some(&(s, f)) if f != "w" && f != "b" => {
             let e = ctx
-                .error("chimera::fen::side", at(s, s + f.len()), format!("`{f}` is not a side to move"))
+                .error(
+                    "chimera::fen::side",
+                    at(s, s + f.len()),
+                    format!("`{f}` is not a side to move"),
+                )
                 .with_label("expected `w` or `b`")
                 .with_help("`w` is the first player, `b` the second");
             ctx.report(e);
         }
         _ => {}
     }
-    // Castling rights: `-`, `KQkq`, or file letters (Shredder style).
-    if let Some(&(s, f)) = fields.get(2) {
-        if f != "-" {
-            for (k, ch) in f.char_indices() {
-                let ok = matches!(ch, 'K' | 'Q' | 'k' | 'q')
-                    || (ch.is_ascii_alphabetic() && (ch.to_ascii_lowercase() as u8 - b'a') < dims.files);
-                if !ok {
+    // After the side: castling rights, en passant, half-move clock, move number. A field of digits
+    // is a counter, so `w - 0 1` (no en-passant field) reads as Fairy-Stockfish reads it.
+    let mut stage = 0; // 0 castling, 1 en passant, 2 half-move clock, 3 move number, 4 nothing more
+    for &(s, f) in fields.iter().skip(2) {
+        let digits = f.bytes().all(|b| b.is_ascii_digit());
+        if digits && stage < 2 {
+            stage = 2;
+        }
+        match stage {
+            0 => {
+                if f != "-" {
+                    for (k, ch) in f.char_indices() {
+                        let ok = matches!(ch, 'K' | 'Q' | 'k' | 'q')
+                            || (ch.is_ascii_alphabetic()
+                                && (ch.to_ascii_lowercase() as u8 - b'a') < dims.files);
+                        if !ok {
+                            let e = ctx
+                                .error(
+                                    "chimera::fen::castling",
+                                    at(s + k, s + k + ch.len_utf8()),
+                                    format!("`{ch}` is not a castling right"),
+                                )
+                                .with_label("expected `K`, `Q`, `k`, `q` or a file letter")
+                                .with_help("write `-` when nobody may castle");
+                            ctx.report(e);
+                        }
+                    }
+                }
+            }
+            1 => {
+                if f != "-" && dims.parse_square(f).is_none() {
                     let e = ctx
-                        .error("chimera::fen::castling", at(s + k, s + k + ch.len_utf8()), format!("`{ch}` is not a castling right"))
-                        .with_label("expected `K`, `Q`, `k`, `q` or a file letter")
-                        .with_help("write `-` when nobody may castle");
+                        .error(
+                            "chimera::fen::en_passant",
+                            at(s, s + f.len()),
+                            format!("`{f}` is not an en-passant square of the board"),
+                        )
+                        .with_label("expected a square or `-`");
                     ctx.report(e);
                 }
             }
-        }
-    }
-    if let Some(&(s, f)) = fields.get(3) {
-        if f != "-" && dims.parse_square(f).is_none() {
-            let e = ctx
-                .error("chimera::fen::en_passant", at(s, s + f.len()), format!("`{f}` is not an en-passant square of the board"))
-                .with_label("expected a square or `-`");
-            ctx.report(e);
-        }
-    }
-    for (idx, what) in [(4usize, "half-move clock"), (5, "move number")] {
-        if let Some(&(s, f)) = fields.get(idx) {
-            if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
+            2 | 3 => {
+                if !digits {
+                    let what = if stage == 2 {
+                        "half-move clock"
+                    } else {
+                        "move number"
+                    };
+                    let e = ctx
+                        .error(
+                            "chimera::fen::field",
+                            at(s, s + f.len()),
+                            format!("`{f}` is not a {what}"),
+                        )
+                        .with_label("expected a number");
+                    ctx.report(e);
+                }
+            }
+            _ => {
                 let e = ctx
-                    .error("chimera::fen::field", at(s, s + f.len()), format!("`{f}` is not a {what}"))
-                    .with_label("expected a number");
+                    .error("chimera::fen::field", at(s, text.len()), format!("unexpected `{f}` after the move number"))
+                    .with_label("extra field")
+                    .with_help("after the board come at most: side, castling, en passant, half-move clock, move number");
                 ctx.report(e);
+                break;
             }
         }
-    }
-    if let Some(&(s, f)) = fields.get(6) {
-        let e = ctx
-            .error("chimera::fen::field", at(s, text.len()), format!("unexpected `{f}` after the move number"))
-            .with_label("extra field")
-            .with_help("a FEN has at most 6 fields: board, side, castling, en passant, half-move clock, move number");
-        ctx.report(e);
+        stage += 1;
     }
     facts
 }
@@ -268,7 +368,11 @@ fn report_letter(ctx: &mut Ctx, span: Span, token: &str, letters: &[String]) {
     let upper = token.to_ascii_uppercase();
     let list = letters.join(" ");
     let e = ctx
-        .error("chimera::fen::letter", span, format!("no piece has the letter `{upper}`"))
+        .error(
+            "chimera::fen::letter",
+            span,
+            format!("no piece has the letter `{upper}`"),
+        )
         .with_label("unknown piece letter")
         .with_help(if letters.is_empty() {
             "declare pieces with `piece NAME LETTER { ... }`".to_string()

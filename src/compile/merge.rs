@@ -4,8 +4,8 @@
 use super::Ctx;
 use crate::diagnostics::SourceFile;
 use crate::syntax::{
-    self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, RenderItem, RoyalRuleName, ScoreName, Span,
-    Spanned, Statement, ZoneDecl, ZoneExpr,
+    self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, RenderItem, RoyalRuleName,
+    ScoreName, Span, Spanned, Statement, ZoneDecl, ZoneExpr,
 };
 use indexmap::IndexMap;
 use std::collections::HashMap;
@@ -57,9 +57,18 @@ pub(crate) struct Merged {
 
 /// Reads the root file and everything it extends. `None` when nothing usable could be read
 /// (the errors are in `ctx`).
-pub(crate) fn load_root(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf, identity: Option<PathBuf>) -> Option<Merged> {
+pub(crate) fn load_root(
+    ctx: &mut Ctx,
+    name: String,
+    bytes: &[u8],
+    dir: PathBuf,
+    identity: Option<PathBuf>,
+) -> Option<Merged> {
     let id = read_source(ctx, name, bytes, dir)?;
-    let mut merged = Merged { root: id, ..Merged::default() };
+    let mut merged = Merged {
+        root: id,
+        ..Merged::default()
+    };
     let mut stack: Vec<PathBuf> = identity.into_iter().collect();
     load_into(ctx, id, &mut stack, &mut merged, true)?;
     Some(merged)
@@ -87,8 +96,14 @@ fn read_source(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf) -> Optio
             let id = ctx.add_file(SourceFile::new(name.clone(), lossy), dir);
             let len = utf.error_len().unwrap_or(1);
             let e = ctx
-                .error("chimera::file::not_utf8", Span::new(id, at, at + 1), format!("`{name}` is not UTF-8 text"))
-                .with_label(format!("byte {at} starts an invalid sequence of {len} byte(s)"))
+                .error(
+                    "chimera::file::not_utf8",
+                    Span::new(id, at, at + 1),
+                    format!("`{name}` is not UTF-8 text"),
+                )
+                .with_label(format!(
+                    "byte {at} starts an invalid sequence of {len} byte(s)"
+                ))
                 .with_help("save the definition as UTF-8");
             ctx.report(e);
             None
@@ -105,12 +120,21 @@ fn is_blank(text: &str) -> bool {
 }
 
 /// Parses file `id`, loads its parent (if any) into `merged`, then applies this file's statements.
-fn load_into(ctx: &mut Ctx, id: FileId, stack: &mut Vec<PathBuf>, merged: &mut Merged, is_root: bool) -> Option<()> {
+fn load_into(
+    ctx: &mut Ctx,
+    id: FileId,
+    stack: &mut Vec<PathBuf>,
+    merged: &mut Merged,
+    is_root: bool,
+) -> Option<()> {
     let text = ctx.files[id].text.clone();
     let def = match syntax::parse(&text, id) {
         Ok(d) => d,
         Err(e) => {
-            let err = ctx.error("chimera::syntax", e.span, e.message).with_label("here").with_help_opt(e.help);
+            let err = ctx
+                .error("chimera::syntax", e.span, e.message)
+                .with_label("here")
+                .with_help_opt(e.help);
             ctx.report(err);
             return None;
         }
@@ -121,7 +145,11 @@ fn load_into(ctx: &mut Ctx, id: FileId, stack: &mut Vec<PathBuf>, merged: &mut M
         if let Statement::Extends(target) = &st.node {
             if let Some(first) = extends {
                 let e = ctx
-                    .error("chimera::statement::duplicate", st.span, "a definition extends one file only")
+                    .error(
+                        "chimera::statement::duplicate",
+                        st.span,
+                        "a definition extends one file only",
+                    )
                     .with_label("second `extends`")
                     .with_note(first.start, first.end, "first `extends` here");
                 ctx.report(e);
@@ -135,11 +163,21 @@ fn load_into(ctx: &mut Ctx, id: FileId, stack: &mut Vec<PathBuf>, merged: &mut M
     Some(())
 }
 
-fn load_parent(ctx: &mut Ctx, child: FileId, target: &Spanned<String>, stack: &mut Vec<PathBuf>, merged: &mut Merged) -> Option<()> {
+fn load_parent(
+    ctx: &mut Ctx,
+    child: FileId,
+    target: &Spanned<String>,
+    stack: &mut Vec<PathBuf>,
+    merged: &mut Merged,
+) -> Option<()> {
     let dir = ctx.dirs[child].clone();
     let path = dir.join(&target.node);
     if target.node.trim().is_empty() {
-        let e = ctx.error("chimera::extends::missing", target.span, "`extends` needs a file name");
+        let e = ctx.error(
+            "chimera::extends::missing",
+            target.span,
+            "`extends` needs a file name",
+        );
         ctx.report(e);
         return None;
     }
@@ -148,7 +186,11 @@ fn load_parent(ctx: &mut Ctx, child: FileId, target: &Spanned<String>, stack: &m
         _ => {
             let help = sibling_suggestion(&dir, &target.node);
             let e = ctx
-                .error("chimera::extends::missing", target.span, format!("cannot find the parent definition `{}`", target.node))
+                .error(
+                    "chimera::extends::missing",
+                    target.span,
+                    format!("cannot find the parent definition `{}`", target.node),
+                )
                 .with_label(format!("no such file: {}", path.display()))
                 .with_help(help);
             ctx.report(e);
@@ -158,24 +200,43 @@ fn load_parent(ctx: &mut Ctx, child: FileId, target: &Spanned<String>, stack: &m
     if stack.contains(&canonical) || stack.len() >= MAX_DEPTH {
         let chain: Vec<String> = stack
             .iter()
-            .map(|p| p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default())
+            .map(|p| {
+                p.file_name()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            })
             .collect();
         let e = ctx
-            .error("chimera::extends::cycle", target.span, format!("`extends \"{}\"` makes a cycle", target.node))
+            .error(
+                "chimera::extends::cycle",
+                target.span,
+                format!("`extends \"{}\"` makes a cycle", target.node),
+            )
             .with_label("this file is already being extended")
-            .with_help(format!("the chain is {} -> {}; remove one `extends`", chain.join(" -> "), target.node));
+            .with_help(format!(
+                "the chain is {} -> {}; remove one `extends`",
+                chain.join(" -> "),
+                target.node
+            ));
         ctx.report(e);
         return None;
     }
     let bytes = match std::fs::read(&canonical) {
         Ok(b) => b,
         Err(err) => {
-            let e = ctx.error("chimera::extends::missing", target.span, format!("cannot read `{}`: {err}", target.node));
+            let e = ctx.error(
+                "chimera::extends::missing",
+                target.span,
+                format!("cannot read `{}`: {err}", target.node),
+            );
             ctx.report(e);
             return None;
         }
     };
-    let parent_dir = canonical.parent().map(Path::to_path_buf).unwrap_or_default();
+    let parent_dir = canonical
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
     let name = display_name(ctx, child, &target.node);
     let pid = read_source(ctx, name, &bytes, parent_dir)?;
     stack.push(canonical);
@@ -196,7 +257,11 @@ fn display_name(ctx: &Ctx, child: FileId, target: &str) -> String {
 /// Suggests a sibling `.variant` file for a missing parent.
 fn sibling_suggestion(dir: &Path, wrong: &str) -> String {
     let mut names: Vec<String> = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir }) {
+    if let Ok(entries) = std::fs::read_dir(if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    }) {
         for e in entries.flatten() {
             let n = e.file_name().to_string_lossy().into_owned();
             if n.ends_with(".variant") {
@@ -219,7 +284,11 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
     let mut first_time = |ctx: &mut Ctx, key: String, what: String, span: Span| -> bool {
         if let Some(prev) = seen.get(&key) {
             let e = ctx
-                .error("chimera::name::duplicate", span, format!("{what} is stated twice"))
+                .error(
+                    "chimera::name::duplicate",
+                    span,
+                    format!("{what} is stated twice"),
+                )
                 .with_label("stated again here")
                 .with_help("remove one of them")
                 .with_note(prev.start, prev.end, "first stated here");
@@ -307,7 +376,11 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                     m.repetition = Some((count, score));
                 }
             }
-            Statement::MoveLimit { moves, score, resets } => {
+            Statement::MoveLimit {
+                moves,
+                score,
+                resets,
+            } => {
                 if first_time(ctx, kw.into(), "`move-limit`".into(), span) {
                     m.move_limit = Some((moves, score, resets));
                 }
@@ -332,7 +405,10 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                                 let what = format!("`diagonals {}`", n.node);
                                 if first_time(ctx, format!("render:{key}"), what, n.span) {
                                     let span = n.span;
-                                    m.render.insert(key, Spanned::new(RenderItem::Diagonals(vec![n]), span));
+                                    m.render.insert(
+                                        key,
+                                        Spanned::new(RenderItem::Diagonals(vec![n]), span),
+                                    );
                                 }
                             }
                         }
@@ -354,11 +430,16 @@ fn drop_key(item: &DropItem) -> (String, String) {
     match item {
         DropItem::KindsAll | DropItem::Kinds(_) => ("kinds".into(), "`kinds`".into()),
         DropItem::Zone(_) => ("zone".into(), "the drop `zone`".into()),
-        DropItem::KindZone(k, _) => (format!("zone:{}", k.node), format!("the drop zone of `{}`", k.node)),
+        DropItem::KindZone(k, _) => (
+            format!("zone:{}", k.node),
+            format!("the drop zone of `{}`", k.node),
+        ),
         DropItem::MustMove => ("must-move".into(), "`must-move`".into()),
         DropItem::OnePerFile(_) => ("one-per-file".into(), "`one-per-file`".into()),
         DropItem::NoMate(_) => ("no-mate".into(), "`no-mate`".into()),
-        DropItem::PromoteAfterMove(_) => ("promote-after-move".into(), "`promote-after-move`".into()),
+        DropItem::PromoteAfterMove(_) => {
+            ("promote-after-move".into(), "`promote-after-move`".into())
+        }
     }
 }
 
@@ -369,7 +450,10 @@ fn render_key(item: &RenderItem) -> (String, String) {
         RenderItem::Cell(_) => ("cell".into(), "`cell`".into()),
         RenderItem::River(_) => ("river".into(), "`river`".into()),
         RenderItem::Diagonals(_) => ("diagonals".into(), "`diagonals`".into()),
-        RenderItem::Colour(z, _) => (format!("colour:{}", z.node), format!("the colour of `{}`", z.node)),
+        RenderItem::Colour(z, _) => (
+            format!("colour:{}", z.node),
+            format!("the colour of `{}`", z.node),
+        ),
         RenderItem::Light(_) => ("light".into(), "`light`".into()),
         RenderItem::Dark(_) => ("dark".into(), "`dark`".into()),
     }

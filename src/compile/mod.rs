@@ -23,8 +23,14 @@ pub fn compile_file(path: &Path) -> Result<RuleSet, Diagnostics> {
         Ok(b) => b,
         Err(e) => {
             let src = SourceFile::new(name.clone(), "");
-            let err = SourceError::new("chimera::file::unreadable", &src, 0, 0, format!("cannot read `{name}`: {e}"))
-                .with_label("this file");
+            let err = SourceError::new(
+                "chimera::file::unreadable",
+                &src,
+                0,
+                0,
+                format!("cannot read `{name}`: {e}"),
+            )
+            .with_label("this file");
             return Err(Diagnostics::new(&name, vec![err]));
         }
     };
@@ -34,7 +40,12 @@ pub fn compile_file(path: &Path) -> Result<RuleSet, Diagnostics> {
 
 /// Compiles definition text; `name` labels diagnostics and `base_dir` resolves `extends`.
 pub fn compile_str(name: &str, text: &str, base_dir: &Path) -> Result<RuleSet, Diagnostics> {
-    Ctx::default().compile_root(name.to_string(), text.as_bytes(), base_dir.to_path_buf(), None)
+    Ctx::default().compile_root(
+        name.to_string(),
+        text.as_bytes(),
+        base_dir.to_path_buf(),
+        None,
+    )
 }
 
 /// Compiles definition bytes (which may not be UTF-8); otherwise like [`compile_str`].
@@ -54,7 +65,13 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
-    fn compile_root(mut self, name: String, bytes: &[u8], base_dir: PathBuf, identity: Option<PathBuf>) -> Result<RuleSet, Diagnostics> {
+    fn compile_root(
+        mut self,
+        name: String,
+        bytes: &[u8],
+        base_dir: PathBuf,
+        identity: Option<PathBuf>,
+    ) -> Result<RuleSet, Diagnostics> {
         let merged = merge::load_root(&mut self, name.clone(), bytes, base_dir, identity);
         let rules = match merged {
             Some(m) => check::compile(&mut self, m),
@@ -65,8 +82,18 @@ impl Ctx {
             _ => {
                 if self.errors.is_empty() {
                     // Defensive: a failed stage always reports; never return an empty error list.
-                    let src = self.files.first().cloned().unwrap_or_else(|| SourceFile::new(name.clone(), ""));
-                    self.errors.push(SourceError::new("chimera::internal", &src, 0, 0, "the definition could not be compiled"));
+                    let src = self
+                        .files
+                        .first()
+                        .cloned()
+                        .unwrap_or_else(|| SourceFile::new(name.clone(), ""));
+                    self.errors.push(SourceError::new(
+                        "chimera::internal",
+                        &src,
+                        0,
+                        0,
+                        "the definition could not be compiled",
+                    ));
                 }
                 Err(Diagnostics::new(&name, self.errors))
             }
@@ -92,7 +119,10 @@ impl Ctx {
     /// Reports an error, once (the same error found twice, say for both players, is kept once).
     pub fn report(&mut self, e: SourceError) {
         let dup = self.errors.iter().any(|o| {
-            o.code == e.code && o.span == e.span && o.message == e.message && o.source.name == e.source.name
+            o.code == e.code
+                && o.span == e.span
+                && o.message == e.message
+                && o.source.name == e.source.name
         });
         if !dup {
             self.errors.push(e);
@@ -101,7 +131,10 @@ impl Ctx {
 }
 
 /// "did you mean `X`?" for a misspelt name, when one candidate is close enough.
-pub(crate) fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn did_you_mean<'a>(
+    wrong: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
         let score = if c.eq_ignore_ascii_case(wrong) {
@@ -117,7 +150,11 @@ pub(crate) fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item =
 }
 
 /// Help for an unknown name: a suggestion if one is close, else the names that exist.
-pub(crate) fn unknown_help<'a>(what: &str, wrong: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> String {
+pub(crate) fn unknown_help<'a>(
+    what: &str,
+    wrong: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> String {
     if let Some(s) = did_you_mean(wrong, candidates.clone()) {
         return s;
     }

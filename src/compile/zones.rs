@@ -23,8 +23,18 @@ pub(crate) struct Zones<'a> {
 
 impl<'a> Zones<'a> {
     /// A resolver for a board of `dims` (holes not yet removed).
-    pub fn new(dims: Dimensions, players: [String; 2], decls: &'a IndexMap<String, ZoneDecl>) -> Zones<'a> {
-        Zones { dims, players, decls, cache: HashMap::new(), active: Vec::new() }
+    pub fn new(
+        dims: Dimensions,
+        players: [String; 2],
+        decls: &'a IndexMap<String, ZoneDecl>,
+    ) -> Zones<'a> {
+        Zones {
+            dims,
+            players,
+            decls,
+            cache: HashMap::new(),
+            active: Vec::new(),
+        }
     }
 
     /// A square reference on this board, or an error at it.
@@ -36,7 +46,11 @@ impl<'a> Zones<'a> {
         } else {
             let text = square_text(sq);
             let e = ctx
-                .error("chimera::board::outside", sq.span, format!("square `{text}` is outside the board"))
+                .error(
+                    "chimera::board::outside",
+                    sq.span,
+                    format!("square `{text}` is outside the board"),
+                )
                 .with_label("not on the board")
                 .with_help(board_help(d));
             ctx.report(e);
@@ -66,15 +80,28 @@ impl<'a> Zones<'a> {
         result
     }
 
-    fn per_player(&mut self, ctx: &mut Ctx, zone: &Spanned<String>, list: &[(Spanned<String>, ZoneExpr)]) -> Option<PlayerSquares> {
+    fn per_player(
+        &mut self,
+        ctx: &mut Ctx,
+        zone: &Spanned<String>,
+        list: &[(Spanned<String>, ZoneExpr)],
+    ) -> Option<PlayerSquares> {
         let mut sets: [Option<SquareSet>; 2] = [None, None];
         let mut seen: [Option<Span>; 2] = [None, None];
         let mut ok = true;
         for (pname, e) in list {
             let Some(idx) = self.players.iter().position(|p| *p == pname.node) else {
-                let help = unknown_help("player", &pname.node, self.players.iter().map(String::as_str));
+                let help = unknown_help(
+                    "player",
+                    &pname.node,
+                    self.players.iter().map(String::as_str),
+                );
                 let err = ctx
-                    .error("chimera::player::unknown", pname.span, format!("unknown player `{}`", pname.node))
+                    .error(
+                        "chimera::player::unknown",
+                        pname.span,
+                        format!("unknown player `{}`", pname.node),
+                    )
                     .with_label("not one of the `players`")
                     .with_help(help);
                 ctx.report(err);
@@ -83,7 +110,11 @@ impl<'a> Zones<'a> {
             };
             if let Some(prev) = seen[idx] {
                 let err = ctx
-                    .error("chimera::name::duplicate", pname.span, format!("zone `{}` is stated twice for `{}`", zone.node, pname.node))
+                    .error(
+                        "chimera::name::duplicate",
+                        pname.span,
+                        format!("zone `{}` is stated twice for `{}`", zone.node, pname.node),
+                    )
                     .with_label("stated again here")
                     .with_note(prev.start, prev.end, "first stated here");
                 ctx.report(err);
@@ -91,7 +122,11 @@ impl<'a> Zones<'a> {
                 continue;
             }
             seen[idx] = Some(pname.span);
-            let p = if idx == 0 { Player::First } else { Player::Second };
+            let p = if idx == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
             match self.eval(ctx, e, p, false) {
                 Some(s) => sets[idx] = Some(s),
                 None => ok = false,
@@ -101,7 +136,14 @@ impl<'a> Zones<'a> {
             for (i, s) in sets.iter().enumerate() {
                 if s.is_none() {
                     let err = ctx
-                        .error("chimera::zone::player_missing", zone.span, format!("zone `{}` is not stated for `{}`", zone.node, self.players[i]))
+                        .error(
+                            "chimera::zone::player_missing",
+                            zone.span,
+                            format!(
+                                "zone `{}` is not stated for `{}`",
+                                zone.node, self.players[i]
+                            ),
+                        )
                         .with_label("stated per player")
                         .with_help(format!("add `{}: ZONE`", self.players[i]));
                     ctx.report(err);
@@ -123,7 +165,13 @@ impl<'a> Zones<'a> {
     }
 
     /// Evaluates an expression for player `p`; `mirror` mirrors literal squares for the second player.
-    pub fn eval(&mut self, ctx: &mut Ctx, e: &ZoneExpr, p: Player, mirror: bool) -> Option<SquareSet> {
+    pub fn eval(
+        &mut self,
+        ctx: &mut Ctx,
+        e: &ZoneExpr,
+        p: Player,
+        mirror: bool,
+    ) -> Option<SquareSet> {
         let mut acc = self.term(ctx, &e.first, p, mirror);
         for (op, t) in &e.rest {
             let rhs = self.term(ctx, t, p, mirror);
@@ -148,11 +196,15 @@ impl<'a> Zones<'a> {
     }
 
     fn rank_set(&self, r: u8) -> SquareSet {
-        (0..self.dims.files).filter_map(|f| self.dims.square(f as i32, r as i32)).collect()
+        (0..self.dims.files)
+            .filter_map(|f| self.dims.square(f as i32, r as i32))
+            .collect()
     }
 
     fn file_set(&self, f: u8) -> SquareSet {
-        (0..self.dims.ranks).filter_map(|r| self.dims.square(f as i32, r as i32)).collect()
+        (0..self.dims.ranks)
+            .filter_map(|r| self.dims.square(f as i32, r as i32))
+            .collect()
     }
 
     /// A rank number as written, checked against the board (returns the index from 0).
@@ -161,7 +213,11 @@ impl<'a> Zones<'a> {
             Some((n.node - 1) as u8)
         } else {
             let e = ctx
-                .error("chimera::board::outside", n.span, format!("rank {} is outside the board", n.node))
+                .error(
+                    "chimera::board::outside",
+                    n.span,
+                    format!("rank {} is outside the board", n.node),
+                )
                 .with_label("no such rank")
                 .with_help(format!("ranks go from 1 to {}", self.dims.ranks));
             ctx.report(e);
@@ -176,15 +232,28 @@ impl<'a> Zones<'a> {
         } else {
             let letter = (b'a'.wrapping_add(f.node)) as char;
             let e = ctx
-                .error("chimera::board::outside", f.span, format!("file {letter} is outside the board"))
+                .error(
+                    "chimera::board::outside",
+                    f.span,
+                    format!("file {letter} is outside the board"),
+                )
                 .with_label("no such file")
-                .with_help(format!("files go from a to {}", crate::geometry::file_letter(self.dims.files - 1)));
+                .with_help(format!(
+                    "files go from a to {}",
+                    crate::geometry::file_letter(self.dims.files - 1)
+                ));
             ctx.report(e);
             None
         }
     }
 
-    fn term(&mut self, ctx: &mut Ctx, t: &Spanned<ZoneTerm>, p: Player, mirror: bool) -> Option<SquareSet> {
+    fn term(
+        &mut self,
+        ctx: &mut Ctx,
+        t: &Spanned<ZoneTerm>,
+        p: Player,
+        mirror: bool,
+    ) -> Option<SquareSet> {
         let d = self.dims;
         match &t.node {
             ZoneTerm::All => Some(SquareSet::first_n(d.len())),
@@ -240,7 +309,11 @@ impl<'a> Zones<'a> {
         if !self.decls.contains_key(&n.node) {
             let help = unknown_help("zone", &n.node, self.decls.keys().map(String::as_str));
             let e = ctx
-                .error("chimera::zone::unknown", n.span, format!("unknown zone `{}`", n.node))
+                .error(
+                    "chimera::zone::unknown",
+                    n.span,
+                    format!("unknown zone `{}`", n.node),
+                )
                 .with_label("no zone has this name")
                 .with_help(help);
             ctx.report(e);
@@ -248,7 +321,11 @@ impl<'a> Zones<'a> {
         }
         if self.active.iter().any(|a| *a == n.node) {
             let e = ctx
-                .error("chimera::zone::cycle", n.span, format!("zone `{}` is defined in terms of itself", n.node))
+                .error(
+                    "chimera::zone::cycle",
+                    n.span,
+                    format!("zone `{}` is defined in terms of itself", n.node),
+                )
                 .with_label("refers back to the zone being defined")
                 .with_help("define the zone from squares, ranks, files or other zones");
             ctx.report(e);

@@ -23,7 +23,12 @@ pub struct FenError {
 
 fn err(message: impl Into<String>, offset: usize, len: usize, help: impl Into<String>) -> FenError {
     let help = help.into();
-    FenError { message: message.into(), offset, len: len.max(1), help: if help.is_empty() { None } else { Some(help) } }
+    FenError {
+        message: message.into(),
+        offset,
+        len: len.max(1),
+        help: if help.is_empty() { None } else { Some(help) },
+    }
 }
 
 /// Reads a FEN against a rule set. Fields after the side to move may be left out.
@@ -34,7 +39,12 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
     let lead = text.len() - text.trim_start().len();
     let text = text.trim_start();
     if text.is_empty() {
-        return Err(err("the FEN is empty", 0, 0, "a FEN starts with the ranks, top first, e.g. `8/8/8/8/8/8/8/8 w - - 0 1`"));
+        return Err(err(
+            "the FEN is empty",
+            0,
+            0,
+            "a FEN starts with the ranks, top first, e.g. `8/8/8/8/8/8/8/8 w - - 0 1`",
+        ));
     }
     let board_end = text.find([' ', '[']).unwrap_or(text.len());
     let board = &text[..board_end];
@@ -46,10 +56,17 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
     let rank_texts: Vec<&str> = board.split('/').collect();
     if rank_texts.len() != dims.ranks as usize {
         return Err(err(
-            format!("the board has {} ranks but the FEN gives {}", dims.ranks, rank_texts.len()),
+            format!(
+                "the board has {} ranks but the FEN gives {}",
+                dims.ranks,
+                rank_texts.len()
+            ),
             lead,
             board.len(),
-            format!("write {} ranks separated by `/`, the top rank first", dims.ranks),
+            format!(
+                "write {} ranks separated by `/`, the top rank first",
+                dims.ranks
+            ),
         ));
     }
     for (row, rt) in rank_texts.iter().enumerate() {
@@ -67,7 +84,12 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
                 }
                 let n: i32 = rt[start..i].parse().unwrap_or(0);
                 if n == 0 {
-                    return Err(err("an empty-square count must be at least 1", offset + start, i - start, ""));
+                    return Err(err(
+                        "an empty-square count must be at least 1",
+                        offset + start,
+                        i - start,
+                        "",
+                    ));
                 }
                 file += n;
                 continue;
@@ -80,28 +102,58 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
             let (letter, len) = if c == '+' {
                 match bytes.get(i + 1) {
                     Some(&b) if (b as char).is_ascii_alphabetic() => (format!("+{}", b as char), 2),
-                    _ => return Err(err("`+` must be followed by a piece letter", at, 1, letter_help.clone())),
+                    _ => {
+                        return Err(err(
+                            "`+` must be followed by a piece letter",
+                            at,
+                            1,
+                            letter_help.clone(),
+                        ))
+                    }
                 }
             } else if c.is_ascii_alphabetic() {
                 (c.to_string(), 1)
             } else {
-                return Err(err(format!("unexpected `{}` in the board", c), at, c.len_utf8(), "ranks hold piece letters and digits"));
+                return Err(err(
+                    format!("unexpected `{}` in the board", c),
+                    at,
+                    c.len_utf8(),
+                    "ranks hold piece letters and digits",
+                ));
             };
             let upper = letter.to_ascii_uppercase();
-            let player = if letter == upper { Player::First } else { Player::Second };
+            let player = if letter == upper {
+                Player::First
+            } else {
+                Player::Second
+            };
             let Some(kind) = rules.kind_by_letter(&upper) else {
-                return Err(err(format!("no piece has the letter `{}`", letter), at, len, letter_help.clone()));
+                return Err(err(
+                    format!("no piece has the letter `{}`", letter),
+                    at,
+                    len,
+                    letter_help.clone(),
+                ));
             };
             let Some(sq) = dims.square(file, rank) else {
                 return Err(err(
-                    format!("rank {} is wider than the board's {} files", rank + 1, dims.files),
+                    format!(
+                        "rank {} is wider than the board's {} files",
+                        rank + 1,
+                        dims.files
+                    ),
                     offset,
                     rt.len(),
                     format!("each rank has exactly {} squares", dims.files),
                 ));
             };
             if !rules.board.squares.contains(sq) {
-                return Err(err(format!("{} is a hole, not a square", dims.name(sq)), at, len, "write holes as empty squares"));
+                return Err(err(
+                    format!("{} is a hole, not a square", dims.name(sq)),
+                    at,
+                    len,
+                    "write holes as empty squares",
+                ));
             }
             pos.set_piece(sq, Some(Piece::new(player, kind)));
             i += len;
@@ -115,7 +167,12 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         }
         if file != dims.files as i32 {
             return Err(err(
-                format!("rank {} has {} squares but the board has {} files", rank + 1, file, dims.files),
+                format!(
+                    "rank {} has {} squares but the board has {} files",
+                    rank + 1,
+                    file,
+                    dims.files
+                ),
                 offset,
                 rt.len(),
                 format!("each rank has exactly {} squares", dims.files),
@@ -129,7 +186,12 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
     let mut at = lead + board_end;
     if rest.starts_with('[') {
         let Some(close) = rest.find(']') else {
-            return Err(err("the hands `[` are not closed", at, 1, "write hands as `[PPb]`, or `[]` when empty"));
+            return Err(err(
+                "the hands `[` are not closed",
+                at,
+                1,
+                "write hands as `[PPb]`, or `[]` when empty",
+            ));
         };
         let hand = &rest[1..close];
         for (j, c) in hand.char_indices() {
@@ -137,16 +199,32 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
                 continue;
             }
             let upper = c.to_ascii_uppercase().to_string();
-            let player = if c.is_ascii_uppercase() { Player::First } else { Player::Second };
+            let player = if c.is_ascii_uppercase() {
+                Player::First
+            } else {
+                Player::Second
+            };
             match rules.kind_by_letter(&upper) {
                 Some(k) if c.is_ascii_alphabetic() => {
                     let n = pos.hand(player, k);
                     if n >= 63 {
-                        return Err(err("more than 63 pieces of one kind in hand", at + 1 + j, 1, ""));
+                        return Err(err(
+                            "more than 63 pieces of one kind in hand",
+                            at + 1 + j,
+                            1,
+                            "",
+                        ));
                     }
                     pos.set_hand(player, k, n + 1);
                 }
-                _ => return Err(err(format!("no piece has the letter `{}`", c), at + 1 + j, c.len_utf8(), letter_help.clone())),
+                _ => {
+                    return Err(err(
+                        format!("no piece has the letter `{}`", c),
+                        at + 1 + j,
+                        c.len_utf8(),
+                        letter_help.clone(),
+                    ))
+                }
             }
         }
         at += close + 1;
@@ -163,12 +241,24 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         o += tok.len() + 1;
     }
     let Some(&(side_at, side)) = fields.first() else {
-        return Err(err("the side to move is missing", lead + text.len(), 0, "add ` w` or ` b` after the board"));
+        return Err(err(
+            "the side to move is missing",
+            lead + text.len(),
+            0,
+            "add ` w` or ` b` after the board",
+        ));
     };
     match side {
         "w" => pos.set_side_to_move(Player::First),
         "b" => pos.set_side_to_move(Player::Second),
-        _ => return Err(err(format!("`{}` is not a side to move", side), side_at, side.len(), "write `w` (first player) or `b` (second player)")),
+        _ => {
+            return Err(err(
+                format!("`{}` is not a side to move", side),
+                side_at,
+                side.len(),
+                "write `w` (first player) or `b` (second player)",
+            ))
+        }
     }
     let mut castling_seen = false;
     let mut ep_seen = false;
@@ -182,7 +272,12 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
             continue;
         }
         if !numbers.is_empty() {
-            return Err(err(format!("unexpected `{}` after the move counters", f), fat, f.len(), ""));
+            return Err(err(
+                format!("unexpected `{}` after the move counters", f),
+                fat,
+                f.len(),
+                "",
+            ));
         }
         if !castling_seen && (f == "-" || f.chars().all(|c| "KQkq".contains(c))) {
             castling_seen = true;
@@ -206,7 +301,12 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
                 continue;
             }
             let Some(t) = dims.parse_square(f) else {
-                return Err(err(format!("`{}` is not a square of this board", f), fat, f.len(), "the en-passant field is a square like `e3`, or `-`"));
+                return Err(err(
+                    format!("`{}` is not a square of this board", f),
+                    fat,
+                    f.len(),
+                    "the en-passant field is a square like `e3`, or `-`",
+                ));
             };
             // The piece that just moved stands one step beyond the target, seen from its owner.
             let mover = pos.side_to_move().other();
@@ -218,12 +318,22 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
             }
             continue;
         }
-        return Err(err(format!("unexpected `{}`", f), fat, f.len(), "after the side come castling, en passant, half-move clock and move number"));
+        return Err(err(
+            format!("unexpected `{}`", f),
+            fat,
+            f.len(),
+            "after the side come castling, en passant, half-move clock and move number",
+        ));
     }
     let half = numbers.first().copied().unwrap_or(0);
     let full = numbers.get(1).copied().unwrap_or(1);
     if numbers.len() > 2 {
-        return Err(err("too many numbers at the end", lead + text.len(), 0, "end with the half-move clock and the move number"));
+        return Err(err(
+            "too many numbers at the end",
+            lead + text.len(),
+            0,
+            "end with the half-move clock and the move number",
+        ));
     }
     pos.set_clocks(half, full);
     Ok(pos)
@@ -236,7 +346,9 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
     for rank in (0..dims.ranks as i32).rev() {
         let mut empty = 0;
         for file in 0..dims.files as i32 {
-            let Some(sq) = dims.square(file, rank) else { continue };
+            let Some(sq) = dims.square(file, rank) else {
+                continue;
+            };
             match pos.piece_at(sq) {
                 None => {
                     if !rules.board.squares.contains(sq) {
@@ -280,12 +392,21 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         }
         out.push(']');
     }
-    out.push_str(if pos.side_to_move() == Player::First { " w " } else { " b " });
+    out.push_str(if pos.side_to_move() == Player::First {
+        " w "
+    } else {
+        " b "
+    });
     let c = pos.castling_rights();
     if c == 0 {
         out.push('-');
     } else {
-        for (bit, ch) in [(CASTLE_BITS[0][0], 'K'), (CASTLE_BITS[0][1], 'Q'), (CASTLE_BITS[1][0], 'k'), (CASTLE_BITS[1][1], 'q')] {
+        for (bit, ch) in [
+            (CASTLE_BITS[0][0], 'K'),
+            (CASTLE_BITS[0][1], 'Q'),
+            (CASTLE_BITS[1][0], 'k'),
+            (CASTLE_BITS[1][1], 'q'),
+        ] {
             if c & bit != 0 {
                 out.push(ch);
             }
@@ -296,7 +417,11 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         Some(s) => out.push_str(&square_name(rules, s)),
         None => out.push('-'),
     }
-    out.push_str(&format!(" {} {}", pos.halfmove_clock(), pos.fullmove_number()));
+    out.push_str(&format!(
+        " {} {}",
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    ));
     out
 }
 

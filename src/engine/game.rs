@@ -46,7 +46,12 @@ pub struct Game {
 impl Game {
     /// A game starting from `pos`.
     pub fn new(engine: Arc<Engine>, pos: Position) -> Game {
-        Game { engine, positions: vec![pos], moves: Vec::new(), undone: Vec::new() }
+        Game {
+            engine,
+            positions: vec![pos],
+            moves: Vec::new(),
+            undone: Vec::new(),
+        }
     }
     /// The engine.
     pub fn engine(&self) -> &Arc<Engine> {
@@ -110,7 +115,11 @@ impl Game {
         }
         let side = pos.side_to_move();
         if let Some((n, score)) = end.repetition {
-            let seen = self.positions.iter().filter(|p| p.hash() == pos.hash()).count();
+            let seen = self
+                .positions
+                .iter()
+                .filter(|p| p.hash() == pos.hash())
+                .count();
             if seen >= n as usize {
                 return Status::Repetition(result(score, side));
             }
@@ -167,7 +176,9 @@ impl Status {
             Status::Ongoing { check: false } => format!("{} to move", mover),
             Status::Checkmate(r) => format!("{} is checkmated: {}", mover, outcome(r)),
             Status::Stalemate(r) => format!("{} is stalemated: {}", mover, outcome(r)),
-            Status::RoyalCaptured(r) => format!("{} has lost its last royal piece: {}", mover, outcome(r)),
+            Status::RoyalCaptured(r) => {
+                format!("{} has lost its last royal piece: {}", mover, outcome(r))
+            }
             Status::Repetition(r) => format!("the position has repeated: {}", outcome(r)),
             Status::MoveLimit(r) => format!("the move limit is reached: {}", outcome(r)),
         }

@@ -14,8 +14,8 @@ mod zobrist;
 
 pub use fen::FenError;
 pub use game::{Game, GameResult, Status};
-pub use moves::{Move, MoveKind};
 pub use movegen::{DiagramMark, MoveDetail};
+pub use moves::{Move, MoveKind};
 pub use position::{Piece, Position};
 
 use crate::rules::RuleSet;
@@ -46,9 +46,14 @@ impl Engine {
         if rules.pieces.len() > zobrist::MAX_KINDS {
             return Err(EngineError::TooManyKinds(rules.pieces.len()));
         }
-        let start = fen::parse_fen(&rules, &rules.start_fen).map_err(|e| EngineError::BadStart(e.message))?;
+        let start = fen::parse_fen(&rules, &rules.start_fen)
+            .map_err(|e| EngineError::BadStart(e.message))?;
         let tables = tables::Tables::build(&rules, &start)?;
-        Ok(Engine { rules: Arc::new(rules), tables, start })
+        Ok(Engine {
+            rules: Arc::new(rules),
+            tables,
+            start,
+        })
     }
 
     /// The rule set this engine runs.

@@ -68,7 +68,10 @@ impl Engine {
 
     /// The legal moves of the piece on `from`.
     pub fn legal_moves_from(&self, pos: &Position, from: Square) -> Vec<Move> {
-        self.legal_moves(pos).into_iter().filter(|m| !m.is_drop() && m.from == from).collect()
+        self.legal_moves(pos)
+            .into_iter()
+            .filter(|m| !m.is_drop() && m.from == from)
+            .collect()
     }
 
     /// Whether the side to move has lost its last royal piece (where the rules make that the end).
@@ -137,7 +140,8 @@ impl Engine {
         if royals.is_empty() {
             return false;
         }
-        let attacked = |s: &Square| self.square_attacked(pos, *s, us.other(), kind_of(pos.board[s.index()]));
+        let attacked =
+            |s: &Square| self.square_attacked(pos, *s, us.other(), kind_of(pos.board[s.index()]));
         match self.rules.end.royal_rule {
             RoyalRule::Duple if royals.len() > 1 => royals.iter().all(attacked),
             RoyalRule::Capture => false,
@@ -152,7 +156,11 @@ impl Engine {
         let mut rs: [Square; 8] = [Square(0); 8];
         let mut n = 0;
         for &r in royals {
-            let r = if r == mv.from && !mv.is_drop() { mv.to } else { r };
+            let r = if r == mv.from && !mv.is_drop() {
+                mv.to
+            } else {
+                r
+            };
             if n < 8 {
                 rs[n] = r;
                 n += 1;
@@ -164,15 +172,26 @@ impl Engine {
     }
 
     /// Whether `by` attacks `target`, which holds (or would hold) a piece of kind `victim`.
-    pub(crate) fn square_attacked(&self, pos: &Position, target: Square, by: Player, victim: PieceKind) -> bool {
+    pub(crate) fn square_attacked(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Player,
+        victim: PieceKind,
+    ) -> bool {
         let t = self.t();
         for from in pos.occupied[by.index()].iter() {
             let kind = kind_of(pos.board[from.index()]);
-            if t.reach(by, kind, from).contains(target) && self.piece_attacks(pos, from, by, kind, target, victim) {
+            if t.reach(by, kind, from).contains(target)
+                && self.piece_attacks(pos, from, by, kind, target, victim)
+            {
                 return true;
             }
         }
-        if self.rules.end.facing && t.royal_mask >> victim.0 & 1 != 0 && self.faces_royal(pos, target, by) {
+        if self.rules.end.facing
+            && t.royal_mask >> victim.0 & 1 != 0
+            && self.faces_royal(pos, target, by)
+        {
             return true;
         }
         false
@@ -198,7 +217,15 @@ impl Engine {
     }
 
     /// Whether the piece on `from` can capture on `target` (treated as holding an enemy of kind `victim`).
-    fn piece_attacks(&self, pos: &Position, from: Square, by: Player, kind: PieceKind, target: Square, victim: PieceKind) -> bool {
+    fn piece_attacks(
+        &self,
+        pos: &Position,
+        from: Square,
+        by: Player,
+        kind: PieceKind,
+        target: Square,
+        victim: PieceKind,
+    ) -> bool {
         let t = self.t();
         let e = t.entry(by, kind, from);
         let vbit = 1u64 << victim.0;
@@ -255,7 +282,8 @@ impl Engine {
                 continue;
             }
             let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
-            let hits_target = (p.to == target.0 && p.flags & CAPTURE != 0) || steps.iter().any(|s| s.capture && s.sq == target.0);
+            let hits_target = (p.to == target.0 && p.flags & CAPTURE != 0)
+                || steps.iter().any(|s| s.capture && s.sq == target.0);
             if !hits_target {
                 continue;
             }
@@ -270,8 +298,13 @@ impl Engine {
             if !ok {
                 continue;
             }
-            let dest = if p.to == target.0 { NEED_ENEMY } else { class(pos, p.to, by) };
-            let dest_ok = (dest == NEED_EMPTY && p.flags & MOVE != 0) || (dest == NEED_ENEMY && p.flags & CAPTURE != 0);
+            let dest = if p.to == target.0 {
+                NEED_ENEMY
+            } else {
+                class(pos, p.to, by)
+            };
+            let dest_ok = (dest == NEED_EMPTY && p.flags & MOVE != 0)
+                || (dest == NEED_ENEMY && p.flags & CAPTURE != 0);
             if dest_ok {
                 return true;
             }
@@ -293,7 +326,14 @@ impl Engine {
     }
 
     /// The pseudo-legal moves of one piece.
-    fn piece_moves(&self, pos: &Position, from: Square, us: Player, kind: PieceKind, out: &mut Vec<Move>) {
+    fn piece_moves(
+        &self,
+        pos: &Position,
+        from: Square,
+        us: Player,
+        kind: PieceKind,
+        out: &mut Vec<Move>,
+    ) {
         let t = self.t();
         let e = t.entry(us, kind, from);
         let first = out.len();
@@ -315,12 +355,28 @@ impl Engine {
                             extra: Some(Square(l.block)),
                         });
                     } else {
-                        self.push_promotions(us, kind, from, Square(l.to), MoveKind::Normal, None, out);
+                        self.push_promotions(
+                            us,
+                            kind,
+                            from,
+                            Square(l.to),
+                            MoveKind::Normal,
+                            None,
+                            out,
+                        );
                     }
                 } else if l.flags & EP != 0 {
                     if let Some((target, victim)) = pos.ep {
                         if target.0 == l.to && enemy(board[victim.index()]) {
-                            self.push_promotions(us, kind, from, target, MoveKind::EnPassant, Some(victim), out);
+                            self.push_promotions(
+                                us,
+                                kind,
+                                from,
+                                target,
+                                MoveKind::EnPassant,
+                                Some(victim),
+                                out,
+                            );
                         }
                     }
                 }
@@ -338,15 +394,41 @@ impl Engine {
                             if r.flags & MOVE != 0 && s.land {
                                 if r.flags & SETS_EP != 0 && i > 0 {
                                     let passed = Some(Square(sq[i - 1].sq));
-                                    out.push(Move { from, to: Square(s.sq), kind: MoveKind::DoubleStep, promotion: None, extra: passed });
+                                    out.push(Move {
+                                        from,
+                                        to: Square(s.sq),
+                                        kind: MoveKind::DoubleStep,
+                                        promotion: None,
+                                        extra: passed,
+                                    });
                                 } else {
-                                    self.push_promotions(us, kind, from, Square(s.sq), MoveKind::Normal, None, out);
+                                    self.push_promotions(
+                                        us,
+                                        kind,
+                                        from,
+                                        Square(s.sq),
+                                        MoveKind::Normal,
+                                        None,
+                                        out,
+                                    );
                                 }
                             }
                             continue;
                         }
-                        if enemy(c) && r.flags & CAPTURE != 0 && s.land && r.victims >> kind_of(c).0 & 1 != 0 {
-                            self.push_promotions(us, kind, from, Square(s.sq), MoveKind::Normal, None, out);
+                        if enemy(c)
+                            && r.flags & CAPTURE != 0
+                            && s.land
+                            && r.victims >> kind_of(c).0 & 1 != 0
+                        {
+                            self.push_promotions(
+                                us,
+                                kind,
+                                from,
+                                Square(s.sq),
+                                MoveKind::Normal,
+                                None,
+                                out,
+                            );
                         }
                         break;
                     }
@@ -361,12 +443,32 @@ impl Engine {
                         }
                         if c == 0 {
                             if r.flags & MOVE != 0 && s.land {
-                                self.push_promotions(us, kind, from, Square(s.sq), MoveKind::Normal, None, out);
+                                self.push_promotions(
+                                    us,
+                                    kind,
+                                    from,
+                                    Square(s.sq),
+                                    MoveKind::Normal,
+                                    None,
+                                    out,
+                                );
                             }
                             continue;
                         }
-                        if enemy(c) && r.flags & CAPTURE != 0 && s.land && r.victims >> kind_of(c).0 & 1 != 0 {
-                            self.push_promotions(us, kind, from, Square(s.sq), MoveKind::Normal, None, out);
+                        if enemy(c)
+                            && r.flags & CAPTURE != 0
+                            && s.land
+                            && r.victims >> kind_of(c).0 & 1 != 0
+                        {
+                            self.push_promotions(
+                                us,
+                                kind,
+                                from,
+                                Square(s.sq),
+                                MoveKind::Normal,
+                                None,
+                                out,
+                            );
                         }
                         break;
                     }
@@ -377,9 +479,19 @@ impl Engine {
                             let c = board[s.sq as usize];
                             let ok = s.land
                                 && ((c == 0 && r.flags & MOVE != 0)
-                                    || (enemy(c) && r.flags & CAPTURE != 0 && r.victims >> kind_of(c).0 & 1 != 0));
+                                    || (enemy(c)
+                                        && r.flags & CAPTURE != 0
+                                        && r.victims >> kind_of(c).0 & 1 != 0));
                             if ok {
-                                self.push_promotions(us, kind, from, Square(s.sq), MoveKind::Normal, None, out);
+                                self.push_promotions(
+                                    us,
+                                    kind,
+                                    from,
+                                    Square(s.sq),
+                                    MoveKind::Normal,
+                                    None,
+                                    out,
+                                );
                             }
                         }
                     }
@@ -415,7 +527,13 @@ impl Engine {
             }
             if p.flags & SETS_EP != 0 && c == 0 {
                 let passed = steps.last().map(|s| Square(s.sq));
-                out.push(Move { from, to: Square(p.to), kind: MoveKind::DoubleStep, promotion: None, extra: passed });
+                out.push(Move {
+                    from,
+                    to: Square(p.to),
+                    kind: MoveKind::DoubleStep,
+                    promotion: None,
+                    extra: passed,
+                });
             } else {
                 self.push_promotions(us, kind, from, Square(p.to), MoveKind::Normal, victim, out);
             }
@@ -435,8 +553,23 @@ impl Engine {
     /// Pushes a move with every promotion choice the rules give it.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn push_promotions(&self, us: Player, kind: PieceKind, from: Square, to: Square, mk: MoveKind, extra: Option<Square>, out: &mut Vec<Move>) {
-        let plain = Move { from, to, kind: mk, promotion: None, extra };
+    fn push_promotions(
+        &self,
+        us: Player,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        mk: MoveKind,
+        extra: Option<Square>,
+        out: &mut Vec<Move>,
+    ) {
+        let plain = Move {
+            from,
+            to,
+            kind: mk,
+            promotion: None,
+            extra,
+        };
         let Some(pr) = &self.rules.pieces[kind.index()].promotion else {
             out.push(plain);
             return;
@@ -452,7 +585,10 @@ impl Engine {
             return;
         }
         for &k in &pr.to {
-            out.push(Move { promotion: Some(k), ..plain });
+            out.push(Move {
+                promotion: Some(k),
+                ..plain
+            });
         }
         if pr.mode == PromotionMode::Optional && !info.stuck.contains(to) {
             out.push(plain);
@@ -461,14 +597,18 @@ impl Engine {
 
     /// Castling moves (the king must not be in check nor pass through or land on an attacked square).
     fn castling_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let Some(c) = &self.rules.castling else { return };
+        let Some(c) = &self.rules.castling else {
+            return;
+        };
         let us = pos.side;
         for side in 0..2 {
             let bit = super::position::CASTLE_BITS[us.index()][side];
             if pos.castling & bit == 0 {
                 continue;
             }
-            let Some(cs) = self.t().castles[us.index()][side] else { continue };
+            let Some(cs) = self.t().castles[us.index()][side] else {
+                continue;
+            };
             if pos.board[cs.king_from.index()] != Piece::new(us, c.king).code()
                 || pos.board[cs.rook_from.index()] != Piece::new(us, c.rook).code()
             {
@@ -496,7 +636,13 @@ impl Engine {
                 f += step;
             }
             if safe {
-                out.push(Move { from: cs.king_from, to: cs.king_to, kind: MoveKind::Castle, promotion: None, extra: Some(cs.rook_from) });
+                out.push(Move {
+                    from: cs.king_from,
+                    to: cs.king_to,
+                    kind: MoveKind::Castle,
+                    promotion: None,
+                    extra: Some(cs.rook_from),
+                });
             }
         }
     }
@@ -505,7 +651,8 @@ impl Engine {
     fn castle_path_clear(&self, pos: &Position, cs: &CastleSquares) -> bool {
         let dims = self.t().dims;
         let rank = dims.rank(cs.king_from) as i32;
-        let files = [cs.king_from, cs.king_to, cs.rook_from, cs.rook_to].map(|s| dims.file(s) as i32);
+        let files =
+            [cs.king_from, cs.king_to, cs.rook_from, cs.rook_to].map(|s| dims.file(s) as i32);
         let lo = *files.iter().min().unwrap_or(&0);
         let hi = *files.iter().max().unwrap_or(&0);
         (lo..=hi).all(|f| match dims.square(f, rank) {
@@ -545,7 +692,9 @@ impl Engine {
 
     fn file_squares(&self, file: u8) -> SquareSet {
         let d = self.t().dims;
-        (0..d.ranks).filter_map(|r| d.square(file as i32, r as i32)).collect()
+        (0..d.ranks)
+            .filter_map(|r| d.square(file as i32, r as i32))
+            .collect()
     }
 
     /// Plays a move known to be legal and returns the new position.
@@ -561,13 +710,17 @@ impl Engine {
                 p.hash ^= zobrist::hand(us, kind, n);
                 p.hands[us.index()][kind.index()] = n.saturating_sub(1);
                 p.set_piece(mv.to, Some(Piece::new(us, kind)));
-                if t.promote_after_move[us.index()].contains(mv.to) && self.rules.piece(kind).promotion.is_some() {
+                if t.promote_after_move[us.index()].contains(mv.to)
+                    && self.rules.piece(kind).promotion.is_some()
+                {
                     p.set_pending(mv.to, true);
                 }
                 reset_clock = true;
             }
             _ => {
-                let Some(moving) = pos.piece_at(mv.from) else { return p };
+                let Some(moving) = pos.piece_at(mv.from) else {
+                    return p;
+                };
                 if let Some(victim) = pos.piece_at(mv.to) {
                     if mv.kind != MoveKind::Castle {
                         self.capture_to_hand(&mut p, us, victim);
@@ -598,7 +751,10 @@ impl Engine {
                     if let Some(rook_sq) = mv.extra {
                         let rook = pos.piece_at(rook_sq);
                         p.set_piece(rook_sq, None);
-                        let cs = t.castles[us.index()].iter().flatten().find(|c| c.rook_from == rook_sq);
+                        let cs = t.castles[us.index()]
+                            .iter()
+                            .flatten()
+                            .find(|c| c.rook_from == rook_sq);
                         if let Some(cs) = cs {
                             p.set_piece(cs.rook_to, rook);
                         }
@@ -616,7 +772,11 @@ impl Engine {
                 }
             }
         }
-        p.halfmove = if reset_clock { 0 } else { p.halfmove.saturating_add(1) };
+        p.halfmove = if reset_clock {
+            0
+        } else {
+            p.halfmove.saturating_add(1)
+        };
         if us == Player::Second {
             p.fullmove = p.fullmove.saturating_add(1);
         }
@@ -671,7 +831,12 @@ impl Engine {
     }
 
     /// A piece's movement diagram from `from` on an otherwise empty board, for `player`.
-    pub fn diagram(&self, kind: PieceKind, player: Player, from: Square) -> Vec<(Square, DiagramMark)> {
+    pub fn diagram(
+        &self,
+        kind: PieceKind,
+        player: Player,
+        from: Square,
+    ) -> Vec<(Square, DiagramMark)> {
         let t = self.t();
         let e = t.entry(player, kind, from);
         let mut marks: Vec<(Square, DiagramMark)> = Vec::new();
@@ -681,7 +846,8 @@ impl Engine {
                 Some((_, old)) => {
                     let merged = match (*old, m) {
                         (a, b) if a == b => a,
-                        (DiagramMark::MoveOnly, DiagramMark::CaptureOnly) | (DiagramMark::CaptureOnly, DiagramMark::MoveOnly) => {
+                        (DiagramMark::MoveOnly, DiagramMark::CaptureOnly)
+                        | (DiagramMark::CaptureOnly, DiagramMark::MoveOnly) => {
                             DiagramMark::MoveOrCapture
                         }
                         (DiagramMark::Hop, b) => b,
@@ -709,7 +875,11 @@ impl Engine {
         for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
             for s in &t.ray_squares[r.start as usize..r.start as usize + r.len as usize] {
                 if s.land {
-                    let m = if r.hop == Hop::None { mark_of(r.flags) } else { DiagramMark::Hop };
+                    let m = if r.hop == Hop::None {
+                        mark_of(r.flags)
+                    } else {
+                        DiagramMark::Hop
+                    };
                     add(s.sq, m);
                 }
             }
@@ -729,8 +899,15 @@ impl Engine {
         self.perft_rec(pos, &mut bufs, None).unwrap_or(0)
     }
 
-    fn perft_rec(&self, pos: &Position, bufs: &mut [Vec<Move>], cancel: Option<&AtomicBool>) -> Option<u64> {
-        let Some((buf, rest)) = bufs.split_first_mut() else { return Some(1) };
+    fn perft_rec(
+        &self,
+        pos: &Position,
+        bufs: &mut [Vec<Move>],
+        cancel: Option<&AtomicBool>,
+    ) -> Option<u64> {
+        let Some((buf, rest)) = bufs.split_first_mut() else {
+            return Some(1);
+        };
         self.legal_into(pos, buf);
         if rest.is_empty() {
             return Some(buf.len() as u64);
@@ -751,7 +928,8 @@ impl Engine {
     /// Perft per legal root move, in generation order.
     pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         let cancel = AtomicBool::new(false);
-        self.divide_cancellable(pos, depth, &cancel, &mut |_, _| {}).unwrap_or_default()
+        self.divide_cancellable(pos, depth, &cancel, &mut |_, _| {})
+            .unwrap_or_default()
     }
 
     /// Perft that stops early (returning `None`) when `cancel` becomes true; `progress` is called
@@ -766,7 +944,9 @@ impl Engine {
         let moves = self.legal_moves(pos);
         let total = moves.len();
         let mut out = Vec::with_capacity(total);
-        let mut bufs: Vec<Vec<Move>> = (0..depth.saturating_sub(1)).map(|_| Vec::with_capacity(256)).collect();
+        let mut bufs: Vec<Vec<Move>> = (0..depth.saturating_sub(1))
+            .map(|_| Vec::with_capacity(256))
+            .collect();
         for (i, mv) in moves.into_iter().enumerate() {
             if cancel.load(Ordering::Relaxed) {
                 return None;
@@ -809,7 +989,12 @@ struct RawUndo {
 fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
     let us = p.side;
     let to_code = p.board[mv.to.index()];
-    let mut undo = RawUndo { from: p.board[mv.from.index()], to: to_code, extra: 0, rook_to: None };
+    let mut undo = RawUndo {
+        from: p.board[mv.from.index()],
+        to: to_code,
+        extra: 0,
+        rook_to: None,
+    };
     let set = |p: &mut Position, s: Square, code: u8| {
         let old = p.board[s.index()];
         if old != 0 {

@@ -36,11 +36,23 @@ pub struct Move {
 impl Move {
     /// A plain move.
     pub fn normal(from: Square, to: Square) -> Move {
-        Move { from, to, kind: MoveKind::Normal, promotion: None, extra: None }
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            promotion: None,
+            extra: None,
+        }
     }
     /// A drop of `kind` on `to`.
     pub fn drop(kind: PieceKind, to: Square) -> Move {
-        Move { from: to, to, kind: MoveKind::Drop(kind), promotion: None, extra: None }
+        Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop(kind),
+            promotion: None,
+            extra: None,
+        }
     }
     /// Whether this is a drop.
     pub fn is_drop(&self) -> bool {

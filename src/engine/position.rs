@@ -28,8 +28,15 @@ impl Piece {
             None
         } else {
             let c = c - 1;
-            let player = if c & 1 == 0 { Player::First } else { Player::Second };
-            Some(Piece { player, kind: PieceKind(c >> 1) })
+            let player = if c & 1 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            Some(Piece {
+                player,
+                kind: PieceKind(c >> 1),
+            })
         }
     }
 }

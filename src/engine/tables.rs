@@ -165,7 +165,14 @@ impl Builder<'_> {
     }
 
     /// Adds the moves of one pattern from `from`; `land` limits where the piece may stop.
-    fn add_pattern(&mut self, pat: &MovePattern, player: Player, from: Square, land: &SquareSet, victims: u64) {
+    fn add_pattern(
+        &mut self,
+        pat: &MovePattern,
+        player: Player,
+        from: Square,
+        land: &SquareSet,
+        victims: u64,
+    ) {
         let mut extra = 0;
         if pat.en_passant {
             extra |= EP;
@@ -173,10 +180,14 @@ impl Builder<'_> {
         let legs: Vec<Leg> = pat
             .legs
             .iter()
-            .map(|l| Leg { step: l.step.for_player(player), ..*l })
+            .map(|l| Leg {
+                step: l.step.for_player(player),
+                ..*l
+            })
             .collect();
         let last = legs[legs.len() - 1];
-        let final_flags = (if last.mode.to_empty { MOVE } else { 0 }) | (if last.mode.to_enemy { CAPTURE } else { 0 });
+        let final_flags = (if last.mode.to_empty { MOVE } else { 0 })
+            | (if last.mode.to_enemy { CAPTURE } else { 0 });
         if final_flags == 0 {
             return;
         }
@@ -185,13 +196,20 @@ impl Builder<'_> {
             let start = self.ray_squares.len() as u32;
             let mut s = from;
             let mut n = 0u16;
-            let max = if last.max == Leg::UNLIMITED { u8::MAX as u16 } else { last.max as u16 };
+            let max = if last.max == Leg::UNLIMITED {
+                u8::MAX as u16
+            } else {
+                last.max as u16
+            };
             while n < max {
                 match self.step(s, last.step) {
                     Some(t) => {
                         n += 1;
                         s = t;
-                        self.ray_squares.push(RaySquare { sq: t.0, land: land.contains(t) && n >= last.min as u16 });
+                        self.ray_squares.push(RaySquare {
+                            sq: t.0,
+                            land: land.contains(t) && n >= last.min as u16,
+                        });
                     }
                     None => break,
                 }
@@ -211,14 +229,28 @@ impl Builder<'_> {
         if legs.len() == 1 {
             if let Some(t) = self.step(from, last.step) {
                 if land.contains(t) {
-                    self.leaps.push(Leap { to: t.0, block: 0, flags: final_flags | extra, victims });
+                    self.leaps.push(Leap {
+                        to: t.0,
+                        block: 0,
+                        flags: final_flags | extra,
+                        victims,
+                    });
                 }
             }
             return;
         }
         // Multi-leg: expand every combination of leg lengths into fixed paths.
         let mut steps = Vec::new();
-        self.expand(&legs, 0, from, &mut steps, pat, land, final_flags | extra, victims);
+        self.expand(
+            &legs,
+            0,
+            from,
+            &mut steps,
+            pat,
+            land,
+            final_flags | extra,
+            victims,
+        );
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -235,11 +267,17 @@ impl Builder<'_> {
     ) {
         let leg = legs[i];
         let last = i + 1 == legs.len();
-        let max = if leg.max == Leg::UNLIMITED { u8::MAX } else { leg.max };
+        let max = if leg.max == Leg::UNLIMITED {
+            u8::MAX
+        } else {
+            leg.max
+        };
         let mut s = at;
         let base = steps.len();
         for n in 1..=max {
-            let Some(t) = self.step(s, leg.step) else { break };
+            let Some(t) = self.step(s, leg.step) else {
+                break;
+            };
             s = t;
             if n >= leg.min.max(1) {
                 if last {
@@ -249,38 +287,80 @@ impl Builder<'_> {
                 } else {
                     let need = (if leg.mode.to_empty { NEED_EMPTY } else { 0 })
                         | (if leg.mode.to_enemy { NEED_ENEMY } else { 0 })
-                        | (if leg.mode.over_piece { NEED_ENEMY | NEED_FRIEND } else { 0 });
+                        | (if leg.mode.over_piece {
+                            NEED_ENEMY | NEED_FRIEND
+                        } else {
+                            0
+                        });
                     let capture = leg.mode.to_enemy && !leg.mode.over_piece;
                     if need != 0 {
-                        steps.push(PathStep { sq: t.0, need, capture });
+                        steps.push(PathStep {
+                            sq: t.0,
+                            need,
+                            capture,
+                        });
                         self.expand(legs, i + 1, t, steps, pat, land, flags, victims);
                         steps.pop();
                     }
                 }
             }
             // Squares passed inside a leg must be empty.
-            steps.push(PathStep { sq: t.0, need: NEED_EMPTY, capture: false });
+            steps.push(PathStep {
+                sq: t.0,
+                need: NEED_EMPTY,
+                capture: false,
+            });
         }
         steps.truncate(base);
     }
 
-    fn push_path(&mut self, steps: &[PathStep], to: Square, pat: &MovePattern, flags: u8, victims: u64) {
+    fn push_path(
+        &mut self,
+        steps: &[PathStep],
+        to: Square,
+        pat: &MovePattern,
+        flags: u8,
+        victims: u64,
+    ) {
         // A path through a fixed square that must be empty is a lame leap: keep it in the fast leap table.
         let quiet_initial = pat.initial && flags & CAPTURE == 0;
         if steps.len() == 1 && steps[0].need == NEED_EMPTY {
             let f = flags | BLOCKED | if quiet_initial { SETS_EP } else { 0 };
-            self.leaps.push(Leap { to: to.0, block: steps[0].sq, flags: f, victims });
+            self.leaps.push(Leap {
+                to: to.0,
+                block: steps[0].sq,
+                flags: f,
+                victims,
+            });
             return;
         }
         let start = self.path_steps.len() as u32;
         self.path_steps.extend_from_slice(steps);
         let all_empty = steps.iter().all(|s| s.need == NEED_EMPTY);
-        let f = flags | if quiet_initial && all_empty { SETS_EP } else { 0 };
-        self.paths.push(PathMove { start, len: steps.len() as u8, to: to.0, flags: f, victims });
+        let f = flags
+            | if quiet_initial && all_empty {
+                SETS_EP
+            } else {
+                0
+            };
+        self.paths.push(PathMove {
+            start,
+            len: steps.len() as u8,
+            to: to.0,
+            flags: f,
+            victims,
+        });
     }
 
     /// Rides along a named path from `from`, both ways.
-    fn add_path_rides(&mut self, squares: &[Square], cyclic: bool, from: Square, land: &SquareSet, victims: u64) {
+    fn add_path_rides(
+        &mut self,
+        squares: &[Square],
+        cyclic: bool,
+        from: Square,
+        land: &SquareSet,
+        victims: u64,
+    ) {
         let n = squares.len();
         for (i, _) in squares.iter().enumerate().filter(|(_, s)| **s == from) {
             for dir in [1isize, -1] {
@@ -298,11 +378,20 @@ impl Builder<'_> {
                     if s == from {
                         break;
                     }
-                    self.ray_squares.push(RaySquare { sq: s.0, land: land.contains(s) });
+                    self.ray_squares.push(RaySquare {
+                        sq: s.0,
+                        land: land.contains(s),
+                    });
                     len += 1;
                 }
                 if len > 0 {
-                    self.rays.push(Ray { start, len, flags: MOVE | CAPTURE, hop: Hop::None, victims });
+                    self.rays.push(Ray {
+                        start,
+                        len,
+                        flags: MOVE | CAPTURE,
+                        hop: Hop::None,
+                        victims,
+                    });
                 }
             }
         }
@@ -328,7 +417,12 @@ impl Tables {
             paths: Vec::new(),
             path_steps: Vec::new(),
         };
-        let royal_mask = rules.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u64, |m, (i, _)| m | 1 << i);
+        let royal_mask = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royal)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
         let initial = initial_squares(start, kinds);
 
         let mut entries = vec![SquareMoves::default(); 2 * kinds * 256];
@@ -339,13 +433,19 @@ impl Tables {
                 let ki = pi * kinds + k;
                 info[ki].initial = initial[ki];
                 for from in squares.iter() {
-                    let start = (b.leaps.len() as u32, b.rays.len() as u32, b.paths.len() as u32);
+                    let start = (
+                        b.leaps.len() as u32,
+                        b.rays.len() as u32,
+                        b.paths.len() as u32,
+                    );
                     let confined_to = match &piece.confinement {
                         Confinement::None => squares,
                         Confinement::Within(z) => z[pi],
-                        Confinement::Regions(rs) => {
-                            rs.iter().map(|r| r[pi]).find(|r| r.contains(from)).unwrap_or(squares)
-                        }
+                        Confinement::Regions(rs) => rs
+                            .iter()
+                            .map(|r| r[pi])
+                            .find(|r| r.contains(from))
+                            .unwrap_or(squares),
                     };
                     for rule in &piece.moves {
                         if let Some(z) = &rule.only_in {
@@ -353,7 +453,11 @@ impl Tables {
                                 continue;
                             }
                         }
-                        let land = if rule.unconfined { squares } else { confined_to };
+                        let land = if rule.unconfined {
+                            squares
+                        } else {
+                            confined_to
+                        };
                         let mut victims = all_kinds(kinds);
                         if let Some(list) = &rule.capturing {
                             victims = list.iter().fold(0, |m, k| m | 1 << k.0);
@@ -362,7 +466,11 @@ impl Tables {
                             if pat.initial && !initial[ki].contains(from) {
                                 continue;
                             }
-                            let v = if pat.royal_only { victims & royal_mask } else { victims };
+                            let v = if pat.royal_only {
+                                victims & royal_mask
+                            } else {
+                                victims
+                            };
                             if rule.capturing.is_some() {
                                 // A move that must capture a given kind is capture-only.
                                 let mut p = pat.clone();
@@ -378,10 +486,20 @@ impl Tables {
                     for ride in &piece.rides {
                         if let Some(path) = rules.paths.get(&ride.path) {
                             let sq = path.squares.clone();
-                            b.add_path_rides(&sq, path.cyclic, from, &confined_to, all_kinds(kinds));
+                            b.add_path_rides(
+                                &sq,
+                                path.cyclic,
+                                from,
+                                &confined_to,
+                                all_kinds(kinds),
+                            );
                         }
                     }
-                    let end = (b.leaps.len() as u32, b.rays.len() as u32, b.paths.len() as u32);
+                    let end = (
+                        b.leaps.len() as u32,
+                        b.rays.len() as u32,
+                        b.paths.len() as u32,
+                    );
                     let mut e = SquareMoves {
                         leaps: (start.0, end.0),
                         rays: (start.1, end.1),
@@ -414,7 +532,9 @@ impl Tables {
             }
             for ray in &b.rays[e.rays.0 as usize..e.rays.1 as usize] {
                 if ray.flags & CAPTURE != 0 {
-                    for s in &b.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize] {
+                    for s in
+                        &b.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize]
+                    {
                         if s.land {
                             r.insert(Square(s.sq));
                         }
@@ -446,7 +566,12 @@ impl Tables {
         }
 
         let (castles, castle_clear) = castling_squares(rules, &initial, kinds, squares);
-        let clock_reset = rules.end.move_limit.as_ref().map(|m| mask(&m.reset_by)).unwrap_or(0);
+        let clock_reset = rules
+            .end
+            .move_limit
+            .as_ref()
+            .map(|m| mask(&m.reset_by))
+            .unwrap_or(0);
 
         Ok(Tables {
             dims,
@@ -529,7 +654,9 @@ fn may_repeat(b: &Builder, e: &SquareMoves) -> bool {
     }
     for p in &b.paths[e.paths.0 as usize..e.paths.1 as usize] {
         // Locust paths to the same square differ by their victims; only plain ones can repeat.
-        let locust = b.path_steps[p.start as usize..p.start as usize + p.len as usize].iter().any(|s| s.capture);
+        let locust = b.path_steps[p.start as usize..p.start as usize + p.len as usize]
+            .iter()
+            .any(|s| s.capture);
         if !locust {
             note(p.to, p.flags, &mut clash);
         } else {
@@ -551,28 +678,47 @@ fn initial_squares(start: &Position, kinds: usize) -> Vec<SquareSet> {
 type CastleTable = ([[Option<CastleSquares>; 2]; 2], Vec<u8>);
 
 /// Castling squares from the start position: the king's square and the outermost rooks on its rank.
-fn castling_squares(rules: &RuleSet, initial: &[SquareSet], kinds: usize, squares: SquareSet) -> CastleTable {
+fn castling_squares(
+    rules: &RuleSet,
+    initial: &[SquareSet],
+    kinds: usize,
+    squares: SquareSet,
+) -> CastleTable {
     let mut castles = [[None; 2]; 2];
     let mut clear = vec![0u8; 256];
-    let Some(c) = &rules.castling else { return (castles, clear) };
+    let Some(c) = &rules.castling else {
+        return (castles, clear);
+    };
     let dims = rules.board.dims;
     for player in Player::BOTH {
         let pi = player.index();
-        let Some(king) = initial[pi * kinds + c.king.index()].iter().next() else { continue };
+        let Some(king) = initial[pi * kinds + c.king.index()].iter().next() else {
+            continue;
+        };
         let rooks = initial[pi * kinds + c.rook.index()];
         let rank = dims.rank(king);
         let kf = dims.file(king) as i32;
         let on_rank: Vec<Square> = rooks.iter().filter(|r| dims.rank(*r) == rank).collect();
-        let right = on_rank.iter().filter(|r| dims.file(**r) as i32 > kf).max_by_key(|r| dims.file(**r));
-        let left = on_rank.iter().filter(|r| (dims.file(**r) as i32) < kf).min_by_key(|r| dims.file(**r));
+        let right = on_rank
+            .iter()
+            .filter(|r| dims.file(**r) as i32 > kf)
+            .max_by_key(|r| dims.file(**r));
+        let left = on_rank
+            .iter()
+            .filter(|r| (dims.file(**r) as i32) < kf)
+            .min_by_key(|r| dims.file(**r));
         for (side, rook, dir) in [(0usize, right, 1i32), (1, left, -1)] {
             let Some(&rook) = rook else { continue };
             let to = dims.square(kf + dir * c.king_steps as i32, rank as i32);
             let rook_to = dims.square(kf + dir * (c.king_steps as i32 - 1), rank as i32);
             if let (Some(to), Some(rook_to)) = (to, rook_to) {
                 if squares.contains(to) && squares.contains(rook_to) {
-                    castles[pi][side] =
-                        Some(CastleSquares { king_from: king, king_to: to, rook_from: rook, rook_to });
+                    castles[pi][side] = Some(CastleSquares {
+                        king_from: king,
+                        king_to: to,
+                        rook_from: rook,
+                        rook_to,
+                    });
                     let bit = super::position::CASTLE_BITS[pi][side];
                     clear[king.index()] |= bit;
                     clear[rook.index()] |= bit;

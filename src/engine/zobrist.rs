@@ -37,7 +37,14 @@ fn keys() -> &'static Keys {
         let pending = gen(256);
         let mut castling = [0u64; 16];
         castling.copy_from_slice(&c);
-        Keys { board, hand, side, castling, ep, pending }
+        Keys {
+            board,
+            hand,
+            side,
+            castling,
+            ep,
+            pending,
+        }
     })
 }
 
