@@ -1,5 +1,10 @@
-//! `chimera render FILE [--fen FEN] [--moves SQUARE] [--piece NAME] -o OUT`.
+//! Pictures: SVG and PNG diagrams of positions, zones and piece moves.
+//! `chimera render FILE [--fen FEN] [--moves SQUARE] [--piece NAME [--at SQUARE]] -o OUT`.
 
+use crate::compile::compile_file;
+use crate::engine::Engine;
+use crate::notation::{parse_fen, FenError};
+use crate::render::{self, RenderOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,16 +19,100 @@ pub struct Args {
     /// Overlay the legal moves of the piece on this square.
     #[arg(long)]
     pub moves: Option<String>,
-    /// Draw this piece's movement diagram on an empty board instead of a position.
+    /// Draw this piece's movement diagram (name or FEN letter) on an empty board instead of a position.
     #[arg(long)]
     pub piece: Option<String>,
+    /// With --piece: the square to put the piece on (default: chosen to show the most moves).
+    #[arg(long, requires = "piece")]
+    pub at: Option<String>,
     /// Output file: `.svg`, or `.png` to rasterise.
     #[arg(short, long)]
     pub output: PathBuf,
 }
 
-/// Runs `chimera render`.
+/// Runs `chimera render`: prints the error and exits 1 on any bad input.
 pub fn run(args: Args) -> ExitCode {
-    let _ = args;
-    ExitCode::FAILURE
+    match render_to_file(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Draws what the arguments ask for and writes it; errors come back as printable text.
+fn render_to_file(args: &Args) -> Result<(), String> {
+    let rules = compile_file(&args.file).map_err(|d| format!("{:?}", miette::Report::new(d)))?;
+    let engine = Engine::new(rules).map_err(|e| format!("error: {}: {e}", args.file.display()))?;
+    let rules = engine.rules();
+    let svg = match &args.piece {
+        Some(name) => {
+            if args.fen.is_some() || args.moves.is_some() {
+                return Err("error: --piece draws the piece alone on an empty board; --fen and --moves do not apply \
+                            (use --at SQUARE to choose its square)"
+                    .to_string());
+            }
+            let kind = render::find_piece(rules, name).map_err(|e| format!("error: {e}"))?;
+            let at = args
+                .at
+                .as_deref()
+                .map(|s| render::parse_square(rules, s))
+                .transpose()
+                .map_err(|e| format!("error: {e}"))?;
+            render::render_piece(
+                &engine,
+                kind,
+                &RenderOptions {
+                    diagram_square: at,
+                    ..Default::default()
+                },
+            )
+        }
+        None => {
+            let pos = match &args.fen {
+                Some(fen) => parse_fen(&engine, fen).map_err(|e| fen_report(fen, &e))?,
+                None => engine.start_position(),
+            };
+            let moves_from = match &args.moves {
+                Some(text) => {
+                    let s = render::parse_square(rules, text).map_err(|e| format!("error: {e}"))?;
+                    if pos.piece_at(s).is_none() {
+                        return Err(format!(
+                            "error: {}",
+                            render::RenderError::NoPiece(rules.board.dims.name(s))
+                        ));
+                    }
+                    Some(s)
+                }
+                None => None,
+            };
+            render::render_position(
+                &engine,
+                &pos,
+                &RenderOptions {
+                    moves_from,
+                    ..Default::default()
+                },
+            )
+        }
+    };
+    render::write_picture(&svg, &args.output).map_err(|e| format!("error: {e}"))
+}
+
+/// A FEN error as a diagnostic pointing into the FEN text.
+fn fen_report(fen: &str, e: &FenError) -> String {
+    let start = e.offset.min(fen.len());
+    let len = e.len.min(fen.len() - start);
+    let mut diag = miette::MietteDiagnostic::new(format!("bad FEN: {}", e.message))
+        .with_code("chimera::fen")
+        .with_label(miette::LabeledSpan::at(start..start + len, "here"));
+    if let Some(help) = &e.help {
+        diag = diag.with_help(help.clone());
+    }
+    format!(
+        "{:?}",
+        miette::Report::new(diag)
+            .with_source_code(miette::NamedSource::new("--fen", fen.to_string()))
+    )
 }

@@ -1,1 +1,0 @@
-//! Pictures: SVG and PNG diagrams of positions, zones and piece moves.

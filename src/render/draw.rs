@@ -1,0 +1,774 @@
+//! Drawing: the board, zones, labels, pieces, hands, marks and the legend, as SVG elements.
+//!
+//! Every drawn thing that tests or other tools may look for carries a stable class and `data-*`
+//! attributes: `square`, `zone-square` (`data-zone`, `data-square`), `piece` (`data-square`,
+//! `data-player`, `data-kind`, `data-letter`, `data-promoted`), `hand-piece` (`data-count`),
+//! `mark` (`data-mark`, `data-square`), `legend-item`.
+
+use super::layout::{Layout, HAND_COLUMNS, HAND_HEADER_H, HAND_ROW_H};
+use super::style::{self, marks as mc, Palette};
+use super::svg::{centred_text, circle, group, left_text, line, polygon, polyline, rect, Element};
+use crate::engine::{Piece, Position};
+use crate::geometry::{Player, Square, SquareSet};
+use crate::rules::RuleSet;
+
+/// Fonts tried in order; DejaVu Sans is common on Linux, the others elsewhere.
+const FONTS: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+/// Piece disc radius, in cells.
+const DISC_R: f32 = 0.42;
+
+/// Something drawn on a square on top of the board: move overlays and diagram marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// The square whose moves are shown.
+    From,
+    /// A move to an empty square.
+    Quiet,
+    /// A capture on the landing square.
+    Capture,
+    /// A piece captured elsewhere than the landing square (locust, en passant).
+    Captured,
+    /// A piece hopped over without being captured (a cannon's screen).
+    Screen,
+    /// Diagram: may move here, not capture.
+    MoveOnly,
+    /// Diagram: may only capture here.
+    CaptureOnly,
+    /// Diagram: may move or capture here.
+    MoveOrCapture,
+    /// Diagram: a hopping move may land here.
+    Hop,
+    /// Diagram: a piece here blocks a lame leap.
+    Blocker,
+}
+
+impl Mark {
+    /// Stable name, used as `data-mark` and in the class `mark-NAME`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::From => "from",
+            Mark::Quiet => "quiet",
+            Mark::Capture => "capture",
+            Mark::Captured => "captured",
+            Mark::Screen => "screen",
+            Mark::MoveOnly => "move-only",
+            Mark::CaptureOnly => "capture-only",
+            Mark::MoveOrCapture => "move-or-capture",
+            Mark::Hop => "hop",
+            Mark::Blocker => "blocker",
+        }
+    }
+
+    /// What the mark means, for the legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Mark::From => "piece shown",
+            Mark::Quiet => "move",
+            Mark::Capture => "capture",
+            Mark::Captured => "captured in passing",
+            Mark::Screen => "screen hopped over",
+            Mark::MoveOnly => "move only",
+            Mark::CaptureOnly => "capture only",
+            Mark::MoveOrCapture => "move or capture",
+            Mark::Hop => "hop (needs a screen)",
+            Mark::Blocker => "blocks when occupied",
+        }
+    }
+
+    /// Whether the mark is drawn under the pieces (a square highlight) rather than over them.
+    fn under_pieces(self) -> bool {
+        self == Mark::From
+    }
+
+    /// The mark's shape centred on (x, y) for a cell of size `c`.
+    fn shape(self, x: f32, y: f32, c: f32) -> Element {
+        let cross = |colour: &str, arm: f32| {
+            group("cross")
+                .attr("stroke", colour)
+                .attr("stroke-width", 0.08 * c)
+                .attr("stroke-linecap", "round")
+                .child(line(x - arm, y - arm, x + arm, y + arm))
+                .child(line(x - arm, y + arm, x + arm, y - arm))
+        };
+        match self {
+            Mark::From => rect(x - c / 2.0, y - c / 2.0, c, c)
+                .attr("fill", mc::FROM)
+                .attr("fill-opacity", 0.75),
+            Mark::Quiet => circle(x, y, 0.14 * c)
+                .attr("fill", mc::QUIET)
+                .attr("fill-opacity", 0.85),
+            Mark::Capture => ring(x, y, 0.46 * c, mc::CAPTURE, 0.07 * c),
+            Mark::Captured => cross(mc::CAPTURE, 0.22 * c),
+            Mark::Screen => diamond(x, y, 0.38 * c)
+                .attr("fill", "none")
+                .attr("stroke", mc::HOP)
+                .attr("stroke-width", 0.07 * c),
+            Mark::MoveOnly => ring(x, y, 0.17 * c, mc::QUIET, 0.06 * c),
+            Mark::CaptureOnly => cross(mc::CAPTURE, 0.16 * c),
+            Mark::MoveOrCapture => circle(x, y, 0.17 * c).attr("fill", mc::BOTH),
+            Mark::Hop => {
+                // Off-centre, so a hop can share a square with a plain move's mark.
+                let (x, y) = (x + 0.26 * c, y - 0.26 * c);
+                let r = 0.17 * c;
+                polygon(&[
+                    (x, y - r),
+                    (x + r * 0.87, y + r / 2.0),
+                    (x - r * 0.87, y + r / 2.0),
+                ])
+                .attr("fill", mc::HOP)
+            }
+            Mark::Blocker => rect(x - 0.13 * c, y - 0.13 * c, 0.26 * c, 0.26 * c)
+                .attr("fill", "none")
+                .attr("stroke", mc::BLOCKER)
+                .attr("stroke-width", 0.05 * c)
+                .attr(
+                    "stroke-dasharray",
+                    format!(
+                        "{} {}",
+                        super::svg::num(0.06 * c),
+                        super::svg::num(0.04 * c)
+                    ),
+                ),
+        }
+    }
+}
+
+fn ring(x: f32, y: f32, r: f32, colour: &str, width: f32) -> Element {
+    circle(x, y, r)
+        .attr("fill", "none")
+        .attr("stroke", colour)
+        .attr("stroke-width", width)
+}
+
+fn diamond(x: f32, y: f32, r: f32) -> Element {
+    polygon(&[(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+}
+
+/// A line drawn from the piece in a movement diagram.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Trace {
+    /// A slide along a straight line, through empty squares.
+    Ride(Vec<(f32, f32)>),
+    /// A ride that must hop over a screen.
+    HopRide(Vec<(f32, f32)>),
+    /// A bent or multi-step path (lame leapers, multi-leg moves).
+    Path(Vec<(f32, f32)>),
+}
+
+impl Trace {
+    fn class(&self) -> &'static str {
+        match self {
+            Trace::Ride(_) => "ride",
+            Trace::HopRide(_) => "hop-ride",
+            Trace::Path(_) => "path",
+        }
+    }
+
+    fn meaning(&self) -> &'static str {
+        match self {
+            Trace::Ride(_) => "ride (slides along the line)",
+            Trace::HopRide(_) => "hopping ride",
+            Trace::Path(_) => "path of a multi-step move",
+        }
+    }
+
+    fn shape(&self, c: f32) -> Element {
+        let (points, colour, dash) = match self {
+            Trace::Ride(p) => (p, mc::BOTH, None),
+            Trace::HopRide(p) => (
+                p,
+                mc::HOP,
+                Some(format!(
+                    "{} {}",
+                    super::svg::num(0.12 * c),
+                    super::svg::num(0.08 * c)
+                )),
+            ),
+            Trace::Path(p) => (
+                p,
+                mc::BLOCKER,
+                Some(format!(
+                    "{} {}",
+                    super::svg::num(0.05 * c),
+                    super::svg::num(0.05 * c)
+                )),
+            ),
+        };
+        polyline(points)
+            .attr("fill", "none")
+            .attr("stroke", colour)
+            .attr("stroke-width", 0.06 * c)
+            .attr("stroke-opacity", 0.8)
+            .attr("stroke-linecap", "round")
+            .attr("stroke-linejoin", "round")
+            .attr_opt("stroke-dasharray", dash)
+    }
+}
+
+/// One entry of the legend.
+#[derive(Clone, Debug)]
+pub enum LegendItem {
+    /// A shaded zone: name and colour.
+    Zone(String, String),
+    /// An overlay or diagram mark.
+    Mark(Mark),
+    /// A kind of line in a movement diagram.
+    Trace(Trace),
+    /// Plain text (a note, such as the piece's Betza).
+    Note(String),
+}
+
+/// A picture being drawn: the rule set, its colours and its layout.
+pub struct Canvas<'a> {
+    /// The variant.
+    pub rules: &'a RuleSet,
+    /// Its colours.
+    pub palette: Palette,
+    /// Where things go.
+    pub layout: Layout,
+}
+
+impl<'a> Canvas<'a> {
+    /// The root `<svg>` element with a white background and the title line.
+    pub fn root(&self, legend_rows: usize, title: &str) -> Element {
+        let l = &self.layout;
+        let (w, h) = (l.width.ceil(), l.height(legend_rows).ceil());
+        Element::new("svg")
+            .attr("xmlns", "http://www.w3.org/2000/svg")
+            .attr("width", w)
+            .attr("height", h)
+            .attr("viewBox", format!("0 0 {} {}", w, h))
+            .attr("font-family", FONTS)
+            .attr("class", "chimera-picture")
+            .attr("data-variant", &self.rules.name)
+            .child(
+                rect(0.0, 0.0, w, h)
+                    .attr("fill", style::PAPER)
+                    .attr("class", "background"),
+            )
+            .child(
+                left_text(l.legend_x(), (l.board_y) / 2.0, 0.34 * l.cell, title)
+                    .attr("class", "title")
+                    .attr("font-weight", "bold")
+                    .attr("fill", style::INK),
+            )
+    }
+
+    /// Whether a square exists (is not a hole).
+    fn exists(&self, s: Square) -> bool {
+        self.rules.board.squares.contains(s)
+    }
+
+    /// The board itself: squares, or the ground of an intersection board.
+    pub fn board(&self) -> Element {
+        let l = &self.layout;
+        let c = l.cell;
+        let mut g = group("board");
+        let dims = l.dims;
+        if l.intersections {
+            // The board's wood under the lines: half a cell beyond the outer lines on every side.
+            g.push(
+                rect(l.board_x, l.board_y, l.board_width(), l.board_height())
+                    .attr("fill", &self.palette.light)
+                    .attr("class", "board-ground"),
+            );
+        } else {
+            let mut squares = group("squares");
+            for s in dims.squares().filter(|&s| self.exists(s)) {
+                let (x, y) = l.corner(s);
+                let dark = (dims.file(s) + dims.rank(s)) % 2 == 0;
+                squares.push(
+                    rect(x, y, c, c)
+                        .attr("class", if dark { "square dark" } else { "square light" })
+                        .attr("data-square", dims.name(s))
+                        .attr(
+                            "fill",
+                            if dark {
+                                &self.palette.dark
+                            } else {
+                                &self.palette.light
+                            },
+                        ),
+                );
+            }
+            g.push(squares);
+        }
+        g
+    }
+
+    /// The river band, if the definition declares one (drawn over the zone shading).
+    pub fn river(&self) -> Option<Element> {
+        let l = &self.layout;
+        let r = l.river?;
+        let (top, bottom) = if l.intersections {
+            (l.rank_y(r), l.rank_y(r - 1))
+        } else {
+            (l.rank_y(r) + l.cell / 2.0, l.rank_y(r - 1) - l.cell / 2.0)
+        };
+        let (left, right) = if l.intersections {
+            (l.file_x(0), l.file_x(l.dims.files - 1))
+        } else {
+            (l.board_x, l.board_x + l.board_width())
+        };
+        Some(
+            rect(left, top, right - left, bottom - top)
+                .attr("fill", style::RIVER)
+                .attr("class", "river"),
+        )
+    }
+
+    /// The lines of an intersection board (drawn over the zone shading): runs of existing points;
+    /// inner files stop at the river. `None` on a board of squares.
+    pub fn grid(&self) -> Option<Element> {
+        let l = &self.layout;
+        if !l.intersections {
+            return None;
+        }
+        let dims = l.dims;
+        let mut g = group("grid")
+            .attr("stroke", style::INK)
+            .attr("stroke-width", (0.03 * l.cell).max(1.0));
+        let connected = |a: Option<Square>, b: Option<Square>| matches!((a, b), (Some(a), Some(b)) if self.exists(a) && self.exists(b));
+        for r in 0..dims.ranks {
+            let steps: Vec<bool> = (0..dims.files.saturating_sub(1))
+                .map(|f| {
+                    connected(
+                        dims.square(f as i32, r as i32),
+                        dims.square(f as i32 + 1, r as i32),
+                    )
+                })
+                .collect();
+            for (a, b) in runs(&steps) {
+                g.push(line(l.file_x(a), l.rank_y(r), l.file_x(b), l.rank_y(r)));
+            }
+        }
+        for f in 0..dims.files {
+            let edge = f == 0 || f + 1 == dims.files;
+            let steps: Vec<bool> = (0..dims.ranks.saturating_sub(1))
+                .map(|r| {
+                    let crosses_river = l.river == Some(r + 1);
+                    (edge || !crosses_river)
+                        && connected(
+                            dims.square(f as i32, r as i32),
+                            dims.square(f as i32, r as i32 + 1),
+                        )
+                })
+                .collect();
+            for (a, b) in runs(&steps) {
+                g.push(line(l.file_x(f), l.rank_y(a), l.file_x(f), l.rank_y(b)));
+            }
+        }
+        Some(g)
+    }
+
+    /// Zone shading: every zone of the rule set as the first player sees it, each square a
+    /// translucent cell in the zone's colour. Larger zones are drawn first, so a small zone inside a
+    /// large one (a palace inside a half) shows as its own tint on top.
+    pub fn zones(&self) -> Element {
+        let l = &self.layout;
+        let c = l.cell;
+        let mut g = group("zones").attr("fill-opacity", style::ZONE_OPACITY);
+        let board = self.rules.board.squares;
+        let mut zones: Vec<(&String, SquareSet)> = self
+            .rules
+            .zones
+            .iter()
+            .map(|(n, sq)| (n, sq[Player::First.index()].intersect(&board)))
+            .collect();
+        zones.sort_by_key(|(_, sq)| std::cmp::Reverse(sq.len()));
+        for (name, squares) in zones {
+            for s in squares.iter() {
+                let (x, y) = l.corner(s);
+                g.push(
+                    rect(x, y, c, c)
+                        .attr("class", "zone-square")
+                        .attr("data-zone", name)
+                        .attr("data-square", l.dims.name(s))
+                        .attr("fill", self.palette.zone(name)),
+                );
+            }
+        }
+        g
+    }
+
+    /// Palace diagonals for the zones the render hints name, for both players: from each corner of
+    /// the zone's bounding box that lies in the zone, inwards while the squares stay in the zone.
+    pub fn diagonals(&self) -> Element {
+        let l = &self.layout;
+        let dims = l.dims;
+        let mut g = group("diagonals")
+            .attr("stroke", style::INK)
+            .attr("stroke-width", (0.03 * l.cell).max(1.0));
+        let mut drawn: Vec<(Square, Square)> = Vec::new();
+        for name in &self.rules.render.diagonals {
+            let Some(per_player) = self.rules.zones.get(name) else {
+                continue;
+            };
+            for set in per_player {
+                for (a, b) in diagonal_segments(dims, set) {
+                    let key = if a <= b { (a, b) } else { (b, a) };
+                    if drawn.contains(&key) {
+                        continue;
+                    }
+                    drawn.push(key);
+                    let ((x1, y1), (x2, y2)) = (l.centre(a), l.centre(b));
+                    g.push(
+                        line(x1, y1, x2, y2)
+                            .attr("class", "diagonal")
+                            .attr("data-zone", name),
+                    );
+                }
+            }
+        }
+        g
+    }
+
+    /// File letters under the board and rank numbers to its left.
+    pub fn labels(&self) -> Element {
+        let l = &self.layout;
+        let size = 0.28 * l.cell;
+        let mut g = group("labels").attr("fill", style::INK);
+        let bottom = l.board_y + l.board_height() + 0.25 * l.cell;
+        for f in 0..l.dims.files {
+            let letter = crate::geometry::file_letter(f).to_string();
+            g.push(centred_text(l.file_x(f), bottom, size, &letter).attr("class", "file-label"));
+        }
+        for r in 0..l.dims.ranks {
+            let x = l.board_x - 0.25 * l.cell;
+            g.push(
+                centred_text(x, l.rank_y(r), size, &(r as u32 + 1).to_string())
+                    .attr("class", "rank-label"),
+            );
+        }
+        g
+    }
+
+    /// The text on a piece: its FEN letter as its owner writes it.
+    fn letter(&self, piece: Piece) -> String {
+        let letter = &self.rules.piece(piece.kind).letter;
+        match piece.player {
+            Player::First => letter.clone(),
+            Player::Second => letter.to_lowercase(),
+        }
+    }
+
+    /// A piece disc with its letter, centred on (x, y), radius `r`.
+    fn disc(&self, piece: Piece, x: f32, y: f32, r: f32, class: &str) -> Element {
+        let def = self.rules.piece(piece.kind);
+        let text = self.letter(piece);
+        let promoted = def.letter.starts_with('+');
+        let size = if text.chars().count() > 1 {
+            0.95 * r
+        } else {
+            1.2 * r
+        };
+        let mut g = group(class)
+            .attr("data-player", player_name(piece.player))
+            .attr("data-kind", &def.name)
+            .attr("data-letter", &text)
+            .attr("data-promoted", if promoted { "true" } else { "false" });
+        g.push(
+            circle(x, y, r)
+                .attr("class", "piece-disc")
+                .attr("fill", self.palette.side(piece.player))
+                .attr("stroke", "#111111")
+                .attr("stroke-width", (0.06 * r).max(1.0)),
+        );
+        g.push(
+            centred_text(x, y, size, &text)
+                .attr("class", "piece-letter")
+                .attr("font-weight", "bold")
+                .attr("fill", self.palette.side_ink(piece.player)),
+        );
+        if promoted {
+            g.push(
+                circle(x + 0.72 * r, y - 0.72 * r, 0.24 * r)
+                    .attr("class", "promoted-mark")
+                    .attr("fill", mc::PROMOTED)
+                    .attr("stroke", "#111111")
+                    .attr("stroke-width", (0.04 * r).max(0.5)),
+            );
+        }
+        g
+    }
+
+    /// Every piece on the board; pieces that promote after their next move get a dashed ring.
+    pub fn pieces(&self, pos: &Position) -> Element {
+        let l = &self.layout;
+        let r = DISC_R * l.cell;
+        let pending = pos.pending_promotions();
+        let mut g = group("pieces");
+        for (s, piece) in pos.pieces().filter(|&(s, _)| self.exists(s)) {
+            let (x, y) = l.centre(s);
+            let mut disc = self
+                .disc(piece, x, y, r, "piece")
+                .attr("data-square", l.dims.name(s));
+            if pending.contains(s) {
+                disc.push(
+                    ring(x, y, r * 1.12, mc::PROMOTED, 0.05 * l.cell)
+                        .attr("class", "pending-promotion")
+                        .attr(
+                            "stroke-dasharray",
+                            format!(
+                                "{} {}",
+                                super::svg::num(0.1 * l.cell),
+                                super::svg::num(0.06 * l.cell)
+                            ),
+                        ),
+                );
+            }
+            g.push(disc);
+        }
+        g
+    }
+
+    /// Both hands beside the board: the second player's at the top, the first player's below.
+    pub fn hands(&self, pos: &Position) -> Option<Element> {
+        let l = &self.layout;
+        let x0 = l.hands_x?;
+        let c = l.cell;
+        let mut g = group("hands");
+        for (player, top) in [(Player::Second, l.board_y), (Player::First, l.first_hand_y)] {
+            let mut hand = group("hand").attr("data-player", player_name(player));
+            hand.push(
+                left_text(
+                    x0,
+                    top + HAND_HEADER_H * c / 2.0,
+                    0.28 * c,
+                    &format!("{} in hand", self.rules.players[player.index()]),
+                )
+                .attr("class", "hand-title")
+                .attr("fill", style::INK),
+            );
+            let contents = pos.hand_contents(player);
+            if contents.is_empty() {
+                hand.push(
+                    left_text(
+                        x0 + 0.1 * c,
+                        top + (HAND_HEADER_H + HAND_ROW_H / 2.0) * c,
+                        0.28 * c,
+                        "none",
+                    )
+                    .attr("fill", "#777777"),
+                );
+            }
+            for (i, (kind, count)) in contents.into_iter().enumerate() {
+                let (row, col) = (i / HAND_COLUMNS, i % HAND_COLUMNS);
+                let x = x0 + 0.35 * c + col as f32 * 1.35 * c;
+                let y = top + (HAND_HEADER_H + (row as f32 + 0.5) * HAND_ROW_H) * c;
+                hand.push(
+                    self.disc(Piece::new(player, kind), x, y, 0.3 * c, "hand-piece")
+                        .attr("data-count", count)
+                        .child(
+                            left_text(x + 0.38 * c, y, 0.28 * c, &format!("\u{d7}{}", count))
+                                .attr("class", "hand-count")
+                                .attr("fill", style::INK),
+                        ),
+                );
+            }
+            g.push(hand);
+        }
+        Some(g)
+    }
+
+    /// Marks on squares; those drawn under the pieces come first in `under`, the rest in `over`.
+    pub fn marks(&self, marks: &[(Square, Mark)]) -> (Element, Element) {
+        let l = &self.layout;
+        let mut under = group("marks-under");
+        let mut over = group("marks");
+        for &(s, m) in marks.iter().filter(|(s, _)| self.exists(*s)) {
+            let (x, y) = l.centre(s);
+            let e = group(&format!("mark mark-{}", m.name()))
+                .attr("data-mark", m.name())
+                .attr("data-square", l.dims.name(s))
+                .child(m.shape(x, y, l.cell));
+            if m.under_pieces() {
+                under.push(e);
+            } else {
+                over.push(e);
+            }
+        }
+        (under, over)
+    }
+
+    /// Lines of a movement diagram.
+    pub fn traces(&self, traces: &[Trace]) -> Element {
+        let mut g = group("traces");
+        for t in traces {
+            g.push(
+                t.shape(self.layout.cell)
+                    .attr("class", format!("trace trace-{}", t.class())),
+            );
+        }
+        g
+    }
+
+    /// Lays out legend items in rows across the picture's width; returns the rows used and the group.
+    pub fn legend(&self, items: &[LegendItem]) -> (usize, Element) {
+        let l = &self.layout;
+        let c = l.cell;
+        let size = 0.26 * c;
+        let swatch = 0.36 * c;
+        let max_x = l.width - l.legend_x();
+        let mut g = group("legend");
+        let (mut row, mut x) = (0usize, l.legend_x());
+        let mut used_rows = 0;
+        for item in items {
+            let label = match item {
+                LegendItem::Zone(name, _) => name.clone(),
+                LegendItem::Mark(m) => m.meaning().to_string(),
+                LegendItem::Trace(t) => t.meaning().to_string(),
+                LegendItem::Note(t) => t.clone(),
+            };
+            let has_swatch = !matches!(item, LegendItem::Note(_));
+            // Text width is estimated: the picture is laid out without measuring fonts.
+            let w = if has_swatch { swatch + 0.12 * c } else { 0.0 }
+                + label.chars().count() as f32 * 0.58 * size
+                + 0.4 * c;
+            if x > l.legend_x() && x + w > max_x {
+                row += 1;
+                x = l.legend_x();
+            }
+            used_rows = row + 1;
+            let cy = l.legend_row_y(row) + l.legend_row_h() / 2.0;
+            let mut e = group("legend-item");
+            let text_x = if has_swatch { x + swatch + 0.12 * c } else { x };
+            match item {
+                LegendItem::Zone(name, colour) => {
+                    e = e.attr("data-zone", name);
+                    e.push(
+                        rect(x, cy - swatch / 2.0, swatch, swatch)
+                            .attr("fill", colour)
+                            .attr("fill-opacity", style::ZONE_OPACITY)
+                            .attr("stroke", style::INK)
+                            .attr("stroke-width", 0.5),
+                    );
+                }
+                LegendItem::Mark(m) => {
+                    e = e.attr("data-mark", m.name());
+                    e.push(m.shape(x + swatch / 2.0, cy, swatch * 1.1));
+                }
+                LegendItem::Trace(t) => {
+                    let points = vec![(x, cy + swatch / 3.0), (x + swatch, cy - swatch / 3.0)];
+                    let sample = match t {
+                        Trace::Ride(_) => Trace::Ride(points),
+                        Trace::HopRide(_) => Trace::HopRide(points),
+                        Trace::Path(_) => Trace::Path(points),
+                    };
+                    e = e.attr("data-trace", t.class());
+                    e.push(sample.shape(c));
+                }
+                LegendItem::Note(_) => {}
+            }
+            e.push(left_text(text_x, cy, size, &label).attr("fill", style::INK));
+            g.push(e);
+            x += w;
+        }
+        (used_rows, g)
+    }
+}
+
+/// `"first"` or `"second"`, for `data-player`.
+pub fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+/// Maximal runs of `true` in `steps` (step i joins point i and i+1), as (first point, last point).
+fn runs(steps: &[bool]) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, &on) in steps.iter().chain(std::iter::once(&false)).enumerate() {
+        match (on, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((s as u8, i as u8));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The diagonals of a zone: from each corner of its bounding box that lies in the zone, the longest
+/// diagonal run inwards through squares of the zone (at least one step).
+fn diagonal_segments(dims: crate::geometry::Dimensions, set: &SquareSet) -> Vec<(Square, Square)> {
+    let files: Vec<u8> = set.iter().map(|s| dims.file(s)).collect();
+    let ranks: Vec<u8> = set.iter().map(|s| dims.rank(s)).collect();
+    let (Some(&f0), Some(&f1), Some(&r0), Some(&r1)) = (
+        files.iter().min(),
+        files.iter().max(),
+        ranks.iter().min(),
+        ranks.iter().max(),
+    ) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (f, r, df, dr) in [
+        (f0, r0, 1, 1),
+        (f1, r0, -1, 1),
+        (f0, r1, 1, -1),
+        (f1, r1, -1, -1),
+    ] {
+        let Some(start) = dims.square(f as i32, r as i32) else {
+            continue;
+        };
+        if !set.contains(start) {
+            continue;
+        }
+        let mut end = start;
+        let mut k = 1;
+        while let Some(next) = dims.square(f as i32 + k * df, r as i32 + k * dr) {
+            if !set.contains(next) {
+                break;
+            }
+            end = next;
+            k += 1;
+        }
+        if end != start {
+            out.push((start, end));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Dimensions;
+
+    #[test]
+    fn runs_join_consecutive_steps() {
+        assert_eq!(runs(&[true, true, false, true]), vec![(0, 2), (3, 4)]);
+        assert_eq!(runs(&[false, false]), vec![]);
+    }
+
+    #[test]
+    fn a_three_by_three_palace_gets_an_x() {
+        let d = Dimensions {
+            files: 9,
+            ranks: 10,
+        };
+        let palace: SquareSet = ["d1", "e1", "f1", "d2", "e2", "f2", "d3", "e3", "f3"]
+            .iter()
+            .filter_map(|n| d.parse_square(n))
+            .collect();
+        let mut segs: Vec<(String, String)> = diagonal_segments(d, &palace)
+            .into_iter()
+            .map(|(a, b)| (d.name(a), d.name(b)))
+            .collect();
+        segs.sort();
+        assert_eq!(
+            segs,
+            vec![
+                ("d1".into(), "f3".into()),
+                ("d3".into(), "f1".into()),
+                ("f1".into(), "d3".into()),
+                ("f3".into(), "d1".into())
+            ]
+        );
+    }
+}

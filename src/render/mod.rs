@@ -1,0 +1,644 @@
+//! Pictures: SVG and PNG diagrams of positions, zones and piece moves.
+//!
+//! [`render_position`] draws a position (optionally with one piece's legal moves),
+//! [`render_piece`] a piece's movement diagram on an empty board; both return SVG text.
+//! [`svg_to_png`] rasterises in-process with resvg, and [`write_picture`] writes SVG or PNG by
+//! the file's extension. The CLI (`chimera render`) and the REPL (`render OUT`) are thin callers.
+//!
+//! Zones are shaded as the first player sees them (the way the definition states them); palace
+//! diagonals are drawn for both players.
+
+mod draw;
+mod layout;
+mod style;
+mod svg;
+
+use crate::engine::{DiagramMark, Engine, Piece, Position};
+use crate::geometry::{Player, PlayerSquares, Square};
+use crate::rules::{Hop, PieceKind, RuleSet};
+use draw::{Canvas, LegendItem, Mark, Trace};
+use layout::{Layout, HAND_COLUMNS};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+use style::Palette;
+
+pub use resvg::{tiny_skia, usvg};
+
+/// What to draw besides the board and pieces.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    /// Positions: overlay the legal moves of the piece on this square.
+    pub moves_from: Option<Square>,
+    /// Piece diagrams: the square the piece stands on (`None`: chosen by [`diagram_square`]).
+    pub diagram_square: Option<Square>,
+    /// Piece diagrams: whose piece it is (moves are mirrored for the second player).
+    pub diagram_player: Player,
+    /// Shade the zones and list them in the legend.
+    pub zones: bool,
+    /// Pixels per square, overriding the definition's `cell` hint.
+    pub cell: Option<u32>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> RenderOptions {
+        RenderOptions {
+            moves_from: None,
+            diagram_square: None,
+            diagram_player: Player::First,
+            zones: true,
+            cell: None,
+        }
+    }
+}
+
+/// Why a picture could not be made or saved, or an argument naming a piece or square is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// No piece kind has this name or letter.
+    #[error("unknown piece `{name}`{}; pieces: {known}", did_you_mean(.suggestion))]
+    UnknownPiece {
+        /// What was asked for.
+        name: String,
+        /// The closest name, if one is close.
+        suggestion: Option<String>,
+        /// Every piece name, comma-separated.
+        known: String,
+    },
+    /// Not a square of this board.
+    #[error("unknown square `{text}`: the board has files a-{last_file} and ranks 1-{ranks}")]
+    UnknownSquare {
+        /// What was asked for.
+        text: String,
+        /// Letter of the last file.
+        last_file: char,
+        /// Number of ranks.
+        ranks: u8,
+    },
+    /// The square is a hole in the board.
+    #[error("square `{0}` is a hole in this board")]
+    Hole(String),
+    /// `--moves` names an empty square.
+    #[error("no piece on {0}")]
+    NoPiece(String),
+    /// The SVG could not be read back for rasterising (a bug, if it happens).
+    #[error("cannot read the SVG: {0}")]
+    Svg(String),
+    /// The PNG could not be made.
+    #[error("cannot make the PNG: {0}")]
+    Png(String),
+    /// The file could not be written.
+    #[error("cannot write {path}: {message}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        message: String,
+    },
+}
+
+fn did_you_mean(s: &Option<String>) -> String {
+    match s {
+        Some(s) => format!(" (did you mean `{s}`?)"),
+        None => String::new(),
+    }
+}
+
+/// Finds a piece kind by name (any case) or by FEN letter (`N`, `n`, `+P`).
+pub fn find_piece(rules: &RuleSet, text: &str) -> Result<PieceKind, RenderError> {
+    if let Some(k) = rules
+        .kind_by_name(text)
+        .or_else(|| rules.kind_by_letter(&text.to_uppercase()))
+    {
+        return Ok(k);
+    }
+    let suggestion = rules
+        .pieces
+        .iter()
+        .map(|p| {
+            (
+                strsim::jaro_winkler(&p.name.to_lowercase(), &text.to_lowercase()),
+                &p.name,
+            )
+        })
+        .filter(|(score, _)| *score > 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| name.clone());
+    let known = rules
+        .pieces
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(RenderError::UnknownPiece {
+        name: text.to_string(),
+        suggestion,
+        known,
+    })
+}
+
+/// Reads a square name (`e4`) that must exist on this board (not off it, not a hole).
+pub fn parse_square(rules: &RuleSet, text: &str) -> Result<Square, RenderError> {
+    let dims = rules.board.dims;
+    let s = dims
+        .parse_square(text.trim())
+        .ok_or_else(|| RenderError::UnknownSquare {
+            text: text.to_string(),
+            last_file: crate::geometry::file_letter(dims.files - 1),
+            ranks: dims.ranks,
+        })?;
+    if rules.board.squares.contains(s) {
+        Ok(s)
+    } else {
+        Err(RenderError::Hole(dims.name(s)))
+    }
+}
+
+/// The cell size: the option, else the definition's hint, else the default.
+fn cell_size(rules: &RuleSet, opts: &RenderOptions) -> f32 {
+    opts.cell
+        .or(rules.render.cell)
+        .unwrap_or(style::DEFAULT_CELL)
+        .clamp(16, 256) as f32
+}
+
+/// Zone legend entries, in declaration order.
+fn zone_legend(palette: &Palette) -> Vec<LegendItem> {
+    palette
+        .zones
+        .iter()
+        .map(|(n, c)| LegendItem::Zone(n.clone(), c.clone()))
+        .collect()
+}
+
+/// Legend entries for the kinds of marks present, in a fixed order.
+fn mark_legend(marks: &[(Square, Mark)]) -> Vec<LegendItem> {
+    let mut kinds: Vec<Mark> = marks.iter().map(|&(_, m)| m).collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds.into_iter().map(LegendItem::Mark).collect()
+}
+
+/// Draws a position: the board as the definition describes it, shaded zones with a legend, the
+/// pieces, both hands, and the legal moves of the piece on `opts.moves_from` if set.
+pub fn render_position(engine: &Engine, pos: &Position, opts: &RenderOptions) -> String {
+    let rules = engine.rules();
+    let marks = opts
+        .moves_from
+        .map(|s| move_marks(engine, pos, s))
+        .unwrap_or_default();
+    let title = format!(
+        "{}: {} to move",
+        rules.name,
+        rules.players[pos.side_to_move().index()]
+    );
+    let mut legend = if opts.zones {
+        zone_legend(&Palette::of(rules))
+    } else {
+        Vec::new()
+    };
+    legend.extend(mark_legend(&marks));
+    picture(rules, pos, opts, &title, &marks, &[], legend)
+}
+
+/// Draws a piece's movement diagram on an empty board of the variant: the piece on
+/// `opts.diagram_square` (or the square [`diagram_square`] chooses), with its moves marked by
+/// kind (move only, capture only, both, hop, lame-leap blockers) and lines along its rides.
+pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> String {
+    let rules = engine.rules();
+    let player = opts.diagram_player;
+    let from = opts
+        .diagram_square
+        .unwrap_or_else(|| diagram_square(engine, kind, player));
+    let mut pos = Position::empty();
+    pos.set_side_to_move(player);
+    pos.set_piece(from, Some(Piece::new(player, kind)));
+    let diagram = engine.diagram(kind, player, from);
+    let mut marks: Vec<(Square, Mark)> =
+        diagram.iter().map(|&(s, m)| (s, diagram_mark(m))).collect();
+    marks.extend(
+        hop_landings(rules, kind, player, from, &diagram)
+            .into_iter()
+            .map(|s| (s, Mark::Hop)),
+    );
+    marks.sort();
+    marks.dedup();
+    let traces = traces(rules, kind, player, from, &diagram, |s| {
+        Canvas::centre_of(rules, opts, s)
+    });
+    let def = rules.piece(kind);
+    let title = format!(
+        "{}: {} ({}) on {}, {}'s moves",
+        rules.name,
+        def.name,
+        def.letter,
+        rules.board.dims.name(from),
+        rules.players[player.index()]
+    );
+    let mut legend = if opts.zones {
+        zone_legend(&Palette::of(rules))
+    } else {
+        Vec::new()
+    };
+    legend.extend(mark_legend(&marks));
+    let mut trace_kinds: Vec<&Trace> = Vec::new();
+    for t in &traces {
+        if !trace_kinds
+            .iter()
+            .any(|k| std::mem::discriminant(*k) == std::mem::discriminant(t))
+        {
+            trace_kinds.push(t);
+        }
+    }
+    legend.extend(
+        trace_kinds
+            .into_iter()
+            .map(|t| LegendItem::Trace(t.clone())),
+    );
+    legend.push(LegendItem::Note(format!(
+        "Betza: {}",
+        betza_summary(rules, kind)
+    )));
+    picture(rules, &pos, opts, &title, &marks, &traces, legend)
+}
+
+/// Assembles a picture: layout, board, zones, lines, labels, marks, pieces, hands, legend.
+fn picture(
+    rules: &RuleSet,
+    pos: &Position,
+    opts: &RenderOptions,
+    title: &str,
+    marks: &[(Square, Mark)],
+    traces: &[Trace],
+    legend: Vec<LegendItem>,
+) -> String {
+    let hands = [Player::First, Player::Second].map(|p| pos.hand_contents(p).len());
+    let show_hands = !rules.drops.to_hand.is_empty() || hands.iter().any(|&n| n > 0);
+    let hand_rows = show_hands.then(|| hands.map(|n| n.div_ceil(HAND_COLUMNS)));
+    let canvas = Canvas {
+        rules,
+        palette: Palette::of(rules),
+        layout: Layout::new(rules, cell_size(rules, opts), hand_rows),
+    };
+    let (legend_rows, legend) = canvas.legend(&legend);
+    let (marks_under, marks_over) = canvas.marks(marks);
+    let mut root = canvas.root(legend_rows, title);
+    root.push(canvas.board());
+    if opts.zones {
+        root.push(canvas.zones());
+    }
+    root.extend(canvas.river());
+    root.extend(canvas.grid());
+    root.push(canvas.diagonals());
+    root.push(canvas.labels());
+    root.push(marks_under);
+    root.push(canvas.traces(traces));
+    root.push(canvas.pieces(pos));
+    root.extend(canvas.hands(pos));
+    root.push(marks_over);
+    root.push(legend);
+    root.to_xml()
+}
+
+impl Canvas<'_> {
+    /// Centre of a square in a picture of this rule set with these options (traces are computed
+    /// before the canvas exists; the board's position does not depend on the hands or legend).
+    fn centre_of(rules: &RuleSet, opts: &RenderOptions, s: Square) -> (f32, f32) {
+        Layout::new(rules, cell_size(rules, opts), None).centre(s)
+    }
+}
+
+/// The overlay of the legal moves of the piece on `from`. The piece's owner is put to move, so
+/// the moves of either side's pieces can be shown.
+fn move_marks(engine: &Engine, pos: &Position, from: Square) -> Vec<(Square, Mark)> {
+    let Some(piece) = pos.piece_at(from) else {
+        return Vec::new();
+    };
+    let mut pos = pos.clone();
+    if pos.side_to_move() != piece.player {
+        pos.set_side_to_move(piece.player);
+        pos.set_ep(None);
+    }
+    let mut marks = vec![(from, Mark::From)];
+    for mv in engine.legal_moves_from(&pos, from) {
+        let detail = engine.move_detail(&pos, mv);
+        let landing = if detail.captured.contains(&mv.to) {
+            Mark::Capture
+        } else {
+            Mark::Quiet
+        };
+        marks.push((mv.to, landing));
+        marks.extend(
+            detail
+                .captured
+                .iter()
+                .filter(|&&s| s != mv.to)
+                .map(|&s| (s, Mark::Captured)),
+        );
+        marks.extend(detail.screens.iter().map(|&s| (s, Mark::Screen)));
+    }
+    marks.sort();
+    marks.dedup();
+    marks
+}
+
+fn diagram_mark(m: DiagramMark) -> Mark {
+    match m {
+        DiagramMark::MoveOnly => Mark::MoveOnly,
+        DiagramMark::CaptureOnly => Mark::CaptureOnly,
+        DiagramMark::MoveOrCapture => Mark::MoveOrCapture,
+        DiagramMark::Hop => Mark::Hop,
+        DiagramMark::Blocker => Mark::Blocker,
+    }
+}
+
+/// Whether a move rule applies to a piece of `player` standing on `s`.
+fn applies(only_in: &Option<PlayerSquares>, player: Player, s: Square) -> bool {
+    only_in
+        .as_ref()
+        .is_none_or(|z| z[player.index()].contains(s))
+}
+
+/// The square a movement diagram shows the piece on, for `player`: among the squares the piece
+/// may stand on, the one where the most of its move rules apply (so zone-dependent moves show),
+/// then with the most destinations, then nearest the centre, then the lowest square index.
+pub fn diagram_square(engine: &Engine, kind: PieceKind, player: Player) -> Square {
+    let rules = engine.rules();
+    let dims = rules.board.dims;
+    let def = rules.piece(kind);
+    let allowed = |s: Square| match &def.confinement {
+        crate::rules::Confinement::Within(z) => z[player.index()].contains(s),
+        _ => true,
+    };
+    let score = |s: Square| {
+        let rules_here = def
+            .moves
+            .iter()
+            .filter(|r| applies(&r.only_in, player, s))
+            .count();
+        let reach = engine
+            .diagram(kind, player, s)
+            .iter()
+            .filter(|(_, m)| *m != DiagramMark::Blocker)
+            .count();
+        let df = 2 * dims.file(s) as i32 - (dims.files as i32 - 1);
+        let dr = 2 * dims.rank(s) as i32 - (dims.ranks as i32 - 1);
+        (rules_here, reach, -(df * df + dr * dr), -(s.0 as i32))
+    };
+    let board = rules.board.squares;
+    board
+        .iter()
+        .filter(|&s| allowed(s))
+        .max_by_key(|&s| score(s))
+        .or_else(|| board.iter().next())
+        .unwrap_or(Square(0))
+}
+
+/// Squares where a hopping ride could land (beyond at least one square for the screen) along
+/// lines the diagram shows as reached. The engine merges a hop with a plain move to the same
+/// square; the picture shows both, so a cannon's capture lines are not lost.
+fn hop_landings(
+    rules: &RuleSet,
+    kind: PieceKind,
+    player: Player,
+    from: Square,
+    diagram: &[(Square, DiagramMark)],
+) -> Vec<Square> {
+    let dims = rules.board.dims;
+    let reached = |s: Square| {
+        diagram
+            .iter()
+            .any(|&(q, m)| q == s && m != DiagramMark::Blocker)
+    };
+    let mut out = Vec::new();
+    for rule in rules
+        .piece(kind)
+        .moves
+        .iter()
+        .filter(|r| applies(&r.only_in, player, from))
+    {
+        for pat in &rule.patterns {
+            let [leg] = pat.legs.as_slice() else { continue };
+            if leg.mode.hop == Hop::None {
+                continue;
+            }
+            let mut cur = from;
+            for k in 1..=leg.max.min(crate::geometry::MAX_SIDE) {
+                let Some(next) = dims
+                    .offset(cur, leg.step.for_player(player))
+                    .filter(|&s| rules.board.squares.contains(s))
+                else {
+                    break;
+                };
+                cur = next;
+                if k >= 2 && reached(cur) {
+                    out.push(cur);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Lines of a movement diagram: each ride from the piece to the last square it reaches, each
+/// multi-leg move through its turning points. Leaps get no line: their mark alone shows them.
+fn traces(
+    rules: &RuleSet,
+    kind: PieceKind,
+    player: Player,
+    from: Square,
+    diagram: &[(Square, DiagramMark)],
+    centre: impl Fn(Square) -> (f32, f32),
+) -> Vec<Trace> {
+    let dims = rules.board.dims;
+    let on_board = |s: Option<Square>| s.filter(|&s| rules.board.squares.contains(s));
+    let reached = |s: Square, hop: bool| {
+        diagram
+            .iter()
+            .any(|&(q, m)| q == s && m != DiagramMark::Blocker && (hop || m != DiagramMark::Hop))
+    };
+    let def = rules.piece(kind);
+    let mut out = Vec::new();
+    for rule in def
+        .moves
+        .iter()
+        .filter(|r| applies(&r.only_in, player, from))
+    {
+        for pat in &rule.patterns {
+            if let [leg] = pat.legs.as_slice() {
+                if leg.max <= 1 {
+                    continue;
+                }
+                let hop = leg.mode.hop != Hop::None;
+                let step = leg.step.for_player(player);
+                let (mut cur, mut last) = (from, None);
+                for _ in 0..leg.max.min(crate::geometry::MAX_SIDE) {
+                    let Some(next) = on_board(dims.offset(cur, step)) else {
+                        break;
+                    };
+                    cur = next;
+                    if reached(cur, hop) {
+                        last = Some(cur);
+                    }
+                }
+                if let Some(end) = last {
+                    let points = vec![centre(from), centre(end)];
+                    out.push(if hop {
+                        Trace::HopRide(points)
+                    } else {
+                        Trace::Ride(points)
+                    });
+                }
+            } else {
+                let mut cur = from;
+                let mut points = vec![centre(from)];
+                let mut ok = true;
+                for leg in &pat.legs {
+                    for _ in 0..leg.min.max(1) {
+                        match on_board(dims.offset(cur, leg.step.for_player(player))) {
+                            Some(next) => cur = next,
+                            None => ok = false,
+                        }
+                    }
+                    points.push(centre(cur));
+                }
+                if ok && (reached(cur, false) || reached(cur, true)) {
+                    out.push(Trace::Path(points));
+                }
+            }
+        }
+    }
+    for ride in &def.rides {
+        let Some(path) = rules.paths.get(&ride.path) else {
+            continue;
+        };
+        let Some(i) = path.squares.iter().position(|&s| s == from) else {
+            continue;
+        };
+        let n = path.squares.len();
+        for dir in [1isize, -1] {
+            let mut points = vec![centre(from)];
+            let mut j = i as isize;
+            for _ in 1..n {
+                j += dir;
+                if !path.cyclic && (j < 0 || j >= n as isize) {
+                    break;
+                }
+                let s = path.squares[j.rem_euclid(n as isize) as usize];
+                if s == from || !reached(s, false) {
+                    break;
+                }
+                points.push(centre(s));
+            }
+            if points.len() > 1 {
+                out.push(Trace::Ride(points));
+            }
+        }
+    }
+    out
+}
+
+/// The piece's Betza, rule by rule, with the zone each zone-dependent rule applies in.
+fn betza_summary(rules: &RuleSet, kind: PieceKind) -> String {
+    let def = rules.piece(kind);
+    let mut parts: Vec<String> = def
+        .moves
+        .iter()
+        .map(|r| match &r.only_in {
+            None => r.betza.clone(),
+            Some(z) => format!("{} in {}", r.betza, zone_name(rules, z)),
+        })
+        .collect();
+    parts.extend(def.rides.iter().map(|r| format!("rides {}", r.path)));
+    if parts.is_empty() {
+        "no moves".to_string()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// The name of a zone given as squares: `NAME`, `enemy NAME`, or `a zone`.
+fn zone_name(rules: &RuleSet, z: &PlayerSquares) -> String {
+    for (name, sq) in &rules.zones {
+        if sq == z {
+            return name.clone();
+        }
+        if sq[0] == z[1] && sq[1] == z[0] {
+            return format!("enemy {name}");
+        }
+    }
+    "a zone".to_string()
+}
+
+/// The font database, loaded once: the system's fonts, with the generic families pointed at a
+/// font that exists (the defaults name fonts most Linux machines lack).
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_system_fonts();
+            let preferred = [
+                "DejaVu Sans",
+                "Liberation Sans",
+                "Arial",
+                "Helvetica",
+                "Noto Sans",
+                "FreeSans",
+            ];
+            let families: Vec<String> = db
+                .faces()
+                .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
+                .collect();
+            let chosen = preferred
+                .iter()
+                .map(|s| s.to_string())
+                .find(|p| families.contains(p))
+                .or_else(|| families.first().cloned());
+            if let Some(family) = chosen {
+                db.set_sans_serif_family(family.clone());
+                db.set_serif_family(family);
+            }
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// Whether any font is available to draw text in PNGs (without one, letters are left out).
+pub fn fonts_available() -> bool {
+    fonts().len() > 0
+}
+
+/// Rasterises SVG text to PNG bytes, in-process.
+pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, RenderError> {
+    let opts = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &opts).map_err(|e| RenderError::Svg(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| RenderError::Png(format!("bad size {}x{}", size.width(), size.height())))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| RenderError::Png(e.to_string()))
+}
+
+/// Writes SVG text to `path`, rasterised to PNG when the name ends in `.png` (any case).
+pub fn write_picture(svg: &str, path: &Path) -> Result<(), RenderError> {
+    let is_png = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let bytes = if is_png {
+        svg_to_png(svg)?
+    } else {
+        svg.as_bytes().to_vec()
+    };
+    std::fs::write(path, bytes).map_err(|e| RenderError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests;

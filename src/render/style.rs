@@ -1,0 +1,183 @@
+//! Colours and sizes: defaults, the definition's render hints, and the players' colours.
+
+use crate::geometry::Player;
+use crate::rules::RuleSet;
+
+/// Default light square colour (also the board colour of intersection boards).
+pub const LIGHT: &str = "#f0d9b5";
+/// Default dark square colour.
+pub const DARK: &str = "#b58863";
+/// Grid lines of intersection boards, diagonals and outlines.
+pub const INK: &str = "#3b2a1a";
+/// The river band.
+pub const RIVER: &str = "#b9d7ea";
+/// Background of the whole picture.
+pub const PAPER: &str = "#ffffff";
+/// Default cell size in pixels.
+pub const DEFAULT_CELL: u32 = 48;
+
+/// Zone colours used in declaration order when the definition gives none (Tableau 10, distinguishable).
+const ZONE_PALETTE: [&str; 10] = [
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7",
+    "#9c755f", "#bab0ac",
+];
+
+/// Opacity of zone shading, so the squares' own colours stay visible.
+pub const ZONE_OPACITY: f32 = 0.45;
+
+/// Overlay and diagram mark colours.
+pub mod marks {
+    /// Quiet moves / move-only squares.
+    pub const QUIET: &str = "#2e7d32";
+    /// Captures / capture-only squares.
+    pub const CAPTURE: &str = "#c62828";
+    /// Squares where the piece may move or capture.
+    pub const BOTH: &str = "#1f4e9c";
+    /// Hopping moves and screens.
+    pub const HOP: &str = "#ef6c00";
+    /// Blocking squares of lame leapers.
+    pub const BLOCKER: &str = "#616161";
+    /// The square whose moves are shown.
+    pub const FROM: &str = "#f9e04b";
+    /// Promoted pieces and pending promotions.
+    pub const PROMOTED: &str = "#d4a017";
+}
+
+/// The colours a picture of one variant uses.
+#[derive(Clone, Debug)]
+pub struct Palette {
+    /// Light squares (and the board of intersection boards).
+    pub light: String,
+    /// Dark squares.
+    pub dark: String,
+    /// Zone name → colour, for every zone of the rule set.
+    pub zones: Vec<(String, String)>,
+    /// Disc colour of each player's pieces.
+    pub sides: [String; 2],
+}
+
+impl Palette {
+    /// The palette of a rule set: its render hints, then defaults.
+    pub fn of(rules: &RuleSet) -> Palette {
+        let hints = &rules.render;
+        let zones = rules
+            .zones
+            .keys()
+            .enumerate()
+            .map(|(i, name)| {
+                let colour = hints
+                    .zone_colours
+                    .get(name)
+                    .cloned()
+                    .unwrap_or_else(|| ZONE_PALETTE[i % ZONE_PALETTE.len()].to_string());
+                (name.clone(), colour)
+            })
+            .collect();
+        Palette {
+            light: hints.light.clone().unwrap_or_else(|| LIGHT.to_string()),
+            dark: hints.dark.clone().unwrap_or_else(|| DARK.to_string()),
+            zones,
+            sides: side_colours(&rules.players),
+        }
+    }
+
+    /// The colour of a zone.
+    pub fn zone(&self, name: &str) -> &str {
+        self.zones
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| c.as_str())
+            .unwrap_or(ZONE_PALETTE[0])
+    }
+
+    /// Disc colour of a player's pieces.
+    pub fn side(&self, p: Player) -> &str {
+        &self.sides[p.index()]
+    }
+
+    /// Letter colour on a player's discs: dark on light discs, white on dark ones.
+    pub fn side_ink(&self, p: Player) -> &'static str {
+        match parse_hex(self.side(p)) {
+            Some(rgb) if luminance(rgb) < 0.5 => "#ffffff",
+            _ => "#111111",
+        }
+    }
+}
+
+/// Colour words a player may be named after; players with other names get white and black.
+const COLOUR_WORDS: [(&str, &str); 14] = [
+    ("white", "#f8f8f8"),
+    ("black", "#222222"),
+    ("red", "#c62828"),
+    ("blue", "#1f4e9c"),
+    ("green", "#2e7d32"),
+    ("yellow", "#f2c200"),
+    ("gold", "#d4a017"),
+    ("silver", "#c0c0c0"),
+    ("orange", "#ef6c00"),
+    ("purple", "#6a1b9a"),
+    ("brown", "#6d4c41"),
+    ("grey", "#808080"),
+    ("gray", "#808080"),
+    ("pink", "#e91e63"),
+];
+
+/// The piece colours of the two players: a player named after a colour gets that colour.
+fn side_colours(players: &[String; 2]) -> [String; 2] {
+    let word = |name: &str| {
+        COLOUR_WORDS
+            .iter()
+            .find(|(w, _)| w.eq_ignore_ascii_case(name))
+            .map(|(_, c)| c.to_string())
+    };
+    let first = word(&players[0]).unwrap_or_else(|| COLOUR_WORDS[0].1.to_string());
+    let second = word(&players[1]).unwrap_or_else(|| COLOUR_WORDS[1].1.to_string());
+    if first == second {
+        [COLOUR_WORDS[0].1.to_string(), COLOUR_WORDS[1].1.to_string()]
+    } else {
+        [first, second]
+    }
+}
+
+/// Parses `#rrggbb` (or `#rgb`).
+pub fn parse_hex(s: &str) -> Option<[u8; 3]> {
+    let h = s.strip_prefix('#')?;
+    let byte = |i: usize, len: usize| -> Option<u8> {
+        let v = u8::from_str_radix(h.get(i..i + len)?, 16).ok()?;
+        Some(if len == 1 { v * 17 } else { v })
+    };
+    match h.len() {
+        6 => Some([byte(0, 2)?, byte(2, 2)?, byte(4, 2)?]),
+        3 => Some([byte(0, 1)?, byte(1, 1)?, byte(2, 1)?]),
+        _ => None,
+    }
+}
+
+/// Relative luminance, 0 (black) to 1 (white), roughly as the eye sees it.
+fn luminance([r, g, b]: [u8; 3]) -> f32 {
+    (0.299 * r as f32 + 0.587 * g as f32 + 0.114 * b as f32) / 255.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_named_after_colours_get_them() {
+        assert_eq!(
+            side_colours(&["Red".into(), "Black".into()]),
+            ["#c62828", "#222222"]
+        );
+        assert_eq!(
+            side_colours(&["Sente".into(), "Gote".into()]),
+            ["#f8f8f8", "#222222"]
+        );
+    }
+
+    #[test]
+    fn hex_colours_parse() {
+        assert_eq!(parse_hex("#f0d9b5"), Some([0xf0, 0xd9, 0xb5]));
+        assert_eq!(parse_hex("#fff"), Some([255, 255, 255]));
+        assert_eq!(parse_hex("wheat"), None);
+    }
+}
