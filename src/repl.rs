@@ -1,1 +1,0 @@
-//! The REPL and script runner.

@@ -1,0 +1,227 @@
+//! Tab completion: command names, definition files, squares, pieces, sides and the legal moves.
+
+use super::commands::{self, COMMANDS};
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
+
+/// What can be completed in the current state, refreshed by the line editor after every command.
+#[derive(Clone, Debug, Default)]
+pub struct CompletionContext {
+    /// Definition files (paths and short names).
+    pub files: Vec<String>,
+    /// Names of the squares that exist.
+    pub squares: Vec<String>,
+    /// Piece names.
+    pub pieces: Vec<String>,
+    /// Piece letters (first player's spelling).
+    pub letters: Vec<String>,
+    /// The players' names.
+    pub sides: Vec<String>,
+    /// Zone names.
+    pub zones: Vec<String>,
+    /// The legal moves in move text.
+    pub moves: Vec<String>,
+}
+
+const EXPECT_WHATS: &[&str] = &[
+    "status", "result", "moves", "fen", "legal", "illegal", "piece", "empty", "hand", "turn",
+    "perft", "error",
+];
+const STATUS_WORDS: &[&str] = &[
+    "ongoing",
+    "check",
+    "checkmate",
+    "stalemate",
+    "repetition",
+    "move-limit",
+    "royal-captured",
+    "over",
+];
+
+impl CompletionContext {
+    /// The start of the word being completed at byte `pos` of `line`, and its candidates.
+    pub fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
+        let pos = pos.min(line.len());
+        let before = &line[..pos];
+        let start = before
+            .rfind(char::is_whitespace)
+            .map(|i| i + 1)
+            .unwrap_or(0);
+        let prefix = &before[start..];
+        let tokens: Vec<&str> = before[..start].split_whitespace().collect();
+        let owned = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let command_names = || {
+            COMMANDS
+                .iter()
+                .map(|c| c.name.to_string())
+                .collect::<Vec<_>>()
+        };
+        let pool: Vec<String> = match tokens.first().map(|w| commands::find(w).map(|c| c.name)) {
+            None => command_names(),
+            Some(None) => Vec::new(),
+            Some(Some(cmd)) => {
+                let argi = tokens.len() - 1;
+                match (cmd, argi) {
+                    ("help", 0) => command_names(),
+                    ("load", 0) => self.files.clone(),
+                    ("play", _) => self.moves.clone(),
+                    ("moves", 0) => [self.squares.clone(), self.pieces.clone()].concat(),
+                    ("put", 0) => [
+                        self.letters.clone(),
+                        self.pieces.clone(),
+                        self.sides.clone(),
+                    ]
+                    .concat(),
+                    ("put", 1) if self.sides.iter().any(|s| s.eq_ignore_ascii_case(tokens[1])) => {
+                        self.pieces.clone()
+                    }
+                    ("put", _) => self.squares.clone(),
+                    ("remove", 0) => self.squares.clone(),
+                    ("hand", 0) | ("turn", 0) => self.sides.clone(),
+                    ("hand", _) => self
+                        .letters
+                        .iter()
+                        .flat_map(|l| [format!("+{l}"), format!("-{l}")])
+                        .collect(),
+                    ("piece", 0) => self.pieces.clone(),
+                    ("zones", 0) => self.zones.clone(),
+                    ("show", _) => owned(&["--ascii", "--unicode"]),
+                    ("expect", 0) => owned(EXPECT_WHATS),
+                    ("expect", _) => match tokens[1] {
+                        "status" => owned(STATUS_WORDS),
+                        "result" => [self.sides.clone(), owned(&["draw", "none"])].concat(),
+                        "moves" | "empty" => self.squares.clone(),
+                        "piece" if argi == 1 => self.squares.clone(),
+                        "piece" => self.pieces.clone(),
+                        "legal" | "illegal" => self.moves.clone(),
+                        "hand" | "turn" if argi == 1 => self.sides.clone(),
+                        "hand" if argi == 2 => self.letters.clone(),
+                        "error" if argi == 1 => command_names(),
+                        _ => Vec::new(),
+                    },
+                    _ => Vec::new(),
+                }
+            }
+        };
+        let lower = prefix.to_ascii_lowercase();
+        let mut out: Vec<String> = pool
+            .into_iter()
+            .filter(|c| c.starts_with(prefix) || c.to_ascii_lowercase().starts_with(&lower))
+            .collect();
+        out.sort();
+        out.dedup();
+        (start, out)
+    }
+}
+
+/// The rustyline helper: completion from a [`CompletionContext`], plus file names after `load`.
+#[derive(Helper, Hinter, Highlighter, Validator)]
+pub struct ReplHelper {
+    /// The current completion data.
+    pub context: CompletionContext,
+    files: FilenameCompleter,
+}
+
+impl ReplHelper {
+    /// A helper with empty completion data.
+    pub fn new() -> ReplHelper {
+        ReplHelper {
+            context: CompletionContext::default(),
+            files: FilenameCompleter::new(),
+        }
+    }
+}
+
+impl Default for ReplHelper {
+    fn default() -> Self {
+        ReplHelper::new()
+    }
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let (start, words) = self.context.candidates(line, pos);
+        let mut pairs: Vec<Pair> = words
+            .into_iter()
+            .map(|w| Pair {
+                display: w.clone(),
+                replacement: w,
+            })
+            .collect();
+        let first = line
+            .split_whitespace()
+            .next()
+            .and_then(commands::find)
+            .map(|c| c.name);
+        if first == Some("load")
+            && line[..pos.min(line.len())].split_whitespace().count() >= 1
+            && line[..start].trim() != ""
+        {
+            if let Ok((fstart, fpairs)) = self.files.complete(line, pos, ctx) {
+                if fstart == start {
+                    for p in fpairs {
+                        if !pairs.iter().any(|q| q.replacement == p.replacement) {
+                            pairs.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        Ok((start, pairs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> CompletionContext {
+        CompletionContext {
+            files: vec!["chess".into()],
+            squares: vec!["e1".into(), "e2".into(), "e4".into(), "f1".into()],
+            pieces: vec!["King".into(), "Knight".into(), "Pawn".into()],
+            letters: vec!["K".into(), "N".into(), "P".into()],
+            sides: vec!["White".into(), "Black".into()],
+            zones: vec!["promotion".into()],
+            moves: vec!["e2e3".into(), "e2e4".into(), "g1f3".into()],
+        }
+    }
+
+    #[test]
+    fn the_first_word_completes_to_commands() {
+        assert_eq!(ctx().candidates("pl", 2), (0, vec!["play".to_string()]));
+        assert_eq!(
+            ctx().candidates("re", 2).1,
+            vec!["redo", "reload", "remove", "reset"]
+        );
+    }
+
+    #[test]
+    fn play_completes_legal_moves() {
+        assert_eq!(
+            ctx().candidates("play e2", 7),
+            (5, vec!["e2e3".to_string(), "e2e4".to_string()])
+        );
+        assert_eq!(
+            ctx().candidates("play e2e4 g", 11),
+            (10, vec!["g1f3".to_string()])
+        );
+    }
+
+    #[test]
+    fn pieces_complete_case_insensitively() {
+        assert_eq!(ctx().candidates("piece kn", 8).1, vec!["Knight"]);
+        assert_eq!(
+            ctx().candidates("put black k", 11).1,
+            vec!["King", "Knight"]
+        );
+        assert_eq!(ctx().candidates("put N e", 7).1, vec!["e1", "e2", "e4"]);
+    }
+}
