@@ -87,13 +87,13 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "moves",
         aliases: &["m", "ls"],
-        args: "[SQUARE | PIECE]",
-        summary: "list the legal moves: all, one piece's, or one kind's",
+        args: "[SQUARE | PIECE | drops]",
+        summary: "list the legal moves: all, one piece's, one kind's, or the drops",
         details: "Without an argument, lists every legal move of the side to move, grouped by the square \
                   they start from (drops last). With a square, the moves of the piece there. With a piece \
                   (a name like `Knight` or a letter like `N`), the moves of every piece of that kind, \
-                  drops included.",
-        examples: &["moves", "moves g1", "moves Knight"],
+                  drops included. `moves drops` lists the drops only.",
+        examples: &["moves", "moves g1", "moves Knight", "moves drops"],
     },
     CommandInfo {
         name: "play",

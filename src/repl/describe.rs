@@ -355,7 +355,9 @@ pub fn patterns_text(patterns: &[MovePattern]) -> Vec<String> {
                     }
                 }
                 s.push_str(&flags_text(first));
-                s.push_str(&format!(" ({} ways)", ps.len()));
+                if ps.len() > 1 {
+                    s.push_str(&format!(" ({} ways)", ps.len()));
+                }
                 s
             }
         })
@@ -455,7 +457,10 @@ pub fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
         .map(|q| q.name.as_str())
         .collect();
     if !promoted_from.is_empty() {
-        lines.push(format!("  a promoted {}", promoted_from.join(" or ")));
+        lines.push(format!(
+            "  what a {} may promote to",
+            promoted_from.join(" or a ")
+        ));
     }
     if !rules.drops.to_hand.is_empty() {
         let to = p.captured_as;
@@ -473,6 +478,17 @@ pub fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
         }
     }
     lines
+}
+
+/// 1st, 2nd, 3rd, 4th ...
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// A summary of the whole variant.
@@ -531,21 +547,35 @@ pub fn rules_text(rules: &RuleSet) -> String {
     if d.to_hand.is_empty() {
         out.push("  captured pieces leave the game; no drops".into());
     } else {
+        // Only kinds that some capture actually puts in a hand are worth listing.
+        let reachable: Vec<PieceKind> = d
+            .to_hand
+            .iter()
+            .copied()
+            .filter(|k| rules.pieces.iter().any(|p| p.captured_as == *k))
+            .collect();
         out.push(format!(
             "  captured pieces go to the captor's hand: {}",
-            kind_names(rules, &d.to_hand)
+            kind_names(rules, &reachable)
         ));
-        for (i, z) in d.zones.iter().enumerate() {
-            if let Some(z) = z {
-                let k = PieceKind(i as u8);
-                if d.to_hand.contains(&k) {
-                    out.push(format!(
-                        "    {} may be dropped in {}",
-                        rules.piece(k).name,
-                        squares_text(rules, z, Player::First)
-                    ));
-                }
+        let mut by_zone: Vec<(String, Vec<PieceKind>)> = Vec::new();
+        for k in &reachable {
+            let zone = match d.zones.get(k.index()).and_then(|z| z.as_ref()) {
+                Some(z) => squares_text(rules, z, Player::First),
+                None => "any empty square".to_string(),
+            };
+            match by_zone.iter_mut().find(|(z, _)| *z == zone) {
+                Some((_, ks)) => ks.push(*k),
+                None => by_zone.push((zone, vec![*k])),
             }
+        }
+        for (zone, ks) in by_zone {
+            let who = if ks.len() == reachable.len() {
+                "they".to_string()
+            } else {
+                kind_names(rules, &ks)
+            };
+            out.push(format!("    {who} may be dropped in {zone}"));
         }
         if d.must_have_move {
             out.push("    a dropped piece must have a move from its square".into());
@@ -596,7 +626,8 @@ pub fn rules_text(rules: &RuleSet) -> String {
     ));
     if let Some((n, s)) = e.repetition {
         out.push(format!(
-            "  the {n}th occurrence of a position ends the game: the side to move {}",
+            "  the {} occurrence of a position ends the game: the side to move {}",
+            ordinal(n),
             score_text(s)
         ));
     }

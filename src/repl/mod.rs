@@ -615,6 +615,15 @@ impl Session {
                 l.engine.legal_moves(pos),
             ));
         }
+        if args == ["drops"] {
+            let drops = l
+                .engine
+                .legal_moves(pos)
+                .into_iter()
+                .filter(|m| m.is_drop())
+                .collect();
+            return Ok((format!("legal drops for {side_name}"), drops));
+        }
         if args.len() == 1 && parse::looks_like_square(args[0]) {
             let sq = parse::square(rules, args[0])?;
             let Some(piece) = pos.piece_at(sq) else {
@@ -700,12 +709,23 @@ impl Session {
         let mut out = format!(
             "{n} {}",
             if n == 1 {
-                title.replacen("moves", "move", 1)
+                title
+                    .replacen("moves", "move", 1)
+                    .replacen("drops", "drop", 1)
             } else {
                 title
             }
         );
         out.push(':');
+        let label_w = if moves.iter().any(|m| m.is_drop()) {
+            5
+        } else {
+            moves
+                .iter()
+                .map(|m| d.name(m.from).len())
+                .max()
+                .unwrap_or(2)
+        };
         let mut i = 0;
         while i < moves.len() {
             let drop = moves[i].is_drop();
@@ -725,9 +745,12 @@ impl Session {
             };
             let body = wrap(&texts, "", 70);
             let mut lines = body.lines();
-            out.push_str(&format!("\n  {label:>5}: {}", lines.next().unwrap_or("")));
+            out.push_str(&format!(
+                "\n  {label:>label_w$}: {}",
+                lines.next().unwrap_or("")
+            ));
             for rest in lines {
-                out.push_str(&format!("\n         {rest}"));
+                out.push_str(&format!("\n  {:label_w$}  {rest}", ""));
             }
             i = j;
         }
