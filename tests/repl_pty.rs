@@ -80,10 +80,14 @@ fn the_prompt_shows_the_side_to_move_and_moves_complete() {
         "history file: {saved:?}"
     );
 
-    // A new session reads the history: Up brings back the last command.
+    // A new session reads the history: Up twice brings back `play g1f3` (the last entry is `quit`).
     let mut p = spawn(&["definitions/chess.variant"], &history);
     p.expect("Chess (White)> ").unwrap();
     settle();
-    p.send("\x1b[A\r").unwrap();
+    p.send("\x1b[A").unwrap();
+    settle();
+    p.send("\x1b[A").unwrap();
+    settle();
+    p.send("\r").unwrap();
     p.expect("Chess (Black)> ").unwrap();
 }
