@@ -52,6 +52,8 @@ impl Diagnostics {
         for e in self.source_errors() {
             let _ = handler.render_report(&mut out, e);
         }
+        out.push_str(&self.summary);
+        out.push('\n');
         out
     }
 }

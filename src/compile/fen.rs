@@ -24,6 +24,8 @@ pub(crate) fn validate(
     letters: &[String],
 ) -> FenFacts {
     let mut facts = FenFacts::default();
+    // Each unknown letter is reported once, where it first appears.
+    let mut unknown: Vec<String> = Vec::new();
     let base = fen.span;
     let at = |s: usize, e: usize| -> Span { Span::new(base.file, base.start + s, base.start + e) };
     let text = fen.node.as_str();
@@ -133,8 +135,9 @@ pub(crate) fn validate(
                     j += 1;
                     let token = &rank_text[start..j];
                     let upper = token.to_ascii_uppercase();
-                    if !letters.contains(&upper) {
+                    if !letters.contains(&upper) && !unknown.contains(&upper) {
                         report_letter(ctx, at(rs + start, rs + j), token, letters);
+                        unknown.push(upper);
                     }
                     if let Some(sq) = here(file) {
                         if holes.contains(sq) {
@@ -235,7 +238,11 @@ pub(crate) fn validate(
                                 facts.in_hand.push(k)
                             }
                         }
-                        None => report_letter(ctx, at(hs + 1 + start, hs + 1 + j), token, letters),
+                        None if unknown.contains(&upper) => {}
+                        None => {
+                            report_letter(ctx, at(hs + 1 + start, hs + 1 + j), token, letters);
+                            unknown.push(upper);
+                        }
                     }
                 }
                 Some(ch) => {

@@ -95,6 +95,17 @@ impl Ctx {
                         "the definition could not be compiled",
                     ));
                 }
+                // Report in reading order: by file (root first), then by position.
+                let files = &self.files;
+                self.errors.sort_by_key(|e| {
+                    (
+                        files
+                            .iter()
+                            .position(|f| f.name == e.source.name)
+                            .unwrap_or(usize::MAX),
+                        e.offset(),
+                    )
+                });
                 Err(Diagnostics::new(&name, self.errors))
             }
         }
@@ -167,3 +178,6 @@ pub(crate) fn unknown_help<'a>(
         format!("declared {what}s: {}, ...", all[..12].join(", "))
     }
 }
+
+#[cfg(test)]
+mod tests;
