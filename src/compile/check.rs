@@ -142,15 +142,20 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     };
 
     // Board. After an error, go on with a board that fits so later checks still run.
+    let mut board_ok = true;
     let dims = match &m.board {
         Some((f, r, _)) => {
-            let files =
-                in_range(ctx, f, 1, MAX_SIDE as u64, "the number of files").unwrap_or(8) as u8;
-            let ranks =
-                in_range(ctx, r, 1, MAX_SIDE as u64, "the number of ranks").unwrap_or(8) as u8;
-            Dimensions { files, ranks }
+            let files = in_range(ctx, f, 1, MAX_SIDE as u64, "the number of files");
+            let ranks = in_range(ctx, r, 1, MAX_SIDE as u64, "the number of ranks");
+            board_ok = files.is_some() && ranks.is_some();
+            let clamp = |n: &Spanned<u64>| n.node.clamp(1, MAX_SIDE as u64) as u8;
+            Dimensions {
+                files: clamp(f),
+                ranks: clamp(r),
+            }
         }
         None => {
+            board_ok = false;
             let e = ctx
                 .error(
                     "chimera::statement::missing",
@@ -451,7 +456,10 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     let mut in_hand_at_start: Vec<usize> = Vec::new();
     let start_fen = match &m.start {
         Some(s) => {
-            in_hand_at_start = fen::validate(ctx, s, dims, holes, &letters).in_hand;
+            // Against a board that is itself wrong, every rank would be reported too.
+            if board_ok {
+                in_hand_at_start = fen::validate(ctx, s, dims, holes, &letters).in_hand;
+            }
             s.node.trim().to_string()
         }
         None => {

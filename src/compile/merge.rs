@@ -254,14 +254,20 @@ fn display_name(ctx: &Ctx, child: FileId, target: &str) -> String {
     }
 }
 
-/// Suggests a sibling `.variant` file for a missing parent.
+/// Suggests a `.variant` file next to where a missing parent was looked for, written as the
+/// user would write it in `extends`.
 fn sibling_suggestion(dir: &Path, wrong: &str) -> String {
+    let target = Path::new(wrong);
+    let wrong_name = target
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let look_in = match dir.join(target).parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
     let mut names: Vec<String> = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    }) {
+    if let Ok(entries) = std::fs::read_dir(&look_in) {
         for e in entries.flatten() {
             let n = e.file_name().to_string_lossy().into_owned();
             if n.ends_with(".variant") {
@@ -270,8 +276,21 @@ fn sibling_suggestion(dir: &Path, wrong: &str) -> String {
         }
     }
     names.sort();
-    match super::did_you_mean(wrong, names.iter().map(String::as_str)) {
-        Some(s) => s,
+    let best = names
+        .iter()
+        .map(|n| {
+            (
+                strsim::jaro_winkler(&wrong_name.to_lowercase(), &n.to_lowercase()),
+                n,
+            )
+        })
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    match best {
+        Some((_, n)) => {
+            let suggested = target.with_file_name(n);
+            format!("did you mean `{}`?", suggested.display())
+        }
         None => "the path is relative to the file that says `extends`".to_string(),
     }
 }

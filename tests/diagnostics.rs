@@ -1,0 +1,723 @@
+//! Diagnostics: each kind of error a definition can have, with its message and where it points;
+//! several errors in one run; and robustness: mangled definitions never panic and every error
+//! renders with a line and column.
+
+use chimera::compile::{compile_bytes, compile_file, compile_str};
+use chimera::diagnostics::Diagnostics;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A small chess-like game, one statement per line so that errors are easy to place.
+/// Tests append lines (line 9 onwards) or replace a line.
+const MINI: &str = "variant \"Mini\"
+board 5x6
+players White, Black
+zone last = rank 6
+piece King K { moves K royal }
+piece Rook R { moves R }
+piece Pawn P { moves mfWcfF promotes to Rook in last }
+start \"rpkpr/5/5/5/5/RPKPR w - - 0 1\"
+";
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// One error as a test sees it.
+#[derive(Debug, Clone)]
+struct Found {
+    code: String,
+    message: String,
+    /// 1-based line and column of the labelled span.
+    at: (usize, usize),
+    /// The text under the span.
+    snippet: String,
+    help: Option<String>,
+    file: String,
+}
+
+fn found(d: &Diagnostics) -> Vec<Found> {
+    d.source_errors()
+        .map(|e| Found {
+            code: e.code.to_string(),
+            message: e.message.clone(),
+            at: e.line_col(),
+            snippet: e.snippet().to_string(),
+            help: e.help.clone(),
+            file: e.source.name.clone(),
+        })
+        .collect()
+}
+
+fn errors(text: &str) -> Vec<Found> {
+    match compile_str("t.variant", text, &fixtures()) {
+        Ok(_) => panic!("expected errors in:\n{text}"),
+        Err(d) => {
+            assert_eq!(d.errors.len(), d.source_errors().count());
+            found(&d)
+        }
+    }
+}
+
+/// The only error of a definition.
+fn only(text: &str) -> Found {
+    let all = errors(text);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    all.into_iter().next().unwrap()
+}
+
+/// MINI with lines appended (from line 9).
+fn with(extra: &str) -> String {
+    format!("{MINI}{extra}\n")
+}
+
+/// MINI with line `n` (from 1) replaced.
+fn replacing(n: usize, line: &str) -> String {
+    let mut lines: Vec<&str> = MINI.lines().collect();
+    lines[n - 1] = line;
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn the_base_definition_is_valid() {
+    if let Err(d) = compile_str("t.variant", MINI, &fixtures()) {
+        panic!("{}", d.render_plain());
+    }
+    if let Err(d) = compile_file(&fixtures().join("chess.variant")) {
+        panic!("{}", d.render_plain());
+    }
+}
+
+// ---- syntax ---------------------------------------------------------------------------------
+
+#[test]
+fn syntax_error_says_what_was_expected() {
+    let e = only(&replacing(2, "board 5 6"));
+    assert_eq!(e.code, "chimera::syntax");
+    assert_eq!(e.message, "expected `x` (as in `8x8`), found `6`");
+    assert_eq!(e.at, (2, 9));
+}
+
+#[test]
+fn syntax_error_at_an_unknown_statement_lists_statements() {
+    let e = only(&with("pice Ferz F { moves F }"));
+    assert_eq!(
+        e.message,
+        "expected a statement (`variant`, `extends`, `board`, ...) or the end of the file, found `pice`"
+    );
+    assert_eq!(e.at, (9, 1));
+}
+
+#[test]
+fn syntax_error_at_the_end_of_the_file() {
+    let e = only(&with("piece Ferz F { moves F"));
+    assert_eq!(
+        e.message,
+        "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing` or `unconfined`, found the end of the file"
+    );
+    assert_eq!(e.at, (10, 1));
+}
+
+// ---- names ----------------------------------------------------------------------------------
+
+#[test]
+fn unknown_piece_suggests_a_close_name() {
+    let e = only(&with("castling Kng Rook"));
+    assert_eq!(e.code, "chimera::piece::unknown");
+    assert_eq!(e.message, "castling piece `Kng` is not a declared piece");
+    assert_eq!(e.at, (9, 10));
+    assert_eq!(e.snippet, "Kng");
+    assert_eq!(e.help.as_deref(), Some("did you mean `King`?"));
+}
+
+#[test]
+fn unknown_zone_suggests_a_close_name() {
+    let e = only(&with("piece Ferz F { moves F in lats }"));
+    assert_eq!(e.code, "chimera::zone::unknown");
+    assert_eq!(e.message, "unknown zone `lats`");
+    assert_eq!(e.at, (9, 27));
+    assert_eq!(e.help.as_deref(), Some("did you mean `last`?"));
+}
+
+#[test]
+fn unknown_path_suggests_a_close_name() {
+    let e = only(&with(
+        "path ring = a1-e1-e6-a6 cyclic\npiece Spider S { moves K rides rnig }",
+    ));
+    assert_eq!(e.code, "chimera::path::unknown");
+    assert_eq!(e.message, "unknown path `rnig`");
+    assert_eq!(e.at, (10, 32));
+    assert_eq!(e.help.as_deref(), Some("did you mean `ring`?"));
+}
+
+#[test]
+fn unknown_player_in_a_per_player_zone() {
+    let e = only(&with("zone q = White: file a, Blak: file e"));
+    assert_eq!(e.code, "chimera::player::unknown");
+    assert_eq!(e.message, "unknown player `Blak`");
+    assert_eq!(e.at, (9, 25));
+    assert_eq!(e.help.as_deref(), Some("did you mean `Black`?"));
+}
+
+#[test]
+fn unknown_parent_file_suggests_a_sibling() {
+    let e = only("variant \"Child\"\nextends \"chess.varaint\"\n");
+    assert_eq!(e.code, "chimera::extends::missing");
+    assert_eq!(
+        e.message,
+        "cannot find the parent definition `chess.varaint`"
+    );
+    assert_eq!(e.at, (2, 10));
+    assert_eq!(e.snippet, "chess.varaint");
+    assert_eq!(e.help.as_deref(), Some("did you mean `chess.variant`?"));
+}
+
+#[test]
+fn missing_parent_file_from_a_fixture() {
+    let d = compile_file(&fixtures().join("bad/missing_parent.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1);
+    assert_eq!(
+        f[0].message,
+        "cannot find the parent definition `../chss.variant`"
+    );
+    assert_eq!(f[0].at, (2, 10));
+    assert_eq!(
+        f[0].help.as_deref(),
+        Some("did you mean `../chess.variant`?")
+    );
+}
+
+#[test]
+fn duplicate_piece_name_points_at_both() {
+    let e = only(&with("piece Rook T { moves W }"));
+    assert_eq!(e.code, "chimera::name::duplicate");
+    assert_eq!(e.message, "piece `Rook` is stated twice");
+    assert_eq!(e.at, (9, 7));
+    let d = compile_str("t.variant", &with("piece Rook T { moves W }"), &fixtures()).unwrap_err();
+    let err = d.source_errors().next().unwrap();
+    assert_eq!(err.notes.len(), 1);
+    assert_eq!(err.notes[0].label, "first stated here");
+    assert_eq!(
+        chimera::diagnostics::line_col(MINI, err.notes[0].span.offset()),
+        (6, 7)
+    );
+}
+
+#[test]
+fn duplicate_letter() {
+    let e = only(&with("piece Rider R { moves NN }"));
+    assert_eq!(e.code, "chimera::name::duplicate");
+    assert_eq!(
+        e.message,
+        "pieces `Rook` and `Rider` both have the letter `R`"
+    );
+    assert_eq!(e.at, (9, 13));
+}
+
+#[test]
+fn duplicate_setting_in_one_file() {
+    let e = only(&with("board 6x6"));
+    assert_eq!(e.message, "`board` is stated twice");
+    assert_eq!(e.at, (9, 1));
+}
+
+#[test]
+fn lower_case_piece_letter() {
+    let e = only(&with("piece Ferz f { moves F }"));
+    assert_eq!(e.code, "chimera::piece::letter");
+    assert_eq!(e.message, "piece letter `f` must be one upper-case letter");
+    assert_eq!(e.at, (9, 12));
+}
+
+// ---- board and zones ------------------------------------------------------------------------
+
+#[test]
+fn square_outside_the_board() {
+    let e = only(&with("zone z = a1 + f2"));
+    assert_eq!(e.code, "chimera::board::outside");
+    assert_eq!(e.message, "square `f2` is outside the board");
+    assert_eq!(e.at, (9, 15));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("the board is 5x6: files a-e, ranks 1-6")
+    );
+}
+
+#[test]
+fn rank_outside_the_board() {
+    let e = only(&with("zone z = ranks 5-7"));
+    assert_eq!(e.message, "rank 7 is outside the board");
+    assert_eq!(e.at, (9, 18));
+    assert_eq!(e.help.as_deref(), Some("ranks go from 1 to 6"));
+}
+
+#[test]
+fn file_outside_the_board() {
+    let e = only(&with("zone z = file g"));
+    assert_eq!(e.message, "file g is outside the board");
+    assert_eq!(e.at, (9, 15));
+}
+
+#[test]
+fn board_too_large() {
+    let e = only(&replacing(2, "board 17x6").replace("rpkpr/5/5/5/5/RPKPR", "17/17/17/17/17/17"));
+    // The FEN is not checked against a board that is wrong itself.
+    assert_eq!(e.code, "chimera::number::range");
+    assert_eq!(
+        e.message,
+        "the number of files must be from 1 to 16, not 17"
+    );
+    assert_eq!(e.at, (2, 7));
+}
+
+#[test]
+fn empty_zone() {
+    let e = only(&with("zone nothing = rank 1 & rank 2"));
+    assert_eq!(e.code, "chimera::zone::empty");
+    assert_eq!(e.message, "zone `nothing` is empty");
+    assert_eq!(e.at, (9, 6));
+}
+
+#[test]
+fn zone_empty_for_one_player_only() {
+    let e = only(&with("zone z = White: a1, Black: a1 - a1"));
+    assert_eq!(e.message, "zone `z` is empty for Black");
+}
+
+#[test]
+fn zone_defined_in_terms_of_itself() {
+    let e = only(&with("zone a = b + a1\nzone b = a"));
+    assert_eq!(e.code, "chimera::zone::cycle");
+    assert_eq!(e.message, "zone `a` is defined in terms of itself");
+    assert_eq!(e.at, (10, 10));
+}
+
+#[test]
+fn path_segment_must_be_straight() {
+    let e = only(&with("path p = a1-b3"));
+    assert_eq!(e.code, "chimera::path::not_straight");
+    assert_eq!(
+        e.message,
+        "the segment a1-b3 of path `p` is not a straight line"
+    );
+    assert_eq!(e.at, (9, 10));
+    assert_eq!(e.snippet, "a1-b3");
+}
+
+// ---- Betza ----------------------------------------------------------------------------------
+
+#[test]
+fn bad_betza_points_inside_the_string() {
+    // `mfWcfF` is at line 7, column 22; the stray `x` is its 7th character.
+    let e = only(&replacing(
+        7,
+        "piece Pawn P { moves mfWcfFx promotes to Rook in last }",
+    ));
+    assert_eq!(e.code, "chimera::betza");
+    assert_eq!(e.at, (7, 28));
+    assert_eq!(e.snippet, "x");
+    assert!(e.message.contains('x'), "{}", e.message);
+}
+
+#[test]
+fn bad_betza_atom_points_at_the_atom() {
+    let e = only(&with("piece Ferz F { moves fmY }"));
+    assert_eq!(e.code, "chimera::betza");
+    assert_eq!(e.at, (9, 24));
+    assert_eq!(e.snippet, "Y");
+}
+
+// ---- start position -------------------------------------------------------------------------
+
+#[test]
+fn fen_with_too_few_ranks() {
+    let e = only(&replacing(8, "start \"rpkpr/5/5/5/RPKPR w\""));
+    assert_eq!(e.code, "chimera::fen::ranks");
+    assert_eq!(e.message, "the start FEN has 5 ranks; the board has 6");
+    assert_eq!(e.at, (8, 8));
+    assert_eq!(e.snippet, "rpkpr/5/5/5/RPKPR");
+}
+
+#[test]
+fn fen_with_too_many_ranks_points_at_the_extra_ones() {
+    let e = only(&replacing(8, "start \"rpkpr/5/5/5/5/5/RPKPR w\""));
+    assert_eq!(e.message, "the start FEN has 7 ranks; the board has 6");
+    assert_eq!(e.snippet, "RPKPR");
+}
+
+#[test]
+fn fen_rank_of_the_wrong_width() {
+    let e = only(&replacing(8, "start \"rpkpr/5/6/5/5/RPKPR w\""));
+    assert_eq!(e.code, "chimera::fen::width");
+    assert_eq!(
+        e.message,
+        "rank 4 of the start FEN has 6 squares; the board has 5 files"
+    );
+    assert_eq!(e.at, (8, 16));
+    assert_eq!(e.snippet, "6");
+}
+
+#[test]
+fn fen_letter_no_piece_declares() {
+    let e = only(&replacing(8, "start \"rqkpr/5/5/5/5/RPKPR w\""));
+    assert_eq!(e.code, "chimera::fen::letter");
+    assert_eq!(e.message, "no piece has the letter `Q`");
+    assert_eq!(e.at, (8, 9));
+    assert_eq!(e.snippet, "q");
+    assert_eq!(
+        e.help.as_deref(),
+        Some("declared letters: K R P (lower case for the second player)")
+    );
+}
+
+#[test]
+fn fen_hand_letter_no_piece_declares() {
+    let e = only(&replacing(8, "start \"rpkpr/5/5/5/5/RPKPR[Pz] w\""));
+    assert_eq!(e.message, "no piece has the letter `Z`");
+    assert_eq!(e.snippet, "z");
+}
+
+#[test]
+fn fen_side_to_move() {
+    let e = only(&replacing(8, "start \"rpkpr/5/5/5/5/RPKPR x\""));
+    assert_eq!(e.code, "chimera::fen::side");
+    assert_eq!(e.message, "`x` is not a side to move");
+    assert_eq!(e.at, (8, 28));
+}
+
+#[test]
+fn fen_multi_digit_runs_count_as_one_number() {
+    let text =
+        replacing(2, "board 12x6").replace("rpkpr/5/5/5/5/RPKPR", "rpkpr7/12/12/12/12/RPKPR7");
+    assert!(compile_str("t.variant", &text, &fixtures()).is_ok());
+}
+
+// ---- pieces, royalty, drops -----------------------------------------------------------------
+
+#[test]
+fn promotion_target_that_does_not_exist() {
+    let e = only(&replacing(
+        7,
+        "piece Pawn P { moves mfWcfF promotes to Rook, Quen in last }",
+    ));
+    assert_eq!(e.code, "chimera::promotion::unknown_target");
+    assert_eq!(e.message, "promotion target `Quen` is not a declared piece");
+    assert_eq!(e.at, (7, 47));
+    assert_eq!(e.help.as_deref(), Some("declared pieces: King, Rook, Pawn"));
+}
+
+#[test]
+fn royal_rule_needs_a_royal_piece() {
+    let e = only(
+        &replacing(5, "piece King K { moves K }").replace("start", "royal-rule capture\nstart"),
+    );
+    assert_eq!(e.code, "chimera::royal::missing");
+    assert_eq!(
+        e.message,
+        "`royal-rule capture` needs a royal piece, and no piece is royal"
+    );
+    assert_eq!(e.at, (8, 12));
+}
+
+#[test]
+fn facing_needs_a_royal_piece() {
+    let e = only(&format!(
+        "{}facing\n",
+        replacing(5, "piece King K { moves K }")
+    ));
+    assert_eq!(e.code, "chimera::royal::missing");
+    assert_eq!(
+        e.message,
+        "`facing` needs a royal piece, and no piece is royal"
+    );
+    assert_eq!(e.at, (9, 1));
+}
+
+#[test]
+fn castling_king_must_exist() {
+    let e = only(&with("castling Emperor Rook"));
+    assert_eq!(e.code, "chimera::piece::unknown");
+    assert_eq!(
+        e.message,
+        "castling piece `Emperor` is not a declared piece"
+    );
+    assert_eq!(e.at, (9, 10));
+}
+
+#[test]
+fn drop_rule_for_a_kind_that_never_reaches_a_hand() {
+    let e = only(&with("drops { kinds Rook  one-per-file Pawn }"));
+    assert_eq!(e.code, "chimera::drops::never_in_hand");
+    assert_eq!(
+        e.message,
+        "`Pawn` never reaches a hand, so `one-per-file` cannot apply to it"
+    );
+    assert_eq!(e.at, (9, 34));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("`Pawn` is not among the drops `kinds`, and none is in hand at the start")
+    );
+}
+
+#[test]
+fn a_kind_in_hand_at_the_start_reaches_a_hand() {
+    let text = with("drops { zone Pawn: ranks 2-5 }").replace("RPKPR w", "RPKPR[P] w");
+    assert!(compile_str("t.variant", &text, &fixtures()).is_ok());
+}
+
+// ---- files and extends ----------------------------------------------------------------------
+
+#[test]
+fn extends_cycle() {
+    let d = compile_file(&fixtures().join("bad/cycle_a.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].code, "chimera::extends::cycle");
+    assert_eq!(f[0].message, "`extends \"cycle_a.variant\"` makes a cycle");
+    assert!(f[0].file.ends_with("cycle_b.variant"), "{}", f[0].file);
+    assert_eq!(f[0].at, (2, 10));
+    assert_eq!(f[0].help.as_deref(), Some("the chain is cycle_a.variant -> cycle_b.variant -> cycle_a.variant; remove one `extends`"));
+}
+
+#[test]
+fn error_in_a_parent_points_into_the_parent() {
+    let d = compile_file(&fixtures().join("bad/child_of_bad_parent.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert!(
+        f[0].file.ends_with("bad_parent.variant") && !f[0].file.contains("child"),
+        "{}",
+        f[0].file
+    );
+    assert_eq!(f[0].message, "rank 9 is outside the board");
+    assert_eq!(f[0].at, (4, 21));
+    assert!(
+        d.render_plain().contains("bad_parent.variant:4:21"),
+        "{}",
+        d.render_plain()
+    );
+}
+
+#[test]
+fn file_that_is_not_utf8() {
+    let d = compile_file(&fixtures().join("bad/not_utf8.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].code, "chimera::file::not_utf8");
+    assert!(
+        f[0].message
+            .ends_with("not_utf8.variant` is not UTF-8 text"),
+        "{}",
+        f[0].message
+    );
+    assert_eq!(f[0].at, (1, 13));
+    let d = compile_bytes("x.variant", b"variant \"\xc3\x28\"", Path::new(".")).unwrap_err();
+    assert_eq!(d.source_errors().next().unwrap().offset(), 9);
+}
+
+#[test]
+fn empty_file() {
+    let d = compile_file(&fixtures().join("bad/empty.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].code, "chimera::file::empty");
+    assert!(
+        f[0].message.ends_with("empty.variant` is empty"),
+        "{}",
+        f[0].message
+    );
+    assert_eq!(f[0].at, (1, 1));
+    let e = only("  # only a comment\n\n");
+    assert_eq!(e.message, "`t.variant` is empty");
+}
+
+#[test]
+fn missing_required_statements() {
+    let all = errors("variant \"Bare\"\npiece King K { moves K royal }\n");
+    let messages: Vec<&str> = all.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the definition has no `board` statement",
+            "the definition has no `start` position"
+        ]
+    );
+}
+
+// ---- several errors -------------------------------------------------------------------------
+
+#[test]
+fn semantic_checks_report_every_error_in_reading_order() {
+    let text = with("zone z = a1 + f2\npiece Ferz F { moves F in lats }\ncastling Kng Rook")
+        .replace("RPKPR w", "RPKPQ w");
+    let all = errors(&text);
+    let got: Vec<(&str, (usize, usize))> = all.iter().map(|e| (e.message.as_str(), e.at)).collect();
+    assert_eq!(
+        got,
+        [
+            ("no piece has the letter `Q`", (8, 26)),
+            ("square `f2` is outside the board", (9, 15)),
+            ("unknown zone `lats`", (10, 27)),
+            ("castling piece `Kng` is not a declared piece", (11, 10)),
+        ]
+    );
+    let d = compile_str("t.variant", &text, &fixtures()).unwrap_err();
+    assert_eq!(d.summary, "t.variant: 4 errors");
+    let report = format!("{:?}", miette::Report::new(d));
+    assert!(report.contains("t.variant:11:10"), "{report}");
+}
+
+// ---- robustness -----------------------------------------------------------------------------
+
+/// Compiles a mangled text; it must not panic, and if it fails every error must render with
+/// `name:line:column`.
+fn survives(text: &str) {
+    let name = "mangled.variant";
+    let result = std::panic::catch_unwind(|| compile_str(name, text, Path::new("/nonexistent")));
+    let result = match result {
+        Ok(r) => r,
+        Err(_) => panic!("compile_str panicked on:\n{text}"),
+    };
+    if let Err(d) = result {
+        assert!(!d.errors.is_empty(), "no error for:\n{text}");
+        let rendered = d.render_plain();
+        for e in d.source_errors() {
+            let (line, col) = e.line_col();
+            let at = format!("{name}:{line}:{col}");
+            assert!(
+                rendered.contains(&at),
+                "missing {at} in\n{rendered}\nfor:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn truncated_definitions_never_panic() {
+    let text = with("zone z = (ranks 1-2 - a1) & enemy last\npath p = a1-e1-e6 cyclic\ndrops { kinds all zone Pawn: ranks 2-4 }\nrender { cell 40 colour z \"#ffffff\" }");
+    for cut in 0..=text.len() {
+        survives(&text[..cut]);
+    }
+}
+
+#[test]
+fn definitions_with_a_line_deleted_never_panic() {
+    let text =
+        with("zone z = (ranks 1-2 - a1) & enemy last\nroyal-rule capture\ncastling King Rook");
+    let lines: Vec<&str> = text.lines().collect();
+    for i in 0..lines.len() {
+        let mut l = lines.clone();
+        l.remove(i);
+        survives(&l.join("\n"));
+    }
+}
+
+#[test]
+fn definitions_with_a_letter_changed_never_panic() {
+    let text = with("zone z = (ranks 1-2 - a1) & enemy last\nmove-limit 50 draw resets Pawn");
+    let bytes = text.as_bytes();
+    for i in 0..bytes.len() {
+        if !bytes[i].is_ascii_alphanumeric() && !b"\"{}()-+&:,".contains(&bytes[i]) {
+            continue;
+        }
+        for replacement in [b'x', b'Q', b'9', b'"', b'{'] {
+            if bytes[i] == replacement {
+                continue;
+            }
+            let mut m = bytes.to_vec();
+            m[i] = replacement;
+            survives(&String::from_utf8(m).unwrap());
+        }
+    }
+}
+
+/// A small deterministic generator for random bytes (xorshift).
+fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    for seed in 1..200u64 {
+        let bytes = random_bytes(seed, (seed as usize * 7) % 300);
+        let r = std::panic::catch_unwind(|| {
+            compile_bytes("random.variant", &bytes, Path::new("/nonexistent"))
+        });
+        assert!(r.is_ok(), "panic on seed {seed}");
+        if let Ok(Err(d)) = r {
+            assert!(!d.errors.is_empty());
+            let _ = d.render_plain();
+        }
+    }
+}
+
+/// Runs `chimera check` on bytes written to a temporary file.
+fn check_bytes(tag: &str, bytes: &[u8]) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!("chimera-diag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{tag}.variant"));
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_binary_rejects_mangled_files_with_a_located_diagnostic() {
+    let text = with("zone z = ranks 1-2");
+    let cases: Vec<(String, Vec<u8>)> = vec![
+        (
+            "truncated".into(),
+            text.as_bytes()[..text.len() / 2].to_vec(),
+        ),
+        (
+            "no_start".into(),
+            text.replace("start", "# start").into_bytes(),
+        ),
+        (
+            "letter".into(),
+            text.replacen("Rook", "Rokk", 1).into_bytes(),
+        ),
+        ("random1".into(), random_bytes(7, 200)),
+        ("random2".into(), random_bytes(99, 1000)),
+        ("empty".into(), Vec::new()),
+    ];
+    for (tag, bytes) in cases {
+        let (code, stdout, stderr) = check_bytes(&tag, &bytes);
+        assert_eq!(code, 1, "{tag}: {stderr}");
+        assert!(stdout.is_empty(), "{tag}: {stdout}");
+        assert!(!stderr.contains("panicked"), "{tag}: {stderr}");
+        let located = stderr.contains(&format!("{tag}.variant:"))
+            && stderr
+                .split(&format!("{tag}.variant:"))
+                .nth(1)
+                .is_some_and(|rest| {
+                    let mut parts = rest.splitn(3, ':');
+                    let line = parts.next().unwrap_or("");
+                    let col: String = parts
+                        .next()
+                        .unwrap_or("")
+                        .chars()
+                        .take_while(|c| c.is_ascii_digit())
+                        .collect();
+                    !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) && !col.is_empty()
+                });
+        assert!(located, "{tag}: no line:column in\n{stderr}");
+    }
+}
