@@ -43,7 +43,7 @@ impl Span {
             end: self.end.max(other.end),
         }
     }
-    /// A sub-range given in offsets relative to this span's start (clamped to this span's file text).
+    /// A sub-range given in offsets relative to this span's start.
     pub fn sub(self, start: usize, end: usize) -> Span {
         Span {
             file: self.file,
@@ -428,7 +428,6 @@ fn check_nesting(text: &str, file: FileId) -> Result<(), SyntaxError> {
                 }
             }
             ')' => depth = depth.saturating_sub(1),
-            '\n' => depth = 0,
             _ => {}
         }
     }

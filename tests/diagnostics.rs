@@ -721,3 +721,30 @@ fn the_binary_rejects_mangled_files_with_a_located_diagnostic() {
         assert!(located, "{tag}: no line:column in\n{stderr}");
     }
 }
+
+#[test]
+fn absurd_nesting_is_an_error_not_a_stack_overflow() {
+    let deep = format!("zone z = {}a1{}", "(".repeat(10_000), ")".repeat(10_000));
+    let e = only(&with(&deep));
+    assert_eq!(e.code, "chimera::syntax");
+    assert_eq!(e.message, "parentheses nested more than 64 deep");
+    assert_eq!(e.at, (9, 74));
+    // Each zone refers to the next, so resolving the first goes 2000 deep.
+    let chain: String = (0..2000)
+        .map(|i| format!("zone z_{i} = z_{}\n", i + 1))
+        .collect();
+    let all = errors(&with(&format!("{chain}zone z_2000 = a1")));
+    assert!(
+        all.iter().all(|e| e.code == "chimera::zone::cycle"),
+        "{:?}",
+        all.first()
+    );
+}
+
+#[test]
+fn a_zone_named_like_a_square_is_an_error() {
+    let e = only(&with("zone e4 = rank 4"));
+    assert_eq!(e.code, "chimera::zone::name");
+    assert_eq!(e.message, "zone name `e4` reads as a square");
+    assert_eq!(e.at, (9, 6));
+}

@@ -213,6 +213,18 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     let squares = full.minus(&holes);
     let mut zone_sets: IndexMap<String, PlayerSquares> = IndexMap::new();
     for (zname, decl) in &m.zones {
+        if crate::geometry::split_square_name(zname).is_some() {
+            let e = ctx
+                .error(
+                    "chimera::zone::name",
+                    decl.name.span,
+                    format!("zone name `{zname}` reads as a square"),
+                )
+                .with_label("a square name")
+                .with_help("in a zone expression this would mean the square; choose another name");
+            ctx.report(e);
+            continue;
+        }
         let Some(raw) = zones.declared(ctx, zname) else {
             continue;
         };

@@ -12,6 +12,9 @@ use crate::syntax::{Span, Spanned, SquareRef, ZoneDecl, ZoneDef, ZoneExpr, ZoneO
 use indexmap::IndexMap;
 use std::collections::HashMap;
 
+/// How many zones deep a zone's definition may refer (keeps recursion shallow on absurd input).
+const MAX_DEPTH: usize = 64;
+
 /// Resolves zone expressions against the declared zones, remembering each declared zone.
 pub(crate) struct Zones<'a> {
     dims: Dimensions,
@@ -316,6 +319,18 @@ impl<'a> Zones<'a> {
                 )
                 .with_label("no zone has this name")
                 .with_help(help);
+            ctx.report(e);
+            return None;
+        }
+        if self.active.len() >= MAX_DEPTH {
+            let e = ctx
+                .error(
+                    "chimera::zone::cycle",
+                    n.span,
+                    "zones refer to zones more than 64 deep",
+                )
+                .with_label("too deep")
+                .with_help("define the zone more directly");
             ctx.report(e);
             return None;
         }
