@@ -16,6 +16,14 @@ use crate::rules::RuleSet;
 const FONTS: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 /// Piece disc radius, in cells.
 const DISC_R: f32 = 0.42;
+/// Title font size, in cells.
+const TITLE_SIZE: f32 = 0.34;
+
+/// Estimated width of the title line (bold text is about 0.62 em a character), so the picture
+/// can be made wide enough without measuring fonts.
+pub fn title_width(title: &str, cell: f32) -> f32 {
+    title.chars().count() as f32 * 0.62 * TITLE_SIZE * cell
+}
 
 /// Something drawn on a square on top of the board: move overlays and diagram marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -117,18 +125,11 @@ impl Mark {
                 ])
                 .attr("fill", mc::HOP)
             }
-            Mark::Blocker => rect(x - 0.13 * c, y - 0.13 * c, 0.26 * c, 0.26 * c)
-                .attr("fill", "none")
+            Mark::Blocker => rect(x - 0.16 * c, y - 0.16 * c, 0.32 * c, 0.32 * c)
+                .attr("fill", "#ffffff")
+                .attr("fill-opacity", 0.7)
                 .attr("stroke", mc::BLOCKER)
-                .attr("stroke-width", 0.05 * c)
-                .attr(
-                    "stroke-dasharray",
-                    format!(
-                        "{} {}",
-                        super::svg::num(0.06 * c),
-                        super::svg::num(0.04 * c)
-                    ),
-                ),
+                .attr("stroke-width", 0.06 * c),
         }
     }
 }
@@ -247,7 +248,7 @@ impl<'a> Canvas<'a> {
                     .attr("class", "background"),
             )
             .child(
-                left_text(l.legend_x(), (l.board_y) / 2.0, 0.34 * l.cell, title)
+                left_text(l.legend_x(), l.board_y / 2.0, TITLE_SIZE * l.cell, title)
                     .attr("class", "title")
                     .attr("font-weight", "bold")
                     .attr("fill", style::INK),
@@ -273,10 +274,16 @@ impl<'a> Canvas<'a> {
                     .attr("class", "board-ground"),
             );
         } else {
+            // A board of one colour (shogi) needs lines between its squares.
             let mut squares = group("squares");
+            if self.palette.light.eq_ignore_ascii_case(&self.palette.dark) {
+                squares = squares
+                    .attr("stroke", style::INK)
+                    .attr("stroke-width", (0.02 * c).max(1.0));
+            }
             for s in dims.squares().filter(|&s| self.exists(s)) {
                 let (x, y) = l.corner(s);
-                let dark = (dims.file(s) + dims.rank(s)) % 2 == 0;
+                let dark = (dims.file(s) + dims.rank(s)).is_multiple_of(2);
                 squares.push(
                     rect(x, y, c, c)
                         .attr("class", if dark { "square dark" } else { "square light" })
@@ -636,6 +643,11 @@ impl<'a> Canvas<'a> {
             match item {
                 LegendItem::Zone(name, colour) => {
                     e = e.attr("data-zone", name);
+                    // On the board's own colour, so the swatch looks as the zone does on the board.
+                    e.push(
+                        rect(x, cy - swatch / 2.0, swatch, swatch)
+                            .attr("fill", &self.palette.light),
+                    );
                     e.push(
                         rect(x, cy - swatch / 2.0, swatch, swatch)
                             .attr("fill", colour)

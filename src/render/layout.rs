@@ -81,7 +81,7 @@ impl Layout {
             cell,
             dims,
             intersections: hints.intersections,
-            river: river.map(|r| r as u8),
+            river,
             gap,
             board_x,
             board_y,
@@ -90,6 +90,11 @@ impl Layout {
             legend_y,
             width: right + MARGIN * cell,
         }
+    }
+
+    /// Widens the picture so that content of this width fits between the margins.
+    pub fn fit_width(&mut self, content: f32) {
+        self.width = self.width.max(content + 2.0 * MARGIN * self.cell);
     }
 
     /// Width of the board area.

@@ -274,10 +274,12 @@ fn picture(
     let hands = [Player::First, Player::Second].map(|p| pos.hand_contents(p).len());
     let show_hands = !rules.drops.to_hand.is_empty() || hands.iter().any(|&n| n > 0);
     let hand_rows = show_hands.then(|| hands.map(|n| n.div_ceil(HAND_COLUMNS)));
+    let mut layout = Layout::new(rules, cell_size(rules, opts), hand_rows);
+    layout.fit_width(draw::title_width(title, layout.cell));
     let canvas = Canvas {
         rules,
         palette: Palette::of(rules),
-        layout: Layout::new(rules, cell_size(rules, opts), hand_rows),
+        layout,
     };
     let (legend_rows, legend) = canvas.legend(&legend);
     let (marks_under, marks_over) = canvas.marks(marks);
@@ -605,13 +607,18 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// Whether any font is available to draw text in PNGs (without one, letters are left out).
 pub fn fonts_available() -> bool {
-    fonts().len() > 0
+    !fonts().is_empty()
 }
 
 /// Rasterises SVG text to PNG bytes, in-process.
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, RenderError> {
+    rasterise(svg, fonts())
+}
+
+/// Rasterises with a given font database; text is left out where no font has its letters.
+fn rasterise(svg: &str, fontdb: Arc<usvg::fontdb::Database>) -> Result<Vec<u8>, RenderError> {
     let opts = usvg::Options {
-        fontdb: fonts(),
+        fontdb,
         ..usvg::Options::default()
     };
     let tree = usvg::Tree::from_str(svg, &opts).map_err(|e| RenderError::Svg(e.to_string()))?;

@@ -443,3 +443,16 @@ fn the_png_shows_pieces_in_their_side_colour_and_zones_shaded() {
         "{shaded:?} vs {unshaded:?}"
     );
 }
+
+#[test]
+fn without_any_font_the_png_still_shows_the_pieces() {
+    let rules = river_rules();
+    let engine = Engine::new(rules.clone()).unwrap();
+    let svg = render_position(&engine, &sample_position(&rules), &RenderOptions::default());
+    let png = rasterise(&svg, Arc::new(usvg::fontdb::Database::new())).unwrap();
+    let img = tiny_skia::Pixmap::decode_png(&png).unwrap();
+    let (x, y) = Layout::new(&rules, 48.0, Some([1, 0])).centre(sq(&rules, "e1"));
+    // The whole disc, letter place included, is the side's colour.
+    let c = img.pixel(x as u32, y as u32).unwrap();
+    assert_eq!([c.red(), c.green(), c.blue()], [0xc6, 0x28, 0x28]);
+}

@@ -1,0 +1,505 @@
+//! Pictures of every shipped definition (definitions/*.variant, found at test time): the SVG is
+//! well-formed XML with one element per piece and per shaded zone square, overlays and diagrams
+//! mark what the engine says, and the PNG shows each piece and zone where the SVG puts it.
+
+use chimera::compile::compile_file;
+use chimera::engine::{Engine, Position};
+use chimera::geometry::{Player, Square};
+use chimera::render::{self, tiny_skia, RenderOptions};
+use chimera::rules::PieceKind;
+use roxmltree::{Document, Node};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn definitions() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("definitions/ exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no definitions in {}", dir.display());
+    files
+}
+
+fn engine(path: &Path) -> Engine {
+    let rules = compile_file(path)
+        .unwrap_or_else(|d| panic!("{}: {:?}", path.display(), miette::Report::new(d)));
+    Engine::new(rules).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn with_class<'a>(doc: &'a Document, class: &str) -> Vec<Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split(' ').any(|t| t == class))
+        })
+        .collect()
+}
+
+fn num(n: Node, attr: &str) -> f32 {
+    n.attribute(attr)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{attr} on {n:?}"))
+}
+
+fn hex(s: &str) -> Option<[u8; 3]> {
+    let h = s.strip_prefix('#')?;
+    let b = |i: usize| u8::from_str_radix(h.get(i..i + 2)?, 16).ok();
+    Some([b(0)?, b(2)?, b(4)?])
+}
+
+fn squares_named(engine: &Engine, set: impl IntoIterator<Item = Square>) -> BTreeSet<String> {
+    set.into_iter()
+        .map(|s| engine.rules().board.dims.name(s))
+        .collect()
+}
+
+/// Squares of the zone-square elements of a picture for one zone.
+fn zone_squares(doc: &Document, zone: &str) -> BTreeSet<String> {
+    with_class(doc, "zone-square")
+        .into_iter()
+        .filter(|e| e.attribute("data-zone") == Some(zone))
+        .map(|e| e.attribute("data-square").unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_start_position_has_one_element_per_piece_and_per_zone_square() {
+    for path in definitions() {
+        let engine = engine(&path);
+        let rules = engine.rules();
+        let pos = engine.start_position();
+        let svg = render::render_position(&engine, &pos, &RenderOptions::default());
+        let doc = Document::parse(&svg).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let drawn: BTreeSet<String> = with_class(&doc, "piece")
+            .iter()
+            .map(|p| p.attribute("data-square").unwrap().to_string())
+            .collect();
+        assert_eq!(
+            with_class(&doc, "piece").len(),
+            pos.pieces().count(),
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            drawn,
+            squares_named(&engine, pos.pieces().map(|(s, _)| s)),
+            "{}",
+            path.display()
+        );
+        let mut shaded = 0;
+        for (name, per_player) in &rules.zones {
+            // Zones are shaded as the first player sees them, holes left out.
+            let expected = per_player[Player::First.index()].intersect(&rules.board.squares);
+            assert_eq!(
+                zone_squares(&doc, name),
+                squares_named(&engine, expected.iter()),
+                "{} zone {name}",
+                path.display()
+            );
+            shaded += expected.len() as usize;
+        }
+        assert_eq!(
+            with_class(&doc, "zone-square").len(),
+            shaded,
+            "{}",
+            path.display()
+        );
+        let legend: Vec<&str> = with_class(&doc, "legend-item")
+            .iter()
+            .filter_map(|e| e.attribute("data-zone"))
+            .collect();
+        assert_eq!(
+            legend,
+            rules.zones.keys().map(|k| k.as_str()).collect::<Vec<_>>(),
+            "{}",
+            path.display()
+        );
+        let existing = rules.board.squares.len() as usize;
+        let board_elements = if rules.render.intersections {
+            0
+        } else {
+            existing
+        };
+        assert_eq!(
+            with_class(&doc, "square").len(),
+            board_elements,
+            "{}",
+            path.display()
+        );
+        let river = rules.render.river_after_rank.is_some();
+        assert_eq!(
+            with_class(&doc, "river").len(),
+            river as usize,
+            "{}",
+            path.display()
+        );
+        let hands = !rules.drops.to_hand.is_empty();
+        assert_eq!(
+            with_class(&doc, "hand").len(),
+            if hands { 2 } else { 0 },
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
+    for path in definitions() {
+        let engine = engine(&path);
+        let rules = engine.rules();
+        for (i, def) in rules.pieces.iter().enumerate() {
+            let kind = PieceKind(i as u8);
+            let svg = render::render_piece(&engine, kind, &RenderOptions::default());
+            let doc = Document::parse(&svg)
+                .unwrap_or_else(|e| panic!("{} {}: {e}", path.display(), def.name));
+            let pieces = with_class(&doc, "piece");
+            assert_eq!(pieces.len(), 1, "{} {}", path.display(), def.name);
+            assert_eq!(pieces[0].attribute("data-kind"), Some(def.name.as_str()));
+            let at = rules
+                .board
+                .dims
+                .parse_square(pieces[0].attribute("data-square").unwrap())
+                .unwrap();
+            assert_eq!(at, render::diagram_square(&engine, kind, Player::First));
+            let marked: BTreeSet<String> = with_class(&doc, "mark")
+                .iter()
+                .map(|m| m.attribute("data-square").unwrap().to_string())
+                .collect();
+            let expected = squares_named(
+                &engine,
+                engine
+                    .diagram(kind, Player::First, at)
+                    .into_iter()
+                    .map(|(s, _)| s),
+            );
+            assert_eq!(marked, expected, "{} {}", path.display(), def.name);
+        }
+    }
+}
+
+#[test]
+fn the_moves_overlay_marks_every_legal_destination() {
+    for path in definitions() {
+        let engine = engine(&path);
+        let pos = engine.start_position();
+        let moves = engine.legal_moves(&pos);
+        let froms: BTreeSet<Square> = moves
+            .iter()
+            .filter(|m| !m.is_drop())
+            .map(|m| m.from)
+            .collect();
+        for from in froms {
+            let opts = RenderOptions {
+                moves_from: Some(from),
+                ..Default::default()
+            };
+            let doc_text = render::render_position(&engine, &pos, &opts);
+            let doc = Document::parse(&doc_text).unwrap();
+            let landing: BTreeSet<String> = with_class(&doc, "mark")
+                .iter()
+                .filter(|m| matches!(m.attribute("data-mark"), Some("quiet" | "capture")))
+                .map(|m| m.attribute("data-square").unwrap().to_string())
+                .collect();
+            let expected = squares_named(
+                &engine,
+                moves
+                    .iter()
+                    .filter(|m| !m.is_drop() && m.from == from)
+                    .map(|m| m.to),
+            );
+            assert_eq!(
+                landing,
+                expected,
+                "{} from {}",
+                path.display(),
+                engine.rules().board.dims.name(from)
+            );
+            assert_eq!(with_class(&doc, "mark-from").len(), 1);
+        }
+    }
+}
+
+#[test]
+fn an_overlay_shows_screens_and_captures_differently() {
+    // Xiangqi start: the Red Cannon on b3 may capture the Knight on b10 over the Black Cannon on b8.
+    let engine = engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/xiangqi.variant"));
+    let b3 = engine.rules().board.dims.parse_square("b3").unwrap();
+    let svg = render::render_position(
+        &engine,
+        &engine.start_position(),
+        &RenderOptions {
+            moves_from: Some(b3),
+            ..Default::default()
+        },
+    );
+    let doc = Document::parse(&svg).unwrap();
+    let at = |mark: &str| -> Vec<&str> {
+        with_class(&doc, "mark")
+            .iter()
+            .filter(|m| m.attribute("data-mark") == Some(mark))
+            .map(|m| m.attribute("data-square").unwrap())
+            .collect()
+    };
+    assert_eq!(at("capture"), ["b10"]);
+    assert_eq!(at("screen"), ["b8"]);
+    assert_eq!(at("from"), ["b3"]);
+    assert!(at("quiet").contains(&"b7") && !at("quiet").contains(&"b8"));
+}
+
+/// Decoded picture with pixel access.
+struct Png(tiny_skia::Pixmap);
+
+impl Png {
+    fn of(svg: &str) -> Png {
+        Png(tiny_skia::Pixmap::decode_png(&render::svg_to_png(svg).unwrap()).unwrap())
+    }
+    fn at(&self, x: f32, y: f32) -> [u8; 3] {
+        let c = self.0.pixel(x.round() as u32, y.round() as u32).unwrap();
+        [c.red(), c.green(), c.blue()]
+    }
+}
+
+fn distance(a: [u8; 3], b: [u8; 3]) -> i32 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (*x as i32 - y as i32).abs())
+        .sum()
+}
+
+#[test]
+fn every_png_shows_the_pieces_and_zones_where_the_svg_puts_them() {
+    let mut zones_checked = 0;
+    for path in definitions() {
+        let engine = engine(&path);
+        let pos: Position = engine.start_position();
+        let svg = render::render_position(&engine, &pos, &RenderOptions::default());
+        let png = Png::of(&svg);
+        let doc = Document::parse(&svg).unwrap();
+        // Each piece: most points of a ring inside its disc (clear of the letter) have the side's colour.
+        for piece in with_class(&doc, "piece") {
+            let disc = piece
+                .children()
+                .find(|n| n.attribute("class") == Some("piece-disc"))
+                .unwrap();
+            let (x, y, r) = (num(disc, "cx"), num(disc, "cy"), num(disc, "r"));
+            let colour = hex(disc.attribute("fill").unwrap()).unwrap();
+            let hits = (0..8)
+                .map(|i| (i as f32 * std::f32::consts::PI / 4.0).sin_cos())
+                .filter(|(s, c)| distance(png.at(x + 0.8 * r * c, y + 0.8 * r * s), colour) <= 12)
+                .count();
+            assert!(
+                hits >= 5,
+                "{}: piece on {:?}",
+                path.display(),
+                piece.attribute("data-square")
+            );
+        }
+        // Each zone: on a square where it is drawn last and no piece stands, the picture is nearer
+        // the zone's colour than the same picture without that zone (at one of four points clear
+        // of the lines and the river).
+        let occupied: BTreeSet<&str> = with_class(&doc, "piece")
+            .iter()
+            .filter_map(|p| p.attribute("data-square"))
+            .collect();
+        let cells = with_class(&doc, "zone-square");
+        for name in engine.rules().zones.keys() {
+            let top = cells.iter().enumerate().find(|(i, c)| {
+                let sq = c.attribute("data-square").unwrap();
+                c.attribute("data-zone") == Some(name.as_str())
+                    && !occupied.contains(sq)
+                    && !cells[i + 1..]
+                        .iter()
+                        .any(|later| later.attribute("data-square") == Some(sq))
+            });
+            let Some((_, cell)) = top else { continue };
+            let Some(colour) = hex(cell.attribute("fill").unwrap()) else {
+                continue;
+            };
+            // The same picture without this zone, the other zones keeping their colours.
+            let mut without = engine.rules().clone();
+            for c in &cells {
+                let (zone, fill) = (
+                    c.attribute("data-zone").unwrap(),
+                    c.attribute("fill").unwrap(),
+                );
+                without
+                    .render
+                    .zone_colours
+                    .insert(zone.to_string(), fill.to_string());
+            }
+            without.zones.shift_remove(name);
+            let without = Engine::new(without).unwrap();
+            let bare = Png::of(&render::render_position(
+                &without,
+                &pos,
+                &RenderOptions::default(),
+            ));
+            let (x, y, w, h) = (
+                num(*cell, "x"),
+                num(*cell, "y"),
+                num(*cell, "width"),
+                num(*cell, "height"),
+            );
+            let pulled = [(0.15, 0.3), (0.15, 0.7), (0.85, 0.3), (0.85, 0.7)]
+                .iter()
+                .any(|(fx, fy)| {
+                    let (px, py) = (x + fx * w, y + fy * h);
+                    distance(png.at(px, py), colour) < distance(bare.at(px, py), colour)
+                });
+            assert!(
+                pulled,
+                "{}: zone {name} not visible on {:?}",
+                path.display(),
+                cell.attribute("data-square")
+            );
+            zones_checked += 1;
+        }
+    }
+    assert!(zones_checked >= 10, "only {zones_checked} zones checked");
+}
+
+fn chimera(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_cli_writes_svg_or_png_by_the_extension() {
+    let dir = std::env::temp_dir().join(format!("chimera-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("chess.svg");
+    let png = dir.join("knight.PNG");
+    assert_eq!(
+        chimera(&[
+            "render",
+            "definitions/chess.variant",
+            "--moves",
+            "g1",
+            "-o",
+            svg.to_str().unwrap()
+        ])
+        .0,
+        0
+    );
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    assert_eq!(
+        chimera(&[
+            "render",
+            "definitions/chess.variant",
+            "--piece",
+            "knight",
+            "-o",
+            png.to_str().unwrap()
+        ])
+        .0,
+        0
+    );
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_cli_reports_bad_input_and_exits_1() {
+    let out = std::env::temp_dir().join("chimera-render-never-written.svg");
+    let out = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["render", "definitions/no-such.variant", "-o", out],
+            "cannot read",
+        ),
+        (
+            &[
+                "render",
+                "definitions/chess.variant",
+                "--fen",
+                "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+                "-o",
+                out,
+            ],
+            "bad FEN",
+        ),
+        (
+            &[
+                "render",
+                "definitions/chess.variant",
+                "--piece",
+                "Knigt",
+                "-o",
+                out,
+            ],
+            "did you mean `Knight`?",
+        ),
+        (
+            &[
+                "render",
+                "definitions/chess.variant",
+                "--moves",
+                "i9",
+                "-o",
+                out,
+            ],
+            "unknown square `i9`",
+        ),
+        (
+            &[
+                "render",
+                "definitions/chess.variant",
+                "--moves",
+                "e4",
+                "-o",
+                out,
+            ],
+            "no piece on e4",
+        ),
+        (
+            &[
+                "render",
+                "definitions/chess.variant",
+                "--piece",
+                "Knight",
+                "--at",
+                "e9",
+                "-o",
+                out,
+            ],
+            "unknown square `e9`",
+        ),
+    ];
+    for (args, expected) in cases {
+        let (code, stderr) = chimera(args);
+        assert_eq!(code, 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    assert!(!Path::new(out).exists());
+}
+
+/// Regenerates the README pictures: `cargo test --test render -- --ignored docs_pictures`.
+#[test]
+#[ignore]
+fn docs_pictures() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let xiang_fu = engine(&root.join("definitions/xiang-fu.variant"));
+    let svg = render::render_position(
+        &xiang_fu,
+        &xiang_fu.start_position(),
+        &RenderOptions::default(),
+    );
+    render::write_picture(&svg, &root.join("docs/xiang-fu-start.png")).unwrap();
+    let octal = engine(&root.join("definitions/octal-xiangqi.variant"));
+    let minister = render::find_piece(octal.rules(), "Minister").unwrap();
+    let svg = render::render_piece(&octal, minister, &RenderOptions::default());
+    render::write_picture(&svg, &root.join("docs/octal-xiangqi-minister.png")).unwrap();
+}
