@@ -495,7 +495,7 @@ fn ordinal(n: u8) -> String {
 pub fn rules_text(rules: &RuleSet) -> String {
     let dims = rules.board.dims;
     let mut out = Vec::new();
-    out.push(format!("{}", rules.name));
+    out.push(rules.name.clone());
     let holes = dims.len() as u32 - rules.board.squares.len();
     let mut board = format!("  board: {} files x {} ranks", dims.files, dims.ranks);
     if holes > 0 {
@@ -632,7 +632,7 @@ pub fn rules_text(rules: &RuleSet) -> String {
         ));
     }
     if let Some(m) = &e.move_limit {
-        let mut line = format!(
+        let line = format!(
             "  after {} moves each without a capture or drop{}, the side to move {}",
             m.moves,
             if m.reset_by.is_empty() {
@@ -642,7 +642,6 @@ pub fn rules_text(rules: &RuleSet) -> String {
             },
             score_text(m.score)
         );
-        line = line.replace("  after", "  after");
         out.push(line);
     }
     if let Some(c) = &rules.castling {

@@ -397,8 +397,16 @@ impl Session {
         self.load(&path)
     }
 
-    /// Compiles a definition file and starts a game from its start position.
+    /// Compiles a definition file (a path, or a short name found like `load` finds it) and starts
+    /// a game from its start position.
     pub fn load(&mut self, path: &Path) -> Result<String> {
+        let resolved;
+        let path = if path.is_file() {
+            path
+        } else {
+            resolved = self.resolve(&path.to_string_lossy())?;
+            resolved.as_path()
+        };
         let engine = compile_engine(path)?;
         let pos = engine.start_position();
         let game = Game::new(engine.clone(), pos);
@@ -1042,7 +1050,8 @@ impl Session {
             return Err(ReplError::new(format!(
                 "{} has no pieces in hand: captured pieces leave the game",
                 rules.name
-            )));
+            ))
+            .with_help("only variants with a `drops` section have hands"));
         }
         let mut changes = Vec::new();
         for tok in &args[1..] {
@@ -1392,18 +1401,22 @@ fn diagram_square(rules: &RuleSet, kind: crate::rules::PieceKind, side: Player) 
             allowed = inside;
         }
     }
-    let (cf, cr) = (
-        (d.files as i32 - 1) as f64 / 2.0,
-        (d.ranks as i32 - 1) as f64 / 2.0,
-    );
+    // The middle of the squares allowed: the board, or the zone the piece is confined to.
+    let n = allowed.len().max(1) as f64;
+    let cf = allowed.iter().map(|s| d.file(s) as f64).sum::<f64>() / n;
+    let cr = allowed.iter().map(|s| d.rank(s) as f64).sum::<f64>() / n;
     allowed
         .iter()
         .min_by(|a, b| {
             let da = (d.file(*a) as f64 - cf).powi(2) + (d.rank(*a) as f64 - cr).powi(2);
             let db = (d.file(*b) as f64 - cf).powi(2) + (d.rank(*b) as f64 - cr).powi(2);
-            // Prefer the first player's side of the middle, where pieces usually start from.
+            // Prefer the player's own side of the middle, where its pieces start from.
+            let by_rank = match side {
+                Player::First => d.rank(*a).cmp(&d.rank(*b)),
+                Player::Second => d.rank(*b).cmp(&d.rank(*a)),
+            };
             da.total_cmp(&db)
-                .then(d.rank(*a).cmp(&d.rank(*b)))
+                .then(by_rank)
                 .then(d.file(*a).cmp(&d.file(*b)))
         })
         .unwrap_or(Square(0))
