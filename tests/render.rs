@@ -251,6 +251,49 @@ fn an_overlay_shows_screens_and_captures_differently() {
     assert!(at("quiet").contains(&"b7") && !at("quiet").contains(&"b8"));
 }
 
+#[test]
+fn hands_are_drawn_beside_the_board_with_counts() {
+    // Crazyhouse: White holds two Queens, Black a Pawn.
+    let engine =
+        engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/crazyhouse.variant"));
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQp] w KQkq - 0 1";
+    let pos = chimera::notation::parse_fen(&engine, fen).unwrap();
+    let svg = render::render_position(&engine, &pos, &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let hand: Vec<(&str, &str, &str)> = with_class(&doc, "hand-piece")
+        .iter()
+        .map(|h| {
+            (
+                h.attribute("data-player").unwrap(),
+                h.attribute("data-kind").unwrap(),
+                h.attribute("data-count").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(hand, [("second", "Pawn", "1"), ("first", "Queen", "2")]);
+    assert_eq!(with_class(&doc, "piece").len(), 32);
+}
+
+#[test]
+fn a_diagram_stands_the_piece_where_its_zone_moves_apply() {
+    // Octal XiangQi Soldier: `fW`, and `sW` beyond the river (ranks 5-8 for Red).
+    let engine =
+        engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/octal-xiangqi.variant"));
+    let soldier = render::find_piece(engine.rules(), "Soldier").unwrap();
+    let svg = render::render_piece(&engine, soldier, &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let at = with_class(&doc, "piece")[0]
+        .attribute("data-square")
+        .unwrap();
+    assert_eq!(at, "d5");
+    let mut marked: Vec<&str> = with_class(&doc, "mark")
+        .iter()
+        .map(|m| m.attribute("data-square").unwrap())
+        .collect();
+    marked.sort();
+    assert_eq!(marked, ["c5", "d6", "e5"]);
+}
+
 /// Decoded picture with pixel access.
 struct Png(tiny_skia::Pixmap);
 
