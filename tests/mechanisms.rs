@@ -1,0 +1,416 @@
+//! Every mechanism of the language, each on a small position built for it, asserting the exact
+//! legal moves (MECHANISMS.md sections 3 to 7). The definitions are written inline so each test
+//! states the whole rule it depends on.
+
+use chimera::compile::compile_str;
+use chimera::engine::{Engine, Game, GameResult, Status};
+use chimera::geometry::Player;
+use chimera::notation::{move_text, parse_fen, parse_move, to_fen};
+use std::path::Path;
+use std::sync::Arc;
+
+fn engine(src: &str) -> Engine {
+    let rules = compile_str("test.variant", src, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    Engine::new(rules).expect("engine")
+}
+
+/// A 8x8 board with a King and whatever pieces the test adds.
+fn with_pieces(pieces: &str, extra: &str, fen: &str) -> Engine {
+    engine(&format!(
+        "variant \"Test\"\nboard 8x8\nplayers White, Black\npiece King K {{ moves K royal }}\n{}\n{}\nstart \"{}\"\n",
+        pieces, extra, fen
+    ))
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// The legal moves of the piece on `sq`, as text, sorted.
+fn moves_of(e: &Engine, fen: &str, sq: &str) -> Vec<String> {
+    let pos = parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err));
+    let s = e.rules().board.dims.parse_square(sq).expect("square");
+    sorted(e.legal_moves_from(&pos, s).into_iter().map(|m| move_text(e, &pos, m)).collect())
+}
+
+/// All legal moves, as text, sorted.
+fn all_moves(e: &Engine, fen: &str) -> Vec<String> {
+    let pos = parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err));
+    sorted(e.legal_moves(&pos).into_iter().map(|m| move_text(e, &pos, m)).collect())
+}
+
+fn strs(v: &[&str]) -> Vec<String> {
+    sorted(v.iter().map(|s| s.to_string()).collect())
+}
+
+#[test]
+fn leaper_and_rider_compounds() {
+    let e = with_pieces("piece Nightrider X { moves NN }", "", "7k/8/8/8/3X4/8/8/K7 w - - 0 1");
+    let m = moves_of(&e, "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4");
+    // Knight leaps repeated in a line until the edge: two in six directions, one in the other four... 12 in all.
+    assert!(m.contains(&"d4f5".to_string()) && m.contains(&"d4h6".to_string()) && m.contains(&"d4b8".to_string()));
+    assert_eq!(m.len(), 12, "{:?}", m);
+}
+
+#[test]
+fn ranged_rider_stops_after_its_range() {
+    let e = with_pieces("piece Short S { moves fW2 }", "", "7k/8/8/8/8/8/3S4/K7 w - - 0 1");
+    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/3S4/K7 w - - 0 1", "d2"), strs(&["d2d3", "d2d4"]));
+}
+
+#[test]
+fn move_only_and_capture_only() {
+    let e = with_pieces("piece Pawn P { moves mfWcfF }", "", "7k/8/8/8/2pp4/3P4/8/K7 w - - 0 1");
+    // d4 is blocked (move only forward), c4 can be captured (capture only diagonally).
+    assert_eq!(moves_of(&e, "7k/8/8/8/2pp4/3P4/8/K7 w - - 0 1", "d3"), strs(&["d3c4"]));
+}
+
+#[test]
+fn lame_leaper_is_blocked_on_its_orthogonal_first_step() {
+    let e = with_pieces("piece Horse H { moves nN }", "", "7k/8/8/8/8/8/8/K7 w - - 0 1");
+    let fen = "7k/8/8/8/3H4/3H4/8/K7 w - - 0 1";
+    let m = moves_of(&e, fen, "d3");
+    // d4 blocks the two forward leaps c5 and e5; the others are open.
+    assert!(!m.contains(&"d3c5".to_string()) && !m.contains(&"d3e5".to_string()));
+    assert_eq!(m, strs(&["d3b2", "d3b4", "d3c1", "d3e1", "d3f2", "d3f4"]));
+}
+
+#[test]
+fn hopper_captures_only_over_one_screen() {
+    let e = with_pieces("piece Cannon C { moves mRcpR }", "", "k7/8/8/8/3c4/3C4/3C4/K2c4 w - - 0 1");
+    let fen = "k7/3c4/8/8/3C4/8/3C4/K7 w - - 0 1";
+    let m = moves_of(&e, fen, "d2");
+    // Forward: d3 quiet; d4 is a friendly screen; d7 is captured over it (d5, d6 empty beyond the screen are not moves).
+    assert!(m.contains(&"d2d3".to_string()));
+    assert!(m.contains(&"d2d7".to_string()));
+    assert!(!m.contains(&"d2d5".to_string()));
+    assert!(!m.contains(&"d2d4".to_string()));
+}
+
+#[test]
+fn grasshopper_lands_just_beyond_the_first_piece() {
+    let e = with_pieces("piece Hopper G { moves gR }", "", "k7/8/8/3G4/8/8/3G4/K7 w - - 0 1");
+    let fen = "k7/8/8/3G4/8/8/3G4/K7 w - - 0 1";
+    assert_eq!(moves_of(&e, fen, "d2"), strs(&["d2d6"]));
+}
+
+#[test]
+fn locust_captures_the_midpoint_and_the_destination() {
+    let e = with_pieces("piece Elephant E { moves afFcafF }", "", "k7/8/8/8/8/8/8/K7 w - - 0 1");
+    let fen = "k7/8/4e3/3e4/2E5/8/8/K7 w - - 0 1";
+    let m = moves_of(&e, fen, "c4");
+    // Over the enemy on d5 to e6, capturing both; the other diagonals are plain two-step moves.
+    assert!(m.contains(&"c4e6xd5".to_string()), "{:?}", m);
+    assert!(m.contains(&"c4a6".to_string()) && m.contains(&"c4e2".to_string()) && m.contains(&"c4a2".to_string()));
+    let pos = parse_fen(&e, fen).unwrap();
+    let mv = parse_move(&e, &pos, "c4e6").expect("short form accepted when unambiguous");
+    let after = e.play(&pos, mv);
+    assert_eq!(to_fen(&e, &after).split(' ').next().unwrap(), "k7/8/4E3/8/8/8/8/K7");
+}
+
+#[test]
+fn locust_is_blocked_by_a_friendly_midpoint() {
+    let e = with_pieces("piece Elephant E { moves afFcafF }", "", "k7/8/8/8/8/8/8/K7 w - - 0 1");
+    let fen = "k7/8/4e3/3E4/2E5/8/8/K7 w - - 0 1";
+    assert!(!moves_of(&e, fen, "c4").iter().any(|m| m.starts_with("c4e6")));
+}
+
+#[test]
+fn zone_dependent_moves_apply_only_inside_the_zone() {
+    let e = with_pieces(
+        "zone own_half = ranks 1-4\npiece Soldier S { moves fW moves sW in enemy own_half }",
+        "",
+        "7k/8/8/3S4/8/3S4/8/K7 w - - 0 1",
+    );
+    let fen = "7k/8/8/3S4/8/3S4/8/K7 w - - 0 1";
+    assert_eq!(moves_of(&e, fen, "d3"), strs(&["d3d4"]));
+    assert_eq!(moves_of(&e, fen, "d5"), strs(&["d5c5", "d5d6", "d5e5"]));
+}
+
+#[test]
+fn per_player_zones_give_file_dependent_moves() {
+    let e = with_pieces(
+        "zone qfile = White: file d, Black: file e\npiece Q Q { moves W moves R in qfile }",
+        "",
+        "7k/8/8/8/8/8/8/K2Q4 w - - 0 1",
+    );
+    // On d1 White's Q rides: up 7, left 2 (a1 holds the king), right 4; the W steps add nothing new.
+    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/8/K2Q4 w - - 0 1", "d1").len(), 13);
+    // The same piece on e1 for White has only its W steps.
+    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/8/K3Q3 w - - 0 1", "e1"), strs(&["e1d1", "e1e2", "e1f1"]));
+}
+
+#[test]
+fn path_ride_goes_around_corners_and_stops_at_the_first_piece() {
+    let e = with_pieces(
+        "path ring = b2-g2-g7-b7 cyclic\npiece Spider S { moves K rides ring }",
+        "",
+        "k7/8/8/8/8/8/1S6/K7 w - - 0 1",
+    );
+    let fen = "k7/1s6/8/8/8/8/1S4S1/K7 w - - 0 1";
+    let m = moves_of(&e, fen, "b2");
+    // Along the ring: c2..f2 (g2 friendly stops it); b3..b6 and capture on b7.
+    for sq in ["c2", "d2", "e2", "f2", "b3", "b4", "b5", "b6", "b7"] {
+        assert!(m.contains(&format!("b2{}", sq)), "missing b2{} in {:?}", sq, m);
+    }
+    assert!(!m.contains(&"b2g2".to_string()) && !m.contains(&"b2c7".to_string()));
+    // King steps and ride squares overlap (b3, c2): each move is listed once.
+    let mut d = m.clone();
+    d.dedup();
+    assert_eq!(d.len(), m.len());
+}
+
+#[test]
+fn capture_of_a_given_kind_only_and_unconfined() {
+    let e = engine(
+        "variant \"T\"\nboard 8x8\nplayers White, Black\nzone own_half = ranks 1-4\n\
+         piece General K {\n moves W\n moves cR capturing General unconfined\n royal\n confined own_half\n}\n\
+         piece Rook R { moves R }\nstart \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n",
+    );
+    // The Generals face each other on the e-file: the capture is legal (and crosses the river).
+    assert!(moves_of(&e, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1").contains(&"e1e8".to_string()));
+    // A Rook on the file cannot be captured by the long move.
+    assert!(!moves_of(&e, "4r3/8/8/8/8/8/8/4K3 w - - 0 1", "e1").contains(&"e1e8".to_string()));
+    // The W step never leaves its own half.
+    assert_eq!(moves_of(&e, "k7/8/8/8/4K3/8/8/8 w - - 0 1", "e4"), strs(&["e4d4", "e4e3", "e4f4"]));
+}
+
+#[test]
+fn confinement_within_a_zone() {
+    let e = with_pieces("zone palace = d1-f3\npiece Advisor A { moves F confined palace }", "", "7k/8/8/8/8/8/4A3/K7 w - - 0 1");
+    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/4A3/K7 w - - 0 1", "e2"), strs(&["e2d1", "e2d3", "e2f1", "e2f3"]));
+    assert_eq!(moves_of(&e, "7k/8/8/8/8/4A3/8/K7 w - - 0 1", "e3"), strs(&["e3d2", "e3f2"]));
+}
+
+#[test]
+fn confinement_to_whichever_region_the_piece_stands_in() {
+    let e = with_pieces(
+        "zone own_half = ranks 1-4\npiece Elephant E { moves nA confined own_half | enemy own_half }",
+        "",
+        "7k/8/8/8/8/8/8/K7 w - - 0 1",
+    );
+    assert_eq!(moves_of(&e, "7k/8/8/8/2E5/8/8/K7 w - - 0 1", "c4"), strs(&["c4a2", "c4e2"]));
+    assert_eq!(moves_of(&e, "7k/8/8/2E5/8/8/8/K7 w - - 0 1", "c5"), strs(&["c5a7", "c5e7"]));
+}
+
+#[test]
+fn promotion_choice_is_forced_in_the_zone() {
+    let e = with_pieces(
+        "zone last = rank 8\npiece Queen Q { moves Q }\npiece Knight N { moves N }\n\
+         piece Pawn P { moves fmWcfF promotes to Queen, Knight in last forced }",
+        "",
+        "k7/4P3/8/8/8/8/8/K7 w - - 0 1",
+    );
+    assert_eq!(moves_of(&e, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7"), strs(&["e7e8n", "e7e8q"]));
+}
+
+#[test]
+fn optional_promotion_starts_or_ends_in_the_zone_and_is_forced_when_stuck() {
+    let e = with_pieces(
+        "zone far = ranks 6-8\npiece Gold +P { moves WfF }\npiece Pawn P { moves fW promotes to Gold in far optional }",
+        "",
+        "k7/8/8/4P3/8/8/8/K7 w - - 0 1",
+    );
+    assert_eq!(moves_of(&e, "k7/8/8/4P3/8/8/8/K7 w - - 0 1", "e5"), strs(&["e5e6", "e5e6+"]));
+    assert_eq!(moves_of(&e, "k7/8/4P3/8/8/8/8/K7 w - - 0 1", "e6"), strs(&["e6e7", "e6e7+"]));
+    // From rank 7 to rank 8 the pawn would have no move left: promotion is forced.
+    assert_eq!(moves_of(&e, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7"), strs(&["e7e8+"]));
+}
+
+#[test]
+fn captured_promoted_piece_returns_to_hand_unpromoted_and_conversion() {
+    let e = engine(
+        "variant \"T\"\nboard 5x5\nplayers White, Black\nzone far = rank 5\n\
+         piece King K { moves K royal }\npiece Gold +P { moves WfF }\npiece Pawn P { moves fW promotes to Gold in far optional }\n\
+         piece Champion +C { moves K captured as Pupil }\npiece Pupil C { moves K }\n\
+         drops { kinds all }\nstart \"k4/5/5/5/K4[] w - - 0 1\"\n",
+    );
+    let pos = parse_fen(&e, "k4/5/1+p3/1K3/5[] w - - 0 1").unwrap();
+    let after = e.play(&pos, parse_move(&e, &pos, "b2b3").unwrap());
+    assert!(to_fen(&e, &after).contains("[P]"), "{}", to_fen(&e, &after));
+    let pos = parse_fen(&e, "k4/5/1+c3/1K3/5[] w - - 0 1").unwrap();
+    let after = e.play(&pos, parse_move(&e, &pos, "b2b3").unwrap());
+    assert!(to_fen(&e, &after).contains("[C]"), "{}", to_fen(&e, &after));
+}
+
+#[test]
+fn drops_respect_zone_must_move_and_one_per_file() {
+    let e = engine(
+        "variant \"T\"\nboard 3x4\nplayers White, Black\n\
+         piece King K { moves K royal }\npiece Pawn P { moves fW }\n\
+         drops { kinds all zone ranks 1-3 must-move one-per-file Pawn }\nstart \"2k/3/3/K2[P] w - - 0 1\"\n",
+    );
+    // Drop zone ranks 1-3 (rank 4 excluded by the zone and by must-move anyway); no pawn yet.
+    let fen = "2k/3/1P1/K2[P] w - - 0 1";
+    let drops: Vec<String> = all_moves(&e, fen).into_iter().filter(|m| m.contains('@')).collect();
+    // File b already holds a White pawn: no drop there.
+    assert_eq!(drops, strs(&["P@a2", "P@a3", "P@c1", "P@c2", "P@c3"]));
+}
+
+#[test]
+fn no_checkmate_by_pawn_drop() {
+    let e = engine(
+        "variant \"T\"\nboard 3x3\nplayers White, Black\n\
+         piece King K { moves K royal }\npiece Pawn P { moves fW }\npiece Gold G { moves WfF }\n\
+         drops { kinds all no-mate Pawn }\nstart \"k2/3/K2[P] w - - 0 1\"\n",
+    );
+    // Black king a3; the white Gold on c2 covers b3 and b2; a pawn dropped on a2 is guarded by the king on a1.
+    let fen = "k2/2G/K2[P] w - - 0 1";
+    let pos = parse_fen(&e, fen).unwrap();
+    let drop = parse_move(&e, &pos, "P@a2");
+    assert!(drop.is_err(), "pawn-drop mate must be illegal");
+}
+
+#[test]
+fn castling_through_unattacked_empty_squares() {
+    let e = engine(
+        "variant \"T\"\nboard 8x8\nplayers White, Black\n\
+         piece King K { moves K royal }\npiece Rook R { moves R }\ncastling King Rook\n\
+         start \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"\n",
+    );
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let m = moves_of(&e, fen, "e1");
+    assert!(m.contains(&"e1g1".to_string()) && m.contains(&"e1c1".to_string()));
+    // A rook on f8 attacks f1: no king-side castling.
+    let m = moves_of(&e, "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1", "e1");
+    assert!(!m.contains(&"e1g1".to_string()) && m.contains(&"e1c1".to_string()));
+    let pos = parse_fen(&e, fen).unwrap();
+    let after = e.play(&pos, parse_move(&e, &pos, "e1g1").unwrap());
+    assert_eq!(to_fen(&e, &after), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+}
+
+#[test]
+fn en_passant_after_an_initial_double_step() {
+    let e = with_pieces("piece Pawn P { moves fmWfceFifmnD }", "", "k7/3p4/8/4P3/8/8/8/K7 b - - 0 1");
+    let fen = "k7/3p4/8/4P3/8/8/8/K7 b - - 0 1";
+    let pos = parse_fen(&e, fen).unwrap();
+    let pos = e.play(&pos, parse_move(&e, &pos, "d7d5").unwrap());
+    assert_eq!(pos.ep_square().map(|s| e.rules().board.dims.name(s)), Some("d6".to_string()));
+    let m: Vec<String> = e.legal_moves_from(&pos, e.rules().board.dims.parse_square("e5").unwrap()).into_iter().map(|mv| move_text(&e, &pos, mv)).collect();
+    assert_eq!(sorted(m), strs(&["e5d6", "e5e6"]));
+    let after = e.play(&pos, parse_move(&e, &pos, "e5d6").unwrap());
+    assert_eq!(to_fen(&e, &after).split(' ').next().unwrap(), "k7/8/3P4/8/8/8/8/K7");
+}
+
+#[test]
+fn duple_check_allows_leaving_one_royal_attacked() {
+    let e = engine(
+        "variant \"T\"\nboard 6x6\nplayers White, Black\n\
+         piece Champion C { moves K royal }\npiece Rook R { moves R }\nroyal-rule duple\n\
+         start \"5c/6/6/6/6/C4C w - - 0 1\"\n",
+    );
+    // Rook on a6 attacks a1 only: moving the f1 champion is legal, a1 stays attacked.
+    let fen = "r4c/6/6/6/6/C4C w - - 0 1";
+    assert!(moves_of(&e, fen, "f1").contains(&"f1f2".to_string()));
+    // Both attacked by two rooks: in check, and every legal move saves at least one champion.
+    let fen = "r4r/6/6/6/6/C4C w - - 0 1";
+    let pos = parse_fen(&e, fen).unwrap();
+    assert!(e.in_check(&pos));
+    assert_eq!(all_moves(&e, fen), strs(&["a1b1", "a1b2", "f1e1", "f1e2"]));
+}
+
+#[test]
+fn capture_the_royal_has_no_check_rule_and_ends_on_capture() {
+    let e = engine(
+        "variant \"T\"\nboard 4x4\nplayers White, Black\n\
+         piece King K { moves K royal }\npiece Rook R { moves R }\nroyal-rule capture\n\
+         start \"3k/4/4/K2R w - - 0 1\"\n",
+    );
+    // The king may step into the rook's line (no check rule).
+    let fen = "3k/4/4/K2R b - - 0 1";
+    assert!(moves_of(&e, fen, "d4").contains(&"d4d3".to_string()));
+    let pos = parse_fen(&e, "3k/4/3R/K3 w - - 0 1").unwrap();
+    let after = e.play(&pos, parse_move(&e, &pos, "d2d4").unwrap());
+    assert!(e.legal_moves(&after).is_empty());
+    assert_eq!(e.status(&after), Status::RoyalCaptured(GameResult::Win(Player::First)));
+}
+
+#[test]
+fn bare_facing_is_illegal() {
+    let e = engine(
+        "variant \"T\"\nboard 5x5\nplayers Red, Black\n\
+         piece General K { moves W royal }\npiece Soldier P { moves fW }\nfacing\n\
+         start \"2k2/5/2P2/5/1K3 w - - 0 1\"\n",
+    );
+    // Generals on b1 and c5: stepping to c1 faces the other on the open c-file; a soldier on c3 shields it.
+    let fen = "2k2/5/5/5/1K3 w - - 0 1";
+    assert!(!moves_of(&e, fen, "b1").contains(&"b1c1".to_string()));
+    let fen = "2k2/5/2P2/5/1K3 w - - 0 1";
+    assert!(moves_of(&e, fen, "b1").contains(&"b1c1".to_string()));
+}
+
+#[test]
+fn stalemate_is_scored_by_the_definition() {
+    for (score, expected) in [("draw", GameResult::Draw), ("loss", GameResult::Win(Player::First))] {
+        let e = engine(&format!(
+            "variant \"T\"\nboard 3x3\nplayers White, Black\npiece King K {{ moves K royal }}\npiece Queen Q {{ moves Q }}\n\
+             stalemate {}\nstart \"k2/2Q/1K1 b - - 0 1\"\n",
+            score
+        ));
+        let pos = parse_fen(&e, "k2/2Q/1K1 b - - 0 1").unwrap();
+        assert_eq!(e.status(&pos), Status::Stalemate(expected), "stalemate {}", score);
+    }
+}
+
+#[test]
+fn checkmate_ends_the_game() {
+    let e = engine(
+        "variant \"T\"\nboard 3x3\nplayers White, Black\npiece King K { moves K royal }\npiece Queen Q { moves Q }\n\
+         start \"k2/1Q1/1K1 b - - 0 1\"\n",
+    );
+    let pos = parse_fen(&e, "k2/1Q1/1K1 b - - 0 1").unwrap();
+    let s = e.status(&pos);
+    assert_eq!(s, Status::Checkmate(GameResult::Win(Player::First)));
+    assert_eq!(s.describe(&e.rules().players, Player::Second), "black is checkmated: white wins");
+}
+
+#[test]
+fn threefold_repetition_and_move_limit() {
+    let e = Arc::new(engine(
+        "variant \"T\"\nboard 4x4\nplayers White, Black\npiece King K { moves K royal }\npiece Rook R { moves R }\n\
+         repetition 3 draw\nstart \"3k/4/4/KR2 w - - 0 1\"\n",
+    ));
+    let mut g = Game::new(e.clone(), e.start_position());
+    for (i, m) in ["b1b2", "d4c4", "b2b1", "c4d4", "b1b2", "d4c4", "b2b1", "c4d4"].iter().enumerate() {
+        assert!(!g.status().is_over(), "over too early, before ply {}", i);
+        let mv = parse_move(&e, g.position(), m).unwrap();
+        g.play(mv);
+    }
+    // The start position has now occurred for the third time.
+    assert_eq!(g.status(), Status::Repetition(GameResult::Draw));
+    // The move limit: 2 moves each (4 plies) without capture.
+    let e = engine(
+        "variant \"T\"\nboard 4x4\nplayers White, Black\npiece King K { moves K royal }\npiece Rook R { moves R }\n\
+         move-limit 2 draw\nstart \"3k/4/4/KR2 w - - 0 1\"\n",
+    );
+    assert_eq!(e.status(&parse_fen(&e, "3k/4/4/KR2 w - - 3 3").unwrap()), Status::Ongoing { check: false });
+    let pos = parse_fen(&e, "3k/4/4/KR2 w - - 4 3").unwrap();
+    assert_eq!(e.status(&pos), Status::MoveLimit(GameResult::Draw));
+}
+
+#[test]
+fn delayed_promotion_after_a_drop_beyond_the_river() {
+    let e = engine(
+        "variant \"T\"\nboard 5x6\nplayers White, Black\nzone own_half = ranks 1-3\n\
+         piece King K { moves K royal }\npiece Tokin +P { moves WfF }\npiece Pawn P { moves fW promotes to Tokin in rank 6 forced }\n\
+         drops { kinds all promote-after-move enemy own_half }\nstart \"4k/5/5/5/5/K4[P] w - - 0 1\"\n",
+    );
+    let pos = e.start_position();
+    let pos = e.play(&pos, parse_move(&e, &pos, "P@c4").unwrap());
+    assert!(to_fen(&e, &pos).starts_with("4k/5/2P!2/"), "{}", to_fen(&e, &pos));
+    let pos = e.play(&pos, parse_move(&e, &pos, "e6d6").unwrap());
+    let pos = e.play(&pos, parse_move(&e, &pos, "c4c5").unwrap());
+    assert!(to_fen(&e, &pos).starts_with("3k1/2+P2/"), "promoted at the end of its next move: {}", to_fen(&e, &pos));
+}
+
+#[test]
+fn holes_are_not_squares() {
+    let e = engine(
+        "variant \"T\"\nboard 3x3\nholes b2\nplayers White, Black\npiece King K { moves K royal }\npiece Rook R { moves R }\n\
+         start \"k2/1*1/R1K w - - 0 1\"\n",
+    );
+    // The rook on a1 rides up the a-file; the king on c1 cannot step onto the hole b2.
+    assert_eq!(moves_of(&e, "k2/1*1/R1K w - - 0 1", "c1"), strs(&["c1b1", "c1c2"]));
+}
