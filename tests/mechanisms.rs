@@ -32,13 +32,23 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 fn moves_of(e: &Engine, fen: &str, sq: &str) -> Vec<String> {
     let pos = parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err));
     let s = e.rules().board.dims.parse_square(sq).expect("square");
-    sorted(e.legal_moves_from(&pos, s).into_iter().map(|m| move_text(e, &pos, m)).collect())
+    sorted(
+        e.legal_moves_from(&pos, s)
+            .into_iter()
+            .map(|m| move_text(e, &pos, m))
+            .collect(),
+    )
 }
 
 /// All legal moves, as text, sorted.
 fn all_moves(e: &Engine, fen: &str) -> Vec<String> {
     let pos = parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err));
-    sorted(e.legal_moves(&pos).into_iter().map(|m| move_text(e, &pos, m)).collect())
+    sorted(
+        e.legal_moves(&pos)
+            .into_iter()
+            .map(|m| move_text(e, &pos, m))
+            .collect(),
+    )
 }
 
 fn strs(v: &[&str]) -> Vec<String> {
@@ -47,29 +57,55 @@ fn strs(v: &[&str]) -> Vec<String> {
 
 #[test]
 fn leaper_and_rider_compounds() {
-    let e = with_pieces("piece Nightrider X { moves NN }", "", "7k/8/8/8/3X4/8/8/K7 w - - 0 1");
+    let e = with_pieces(
+        "piece Nightrider X { moves NN }",
+        "",
+        "7k/8/8/8/3X4/8/8/K7 w - - 0 1",
+    );
     let m = moves_of(&e, "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4");
     // Knight leaps repeated in a line until the edge: two in six directions, one in the other four... 12 in all.
-    assert!(m.contains(&"d4f5".to_string()) && m.contains(&"d4h6".to_string()) && m.contains(&"d4b8".to_string()));
+    assert!(
+        m.contains(&"d4f5".to_string())
+            && m.contains(&"d4h6".to_string())
+            && m.contains(&"d4b8".to_string())
+    );
     assert_eq!(m.len(), 12, "{:?}", m);
 }
 
 #[test]
 fn ranged_rider_stops_after_its_range() {
-    let e = with_pieces("piece Short S { moves fW2 }", "", "7k/8/8/8/8/8/3S4/K7 w - - 0 1");
-    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/3S4/K7 w - - 0 1", "d2"), strs(&["d2d3", "d2d4"]));
+    let e = with_pieces(
+        "piece Short S { moves fW2 }",
+        "",
+        "7k/8/8/8/8/8/3S4/K7 w - - 0 1",
+    );
+    assert_eq!(
+        moves_of(&e, "7k/8/8/8/8/8/3S4/K7 w - - 0 1", "d2"),
+        strs(&["d2d3", "d2d4"])
+    );
 }
 
 #[test]
 fn move_only_and_capture_only() {
-    let e = with_pieces("piece Pawn P { moves mfWcfF }", "", "7k/8/8/8/2pp4/3P4/8/K7 w - - 0 1");
+    let e = with_pieces(
+        "piece Pawn P { moves mfWcfF }",
+        "",
+        "7k/8/8/8/2pp4/3P4/8/K7 w - - 0 1",
+    );
     // d4 is blocked (move only forward), c4 can be captured (capture only diagonally).
-    assert_eq!(moves_of(&e, "7k/8/8/8/2pp4/3P4/8/K7 w - - 0 1", "d3"), strs(&["d3c4"]));
+    assert_eq!(
+        moves_of(&e, "7k/8/8/8/2pp4/3P4/8/K7 w - - 0 1", "d3"),
+        strs(&["d3c4"])
+    );
 }
 
 #[test]
 fn lame_leaper_is_blocked_on_its_orthogonal_first_step() {
-    let e = with_pieces("piece Horse H { moves nN }", "", "7k/8/8/8/8/8/8/K7 w - - 0 1");
+    let e = with_pieces(
+        "piece Horse H { moves nN }",
+        "",
+        "7k/8/8/8/8/8/8/K7 w - - 0 1",
+    );
     let fen = "7k/8/8/8/3H4/3H4/8/K7 w - - 0 1";
     let m = moves_of(&e, fen, "d3");
     // d4 blocks the two forward leaps c5 and e5; the others are open.
@@ -79,7 +115,11 @@ fn lame_leaper_is_blocked_on_its_orthogonal_first_step() {
 
 #[test]
 fn hopper_captures_only_over_one_screen() {
-    let e = with_pieces("piece Cannon C { moves mRcpR }", "", "k7/8/8/8/3c4/3C4/3C4/K2c4 w - - 0 1");
+    let e = with_pieces(
+        "piece Cannon C { moves mRcpR }",
+        "",
+        "k7/8/8/8/3c4/3C4/3C4/K2c4 w - - 0 1",
+    );
     let fen = "k7/3c4/8/8/3C4/8/3C4/K7 w - - 0 1";
     let m = moves_of(&e, fen, "d2");
     // Forward: d3 quiet; d4 is a friendly screen; d7 is captured over it (d5, d6 empty beyond the screen are not moves).
@@ -91,30 +131,51 @@ fn hopper_captures_only_over_one_screen() {
 
 #[test]
 fn grasshopper_lands_just_beyond_the_first_piece() {
-    let e = with_pieces("piece Hopper G { moves gR }", "", "k7/8/8/3G4/8/8/3G4/K7 w - - 0 1");
+    let e = with_pieces(
+        "piece Hopper G { moves gR }",
+        "",
+        "k7/8/8/3G4/8/8/3G4/K7 w - - 0 1",
+    );
     let fen = "k7/8/8/3G4/8/8/3G4/K7 w - - 0 1";
     assert_eq!(moves_of(&e, fen, "d2"), strs(&["d2d6"]));
 }
 
 #[test]
 fn locust_captures_the_midpoint_and_the_destination() {
-    let e = with_pieces("piece Elephant E { moves afFcafF }", "", "k7/8/8/8/8/8/8/K7 w - - 0 1");
+    let e = with_pieces(
+        "piece Elephant E { moves afFcafF }",
+        "",
+        "k7/8/8/8/8/8/8/K7 w - - 0 1",
+    );
     let fen = "k7/8/4e3/3e4/2E5/8/8/K7 w - - 0 1";
     let m = moves_of(&e, fen, "c4");
     // Over the enemy on d5 to e6, capturing both; the other diagonals are plain two-step moves.
     assert!(m.contains(&"c4e6xd5".to_string()), "{:?}", m);
-    assert!(m.contains(&"c4a6".to_string()) && m.contains(&"c4e2".to_string()) && m.contains(&"c4a2".to_string()));
+    assert!(
+        m.contains(&"c4a6".to_string())
+            && m.contains(&"c4e2".to_string())
+            && m.contains(&"c4a2".to_string())
+    );
     let pos = parse_fen(&e, fen).unwrap();
     let mv = parse_move(&e, &pos, "c4e6").expect("short form accepted when unambiguous");
     let after = e.play(&pos, mv);
-    assert_eq!(to_fen(&e, &after).split(' ').next().unwrap(), "k7/8/4E3/8/8/8/8/K7");
+    assert_eq!(
+        to_fen(&e, &after).split(' ').next().unwrap(),
+        "k7/8/4E3/8/8/8/8/K7"
+    );
 }
 
 #[test]
 fn locust_is_blocked_by_a_friendly_midpoint() {
-    let e = with_pieces("piece Elephant E { moves afFcafF }", "", "k7/8/8/8/8/8/8/K7 w - - 0 1");
+    let e = with_pieces(
+        "piece Elephant E { moves afFcafF }",
+        "",
+        "k7/8/8/8/8/8/8/K7 w - - 0 1",
+    );
     let fen = "k7/8/4e3/3E4/2E5/8/8/K7 w - - 0 1";
-    assert!(!moves_of(&e, fen, "c4").iter().any(|m| m.starts_with("c4e6")));
+    assert!(!moves_of(&e, fen, "c4")
+        .iter()
+        .any(|m| m.starts_with("c4e6")));
 }
 
 #[test]
@@ -137,9 +198,15 @@ fn per_player_zones_give_file_dependent_moves() {
         "7k/8/8/8/8/8/8/K2Q4 w - - 0 1",
     );
     // On d1 White's Q rides: up 7, left 2 (a1 holds the king), right 4; the W steps add nothing new.
-    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/8/K2Q4 w - - 0 1", "d1").len(), 13);
+    assert_eq!(
+        moves_of(&e, "7k/8/8/8/8/8/8/K2Q4 w - - 0 1", "d1").len(),
+        13
+    );
     // The same piece on e1 for White has only its W steps.
-    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/8/K3Q3 w - - 0 1", "e1"), strs(&["e1d1", "e1e2", "e1f1"]));
+    assert_eq!(
+        moves_of(&e, "7k/8/8/8/8/8/8/K3Q3 w - - 0 1", "e1"),
+        strs(&["e1d1", "e1e2", "e1f1"])
+    );
 }
 
 #[test]
@@ -153,7 +220,12 @@ fn path_ride_goes_around_corners_and_stops_at_the_first_piece() {
     let m = moves_of(&e, fen, "b2");
     // Along the ring: c2..f2 (g2 friendly stops it); b3..b6 and capture on b7.
     for sq in ["c2", "d2", "e2", "f2", "b3", "b4", "b5", "b6", "b7"] {
-        assert!(m.contains(&format!("b2{}", sq)), "missing b2{} in {:?}", sq, m);
+        assert!(
+            m.contains(&format!("b2{}", sq)),
+            "missing b2{} in {:?}",
+            sq,
+            m
+        );
     }
     assert!(!m.contains(&"b2g2".to_string()) && !m.contains(&"b2c7".to_string()));
     // King steps and ride squares overlap (b3, c2): each move is listed once.
@@ -174,14 +246,27 @@ fn capture_of_a_given_kind_only_and_unconfined() {
     // A Rook on the file cannot be captured by the long move.
     assert!(!moves_of(&e, "4r3/8/8/8/8/8/8/4K3 w - - 0 1", "e1").contains(&"e1e8".to_string()));
     // The W step never leaves its own half.
-    assert_eq!(moves_of(&e, "k7/8/8/8/4K3/8/8/8 w - - 0 1", "e4"), strs(&["e4d4", "e4e3", "e4f4"]));
+    assert_eq!(
+        moves_of(&e, "k7/8/8/8/4K3/8/8/8 w - - 0 1", "e4"),
+        strs(&["e4d4", "e4e3", "e4f4"])
+    );
 }
 
 #[test]
 fn confinement_within_a_zone() {
-    let e = with_pieces("zone palace = d1-f3\npiece Advisor A { moves F confined palace }", "", "7k/8/8/8/8/8/4A3/K7 w - - 0 1");
-    assert_eq!(moves_of(&e, "7k/8/8/8/8/8/4A3/K7 w - - 0 1", "e2"), strs(&["e2d1", "e2d3", "e2f1", "e2f3"]));
-    assert_eq!(moves_of(&e, "7k/8/8/8/8/4A3/8/K7 w - - 0 1", "e3"), strs(&["e3d2", "e3f2"]));
+    let e = with_pieces(
+        "zone palace = d1-f3\npiece Advisor A { moves F confined palace }",
+        "",
+        "7k/8/8/8/8/8/4A3/K7 w - - 0 1",
+    );
+    assert_eq!(
+        moves_of(&e, "7k/8/8/8/8/8/4A3/K7 w - - 0 1", "e2"),
+        strs(&["e2d1", "e2d3", "e2f1", "e2f3"])
+    );
+    assert_eq!(
+        moves_of(&e, "7k/8/8/8/8/4A3/8/K7 w - - 0 1", "e3"),
+        strs(&["e3d2", "e3f2"])
+    );
 }
 
 #[test]
@@ -191,8 +276,14 @@ fn confinement_to_whichever_region_the_piece_stands_in() {
         "",
         "7k/8/8/8/8/8/8/K7 w - - 0 1",
     );
-    assert_eq!(moves_of(&e, "7k/8/8/8/2E5/8/8/K7 w - - 0 1", "c4"), strs(&["c4a2", "c4e2"]));
-    assert_eq!(moves_of(&e, "7k/8/8/2E5/8/8/8/K7 w - - 0 1", "c5"), strs(&["c5a7", "c5e7"]));
+    assert_eq!(
+        moves_of(&e, "7k/8/8/8/2E5/8/8/K7 w - - 0 1", "c4"),
+        strs(&["c4a2", "c4e2"])
+    );
+    assert_eq!(
+        moves_of(&e, "7k/8/8/2E5/8/8/8/K7 w - - 0 1", "c5"),
+        strs(&["c5a7", "c5e7"])
+    );
 }
 
 #[test]
@@ -203,7 +294,10 @@ fn promotion_choice_is_forced_in_the_zone() {
         "",
         "k7/4P3/8/8/8/8/8/K7 w - - 0 1",
     );
-    assert_eq!(moves_of(&e, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7"), strs(&["e7e8n", "e7e8q"]));
+    assert_eq!(
+        moves_of(&e, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7"),
+        strs(&["e7e8n", "e7e8q"])
+    );
 }
 
 #[test]
@@ -213,10 +307,19 @@ fn optional_promotion_starts_or_ends_in_the_zone_and_is_forced_when_stuck() {
         "",
         "k7/8/8/4P3/8/8/8/K7 w - - 0 1",
     );
-    assert_eq!(moves_of(&e, "k7/8/8/4P3/8/8/8/K7 w - - 0 1", "e5"), strs(&["e5e6", "e5e6+"]));
-    assert_eq!(moves_of(&e, "k7/8/4P3/8/8/8/8/K7 w - - 0 1", "e6"), strs(&["e6e7", "e6e7+"]));
+    assert_eq!(
+        moves_of(&e, "k7/8/8/4P3/8/8/8/K7 w - - 0 1", "e5"),
+        strs(&["e5e6", "e5e6+"])
+    );
+    assert_eq!(
+        moves_of(&e, "k7/8/4P3/8/8/8/8/K7 w - - 0 1", "e6"),
+        strs(&["e6e7", "e6e7+"])
+    );
     // From rank 7 to rank 8 the pawn would have no move left: promotion is forced.
-    assert_eq!(moves_of(&e, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7"), strs(&["e7e8+"]));
+    assert_eq!(
+        moves_of(&e, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7"),
+        strs(&["e7e8+"])
+    );
 }
 
 #[test]
@@ -244,7 +347,10 @@ fn drops_respect_zone_must_move_and_one_per_file() {
     );
     // Drop zone ranks 1-3 (rank 4 excluded by the zone and by must-move anyway); no pawn yet.
     let fen = "2k/3/1P1/K2[P] w - - 0 1";
-    let drops: Vec<String> = all_moves(&e, fen).into_iter().filter(|m| m.contains('@')).collect();
+    let drops: Vec<String> = all_moves(&e, fen)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
     // File b already holds a White pawn: no drop there.
     assert_eq!(drops, strs(&["P@a2", "P@a3", "P@c1", "P@c2", "P@c3"]));
 }
@@ -283,15 +389,29 @@ fn castling_through_unattacked_empty_squares() {
 
 #[test]
 fn en_passant_after_an_initial_double_step() {
-    let e = with_pieces("piece Pawn P { moves fmWfceFifmnD }", "", "k7/3p4/8/4P3/8/8/8/K7 b - - 0 1");
+    let e = with_pieces(
+        "piece Pawn P { moves fmWfceFifmnD }",
+        "",
+        "k7/3p4/8/4P3/8/8/8/K7 b - - 0 1",
+    );
     let fen = "k7/3p4/8/4P3/8/8/8/K7 b - - 0 1";
     let pos = parse_fen(&e, fen).unwrap();
     let pos = e.play(&pos, parse_move(&e, &pos, "d7d5").unwrap());
-    assert_eq!(pos.ep_square().map(|s| e.rules().board.dims.name(s)), Some("d6".to_string()));
-    let m: Vec<String> = e.legal_moves_from(&pos, e.rules().board.dims.parse_square("e5").unwrap()).into_iter().map(|mv| move_text(&e, &pos, mv)).collect();
+    assert_eq!(
+        pos.ep_square().map(|s| e.rules().board.dims.name(s)),
+        Some("d6".to_string())
+    );
+    let m: Vec<String> = e
+        .legal_moves_from(&pos, e.rules().board.dims.parse_square("e5").unwrap())
+        .into_iter()
+        .map(|mv| move_text(&e, &pos, mv))
+        .collect();
     assert_eq!(sorted(m), strs(&["e5d6", "e5e6"]));
     let after = e.play(&pos, parse_move(&e, &pos, "e5d6").unwrap());
-    assert_eq!(to_fen(&e, &after).split(' ').next().unwrap(), "k7/8/3P4/8/8/8/8/K7");
+    assert_eq!(
+        to_fen(&e, &after).split(' ').next().unwrap(),
+        "k7/8/3P4/8/8/8/8/K7"
+    );
 }
 
 #[test]
@@ -324,7 +444,10 @@ fn capture_the_royal_has_no_check_rule_and_ends_on_capture() {
     let pos = parse_fen(&e, "3k/4/3R/K3 w - - 0 1").unwrap();
     let after = e.play(&pos, parse_move(&e, &pos, "d2d4").unwrap());
     assert!(e.legal_moves(&after).is_empty());
-    assert_eq!(e.status(&after), Status::RoyalCaptured(GameResult::Win(Player::First)));
+    assert_eq!(
+        e.status(&after),
+        Status::RoyalCaptured(GameResult::Win(Player::First))
+    );
 }
 
 #[test]
@@ -343,14 +466,22 @@ fn bare_facing_is_illegal() {
 
 #[test]
 fn stalemate_is_scored_by_the_definition() {
-    for (score, expected) in [("draw", GameResult::Draw), ("loss", GameResult::Win(Player::First))] {
+    for (score, expected) in [
+        ("draw", GameResult::Draw),
+        ("loss", GameResult::Win(Player::First)),
+    ] {
         let e = engine(&format!(
             "variant \"T\"\nboard 3x3\nplayers White, Black\npiece King K {{ moves K royal }}\npiece Queen Q {{ moves Q }}\n\
              stalemate {}\nstart \"k2/2Q/1K1 b - - 0 1\"\n",
             score
         ));
         let pos = parse_fen(&e, "k2/2Q/1K1 b - - 0 1").unwrap();
-        assert_eq!(e.status(&pos), Status::Stalemate(expected), "stalemate {}", score);
+        assert_eq!(
+            e.status(&pos),
+            Status::Stalemate(expected),
+            "stalemate {}",
+            score
+        );
     }
 }
 
@@ -363,7 +494,10 @@ fn checkmate_ends_the_game() {
     let pos = parse_fen(&e, "k2/1Q1/1K1 b - - 0 1").unwrap();
     let s = e.status(&pos);
     assert_eq!(s, Status::Checkmate(GameResult::Win(Player::First)));
-    assert_eq!(s.describe(&e.rules().players, Player::Second), "black is checkmated: white wins");
+    assert_eq!(
+        s.describe(&e.rules().players, Player::Second),
+        "black is checkmated: white wins"
+    );
 }
 
 #[test]
@@ -373,7 +507,12 @@ fn threefold_repetition_and_move_limit() {
          repetition 3 draw\nstart \"3k/4/4/KR2 w - - 0 1\"\n",
     ));
     let mut g = Game::new(e.clone(), e.start_position());
-    for (i, m) in ["b1b2", "d4c4", "b2b1", "c4d4", "b1b2", "d4c4", "b2b1", "c4d4"].iter().enumerate() {
+    for (i, m) in [
+        "b1b2", "d4c4", "b2b1", "c4d4", "b1b2", "d4c4", "b2b1", "c4d4",
+    ]
+    .iter()
+    .enumerate()
+    {
         assert!(!g.status().is_over(), "over too early, before ply {}", i);
         let mv = parse_move(&e, g.position(), m).unwrap();
         g.play(mv);
@@ -385,7 +524,10 @@ fn threefold_repetition_and_move_limit() {
         "variant \"T\"\nboard 4x4\nplayers White, Black\npiece King K { moves K royal }\npiece Rook R { moves R }\n\
          move-limit 2 draw\nstart \"3k/4/4/KR2 w - - 0 1\"\n",
     );
-    assert_eq!(e.status(&parse_fen(&e, "3k/4/4/KR2 w - - 3 3").unwrap()), Status::Ongoing { check: false });
+    assert_eq!(
+        e.status(&parse_fen(&e, "3k/4/4/KR2 w - - 3 3").unwrap()),
+        Status::Ongoing { check: false }
+    );
     let pos = parse_fen(&e, "3k/4/4/KR2 w - - 4 3").unwrap();
     assert_eq!(e.status(&pos), Status::MoveLimit(GameResult::Draw));
 }
@@ -399,10 +541,18 @@ fn delayed_promotion_after_a_drop_beyond_the_river() {
     );
     let pos = e.start_position();
     let pos = e.play(&pos, parse_move(&e, &pos, "P@c4").unwrap());
-    assert!(to_fen(&e, &pos).starts_with("4k/5/2P!2/"), "{}", to_fen(&e, &pos));
+    assert!(
+        to_fen(&e, &pos).starts_with("4k/5/2P!2/"),
+        "{}",
+        to_fen(&e, &pos)
+    );
     let pos = e.play(&pos, parse_move(&e, &pos, "e6d6").unwrap());
     let pos = e.play(&pos, parse_move(&e, &pos, "c4c5").unwrap());
-    assert!(to_fen(&e, &pos).starts_with("3k1/2+P2/"), "promoted at the end of its next move: {}", to_fen(&e, &pos));
+    assert!(
+        to_fen(&e, &pos).starts_with("3k1/2+P2/"),
+        "promoted at the end of its next move: {}",
+        to_fen(&e, &pos)
+    );
 }
 
 #[test]
@@ -412,5 +562,8 @@ fn holes_are_not_squares() {
          start \"k2/1*1/R1K w - - 0 1\"\n",
     );
     // The rook on a1 rides up the a-file; the king on c1 cannot step onto the hole b2.
-    assert_eq!(moves_of(&e, "k2/1*1/R1K w - - 0 1", "c1"), strs(&["c1b1", "c1c2"]));
+    assert_eq!(
+        moves_of(&e, "k2/1*1/R1K w - - 0 1", "c1"),
+        strs(&["c1b1", "c1c2"])
+    );
 }

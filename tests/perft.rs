@@ -13,7 +13,11 @@ fn run_file(name: &str) {
     let mut pos = None;
     let mut id = String::new();
     let mut failures = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "variant" => {
@@ -24,20 +28,32 @@ fn run_file(name: &str) {
             "id" => id = rest.to_string(),
             "epd" => {
                 let e = engine.as_ref().expect("variant line first");
-                pos = Some(parse_fen(e, rest).unwrap_or_else(|err| panic!("{}: bad FEN: {}", id, err)));
+                pos = Some(
+                    parse_fen(e, rest).unwrap_or_else(|err| panic!("{}: bad FEN: {}", id, err)),
+                );
             }
             "perft" => {
                 let (d, n) = rest.split_once(' ').expect("perft DEPTH NODES");
                 let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                let got = engine.as_ref().unwrap().perft(pos.as_ref().expect("epd first"), d);
+                let got = engine
+                    .as_ref()
+                    .unwrap()
+                    .perft(pos.as_ref().expect("epd first"), d);
                 if got != n {
-                    failures.push(format!("{} {} depth {}: expected {}, got {}", name, id, d, n, got));
+                    failures.push(format!(
+                        "{} {} depth {}: expected {}, got {}",
+                        name, id, d, n, got
+                    ));
                 }
             }
             other => panic!("unknown line `{}`", other),
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]

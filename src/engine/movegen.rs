@@ -34,6 +34,19 @@ pub struct MoveDetail {
     pub screens: Vec<Square>,
 }
 
+/// A player's royal squares, without allocating.
+#[derive(Clone, Copy)]
+struct Royals {
+    sq: [Square; 8],
+    n: usize,
+}
+
+impl Royals {
+    fn as_slice(&self) -> &[Square] {
+        &self.sq[..self.n]
+    }
+}
+
 #[inline]
 fn kind_of(code: u8) -> PieceKind {
     PieceKind((code - 1) >> 1)
@@ -80,7 +93,7 @@ impl Engine {
         if t.royal_mask == 0 || self.rules.end.royal_rule == RoyalRule::Check {
             return false;
         }
-        self.royal_squares(pos, pos.side).is_empty()
+        self.royal_squares(pos, pos.side).n == 0
     }
 
     /// Legal moves into `out` (cleared first).
@@ -95,7 +108,7 @@ impl Engine {
         }
         let us = pos.side;
         let royals = self.royal_squares(pos, us);
-        if royals.is_empty() {
+        if royals.n == 0 {
             return;
         }
         let mut scratch = pos.clone();
@@ -120,19 +133,29 @@ impl Engine {
         replies.is_empty()
     }
 
-    /// The squares of a player's royal pieces.
-    fn royal_squares(&self, pos: &Position, p: Player) -> Vec<Square> {
+    /// The squares of a player's royal pieces (the first eight; no variant needs more).
+    fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
         let mask = self.t().royal_mask;
-        pos.occupied[p.index()]
-            .iter()
-            .filter(|s| mask >> kind_of(pos.board[s.index()]).0 & 1 != 0)
-            .collect()
+        let mut r = Royals {
+            sq: [Square(0); 8],
+            n: 0,
+        };
+        if mask == 0 {
+            return r;
+        }
+        for s in pos.occupied[p.index()].iter() {
+            if mask >> kind_of(pos.board[s.index()]).0 & 1 != 0 && r.n < 8 {
+                r.sq[r.n] = s;
+                r.n += 1;
+            }
+        }
+        r
     }
 
     /// Whether the side to move is in check (all its royals attacked under duple check).
     pub fn in_check(&self, pos: &Position) -> bool {
         let royals = self.royal_squares(pos, pos.side);
-        self.royals_in_danger(pos, pos.side, &royals)
+        self.royals_in_danger(pos, pos.side, royals.as_slice())
     }
 
     /// Whether, with the given royal squares, `us` is in check by the royal rule.
@@ -150,23 +173,16 @@ impl Engine {
     }
 
     /// Whether `mv` leaves the mover's royals safe. `scratch` equals the position before and after.
-    fn legal_after(&self, scratch: &mut Position, mv: Move, royals: &[Square]) -> bool {
+    fn legal_after(&self, scratch: &mut Position, mv: Move, royals: &Royals) -> bool {
         let us = scratch.side;
         let undo = apply_raw(scratch, mv);
-        let mut rs: [Square; 8] = [Square(0); 8];
-        let mut n = 0;
-        for &r in royals {
-            let r = if r == mv.from && !mv.is_drop() {
-                mv.to
-            } else {
-                r
-            };
-            if n < 8 {
-                rs[n] = r;
-                n += 1;
+        let mut rs = *royals;
+        for r in rs.sq[..rs.n].iter_mut() {
+            if *r == mv.from && !mv.is_drop() {
+                *r = mv.to;
             }
         }
-        let danger = self.royals_in_danger(scratch, us, &rs[..n]);
+        let danger = self.royals_in_danger(scratch, us, rs.as_slice());
         revert_raw(scratch, mv, undo);
         !danger
     }
