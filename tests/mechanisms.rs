@@ -392,7 +392,7 @@ fn en_passant_after_an_initial_double_step() {
     let e = with_pieces(
         "piece Pawn P { moves fmWfceFifmnD }",
         "",
-        "k7/3p4/8/4P3/8/8/8/K7 b - - 0 1",
+        "k7/3p4/8/8/8/8/4P3/K7 w - - 0 1",
     );
     let fen = "k7/3p4/8/4P3/8/8/8/K7 b - - 0 1";
     let pos = parse_fen(&e, fen).unwrap();
