@@ -496,7 +496,7 @@ fn describe(rule: Rule) -> (&'static str, &'static str) {
         all_term | rank_term | ranks_term | file_term | files_term | enemy_term | square_term
         | group_term => ("a zone", g_zone),
         zone_expr => ("a zone", ""),
-        zone_op => ("`+`, `-` or `&`", ""),
+        zone_op => ("an operator (`+`, `-`, `&`)", ""),
         k_absolute => ("`absolute`", ""),
         k_cyclic => ("`cyclic`", ""),
         k_resets => ("`resets`", ""),
@@ -525,10 +525,13 @@ fn describe(rule: Rule) -> (&'static str, &'static str) {
         equals => ("`=`", ""),
         colon => ("`:`", ""),
         times => ("`x` (as in `8x8`)", ""),
+        comma => ("`,`", ""),
+        dash => ("`-`", ""),
+        bar => ("`|`", ""),
         royal_rule_value => ("`check`, `duple` or `capture`", ""),
         score => ("`win`, `loss` or `draw`", ""),
         promotion_mode => ("`optional` or `forced`", ""),
-        _ => ("something else", ""),
+        _ => ("", ""),
     }
 }
 
@@ -564,6 +567,9 @@ fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileId) -> Synta
             let mut groups: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
             for r in positives {
                 let (what, group) = describe(*r);
+                if what.is_empty() {
+                    continue;
+                }
                 let key = if group.is_empty() { what } else { group };
                 match groups.iter_mut().find(|(k, _)| *k == key) {
                     Some((_, members)) => {
@@ -648,7 +654,7 @@ fn is_noise(rule: Rule) -> bool {
     use Rule::*;
     matches!(
         rule,
-        lbrace | rbrace | lparen | rparen | equals | colon | times
+        lbrace | rbrace | lparen | rparen | equals | colon | times | comma | dash | bar
     ) || format!("{rule:?}").starts_with("k_")
 }
 
@@ -774,7 +780,7 @@ impl Builder {
                     }
                     Rule::per_player => {
                         let mut v = Vec::new();
-                        for pz in def_pair.into_inner() {
+                        for pz in self.children(def_pair) {
                             let pp = pz.clone();
                             let mut k = self.children(pz).into_iter();
                             let n = self.name(self.take(&mut k, &pp)?);

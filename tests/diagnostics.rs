@@ -748,3 +748,31 @@ fn a_zone_named_like_a_square_is_an_error() {
     assert_eq!(e.message, "zone name `e4` reads as a square");
     assert_eq!(e.at, (9, 6));
 }
+
+#[test]
+fn a_cyclic_path_needs_three_corners() {
+    let e = only(&with("path line = a1-e1 cyclic"));
+    assert_eq!(e.message, "cyclic path `line` needs at least three corners");
+    assert_eq!(e.at, (9, 6));
+}
+
+#[test]
+fn a_missing_zone_is_reported_where_it_is_missing() {
+    // Statement keywords are reserved, so `piece` is not taken for a zone name.
+    let e = only(&replacing(4, "zone last ="));
+    assert_eq!(
+        e.message,
+        "expected a name, `absolute` or a zone, found `piece`"
+    );
+    assert_eq!(e.at, (5, 1));
+}
+
+#[test]
+fn a_per_player_zone_needs_commas() {
+    let e = only(&with("zone q = White: a1 Black: a2"));
+    assert_eq!(
+        e.message,
+        "expected `,` or an operator (`+`, `-`, `&`), found `Black:`"
+    );
+    assert_eq!(e.at, (9, 20));
+}

@@ -142,7 +142,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     };
 
     // Board. After an error, go on with a board that fits so later checks still run.
-    let mut board_ok = true;
+    let board_ok;
     let dims = match &m.board {
         Some((f, r, _)) => {
             let files = in_range(ctx, f, 1, MAX_SIDE as u64, "the number of files");
@@ -287,6 +287,17 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             .flatten()
             .zip(p.corners.iter().map(|c| c.span))
             .collect();
+        let mut distinct: Vec<Square> = corners.iter().map(|c| c.0).collect();
+        distinct.sort();
+        distinct.dedup();
+        if p.cyclic && distinct.len() < 3 {
+            let e = ctx
+                .error("chimera::path::not_straight", p.name.span, format!("cyclic path `{pname}` needs at least three corners"))
+                .with_label("goes out and back along one line")
+                .with_help("list the corners of a closed figure, like `a1-h1-h8-a8 cyclic`, or drop `cyclic`");
+            ctx.report(e);
+            continue;
+        }
         let mut squares_on: Vec<Square> = vec![corners[0].0];
         let mut segments: Vec<(usize, usize)> =
             (0..corners.len() - 1).map(|i| (i, i + 1)).collect();

@@ -334,7 +334,7 @@ impl<'a> Zones<'a> {
             ctx.report(e);
             return None;
         }
-        if self.active.iter().any(|a| *a == n.node) {
+        if self.active.contains(&n.node) {
             let e = ctx
                 .error(
                     "chimera::zone::cycle",
