@@ -91,3 +91,21 @@ fn the_prompt_shows_the_side_to_move_and_moves_complete() {
     p.send("\r").unwrap();
     p.expect("Chess (Black)> ").unwrap();
 }
+
+#[test]
+fn ctrl_c_stops_a_long_perft_without_leaving_the_repl() {
+    let dir = scratch("perft");
+    let mut p = spawn(&["definitions/chess.variant"], &dir.join("history"));
+    p.expect("Chess (White)> ").unwrap();
+    settle();
+    // Depth 7 takes minutes: a progress bar counts the root moves until Ctrl-C stops it.
+    p.send("perft 7\r").unwrap();
+    p.expect("root moves").unwrap();
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect("perft 7 interrupted; nothing was counted")
+        .unwrap();
+    p.expect("Chess (White)> ").unwrap();
+    settle();
+    p.send("perft 1\r").unwrap();
+    p.expect("Nodes searched: 20").unwrap();
+}
