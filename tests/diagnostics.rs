@@ -776,3 +776,26 @@ fn a_per_player_zone_needs_commas() {
     );
     assert_eq!(e.at, (9, 20));
 }
+
+#[test]
+fn a_rendered_diagnostic_shows_code_message_location_label_and_help() {
+    let d = compile_str(
+        "t.variant",
+        &with("piece Ferz F { moves F in lats }"),
+        &fixtures(),
+    )
+    .unwrap_err();
+    let expected = "chimera::zone::unknown
+
+  × unknown zone `lats`
+   ╭─[t.variant:9:27]
+ 8 │ start \"rpkpr/5/5/5/5/RPKPR w - - 0 1\"
+ 9 │ piece Ferz F { moves F in lats }
+   ·                           ──┬─
+   ·                             ╰── no zone has this name
+   ╰────
+  help: did you mean `last`?
+t.variant: 1 error
+";
+    assert_eq!(d.render_plain(), expected);
+}
