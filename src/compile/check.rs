@@ -489,7 +489,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             let e = ctx
                 .error("chimera::statement::missing", root, "the definition has no `start` position")
                 .with_label("expected `start \"FEN\"`")
-                .with_help("add for example `start \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`");
+                .with_help("add `start \"FEN\"`: the ranks from the top separated by `/`, then the side to move");
             ctx.report(e);
             String::new()
         }
@@ -518,7 +518,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                     format!("`royal-rule {word}` needs a royal piece, and no piece is royal"),
                 )
                 .with_label("needs a royal piece")
-                .with_help("add `royal` to the body of the king-like piece");
+                .with_help("add `royal` to the body of the piece whose loss decides the game");
             ctx.report(e);
         }
         if let Some(f) = m.facing {
@@ -529,7 +529,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                     "`facing` needs a royal piece, and no piece is royal",
                 )
                 .with_label("needs royal pieces to face each other")
-                .with_help("add `royal` to the body of the general-like piece");
+                .with_help("add `royal` to the body of the pieces that may not face each other");
             ctx.report(e);
         }
     }

@@ -34,7 +34,7 @@ pub(crate) fn validate(
         let e = ctx
             .error("chimera::fen::empty", base, "the start FEN is empty")
             .with_label("no position here")
-            .with_help("write the ranks from the top, like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w`");
+            .with_help("write the ranks from the top separated by `/` (digits for empty squares), then `w` or `b`");
         ctx.report(e);
         return facts;
     };
