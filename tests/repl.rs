@@ -308,6 +308,15 @@ fn piece_describes_moves_in_words_with_a_diagram() {
     assert!(text.contains("From e2 on an empty board"), "{text}");
     assert!(text.contains(" 2 |  .  .  .  *  K  *  .  .  . |"), "{text}");
 
+    // A path rider is drawn from a square of its path, so that the ride shows.
+    let mut s = session("spiderqi");
+    let spider = ok(&mut s, "piece Spider");
+    assert!(
+        spider.contains("From d3 on an empty board (Red):"),
+        "{spider}"
+    );
+    assert!(spider.contains("6 |  .  .  *  *  *  *  .  . |"), "{spider}");
+
     let mut s = session("chess");
     let pawn = ok(&mut s, "piece p");
     assert!(
@@ -606,7 +615,7 @@ fn reload_keeps_the_game_when_it_is_still_legal() {
     ok(&mut s, "play a1a2");
     // Still legal: the game and its history are kept.
     write("piece Rook R { moves Q }\n");
-    assert!(ok(&mut s, "reload").ends_with(": position and 1 moves kept"));
+    assert!(ok(&mut s, "reload").ends_with(": position and 1 move kept"));
     assert_eq!(ok(&mut s, "history"), "1. a1a2");
     // The move a1a2 is no longer possible: the position is kept without history.
     write("piece Rook R { moves F }\n");
@@ -781,4 +790,54 @@ fn scripts_load_definitions_by_short_name_from_their_folder() {
     )
     .unwrap();
     assert!(r.ok(), "{}", String::from_utf8_lossy(&err));
+}
+
+#[test]
+fn every_command_works_on_every_shipped_definition() {
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/definitions"))
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "variant"))
+            .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in files {
+        let mut s = Session::new();
+        ok(&mut s, &format!("load {}", f.display()));
+        let names: Vec<String> = s
+            .engine()
+            .unwrap()
+            .rules()
+            .pieces
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        for name in names {
+            let text = ok(&mut s, &format!("piece {name}"));
+            assert!(text.starts_with(&name), "{}: {text}", f.display());
+        }
+        for cmd in [
+            "show",
+            "show --ascii",
+            "rules",
+            "zones",
+            "moves",
+            "status",
+            "history",
+            "hand",
+            "fen",
+            "perft 2",
+            "divide 1",
+            "variants",
+        ] {
+            ok(&mut s, cmd);
+        }
+        // Play the first legal move and take it back.
+        let first = s.completion_context().moves.first().cloned();
+        if let Some(m) = first {
+            ok(&mut s, &format!("play {m}"));
+            ok(&mut s, "undo");
+        }
+    }
 }

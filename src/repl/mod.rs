@@ -18,7 +18,7 @@ pub use completion::CompletionContext;
 
 use crate::compile;
 use crate::engine::{Engine, Game, Move, MoveKind, Piece, Position, Status};
-use crate::geometry::{Player, Square};
+use crate::geometry::{Player, Square, SquareSet};
 use crate::notation;
 use crate::rules::{Confinement, RuleSet};
 use std::fmt;
@@ -490,7 +490,10 @@ impl Session {
                     if n == 0 {
                         "position kept".to_string()
                     } else {
-                        format!("position and {n} moves kept")
+                        format!(
+                            "position and {n} move{} kept",
+                            if n == 1 { "" } else { "s" }
+                        )
                     },
                 )
             }
@@ -1405,6 +1408,18 @@ fn diagram_square(rules: &RuleSet, kind: crate::rules::PieceKind, side: Player) 
     let n = allowed.len().max(1) as f64;
     let cf = allowed.iter().map(|s| d.file(s) as f64).sum::<f64>() / n;
     let cr = allowed.iter().map(|s| d.rank(s) as f64).sum::<f64>() / n;
+    // A piece that rides paths shows them only from a square on one: prefer those.
+    let on_paths: SquareSet = rules
+        .piece(kind)
+        .rides
+        .iter()
+        .filter_map(|r| rules.paths.get(&r.path))
+        .flat_map(|p| p.squares.iter().copied())
+        .collect();
+    let on_paths = allowed.intersect(&on_paths);
+    if !on_paths.is_empty() {
+        allowed = on_paths;
+    }
     allowed
         .iter()
         .min_by(|a, b| {
