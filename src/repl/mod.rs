@@ -1216,7 +1216,6 @@ impl Session {
                     notation::move_text(&l.engine, pos, *m)
                 ));
             }
-            out.push('\n');
         }
         out.push_str(&format!("Nodes searched: {total}"));
         Ok(out)
