@@ -36,7 +36,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Compiles a definition file and starts from its start position. FILE may omit the \
                   `.variant` extension; it is looked for as given, next to the current file and the \
                   script, and in ./definitions.",
-        examples: &["load definitions/chess.variant", "load xiangqi"],
+        examples: &["load definitions/my-game.variant", "load my-game"],
     },
     CommandInfo {
         name: "variants",
@@ -216,7 +216,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: "[NAME]",
         summary: "draw each zone (or one) on the board",
         details: "Draws the squares of each named zone, for each player when they differ.",
-        examples: &["zones", "zones palace"],
+        examples: &["zones", "zones home"],
     },
     CommandInfo {
         name: "rules",

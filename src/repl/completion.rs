@@ -184,7 +184,7 @@ mod tests {
 
     fn ctx() -> CompletionContext {
         CompletionContext {
-            files: vec!["chess".into()],
+            files: vec!["my-game".into()],
             squares: vec!["e1".into(), "e2".into(), "e4".into(), "f1".into()],
             pieces: vec!["King".into(), "Knight".into(), "Pawn".into()],
             letters: vec!["K".into(), "N".into(), "P".into()],

@@ -107,7 +107,7 @@ const EXTENSION: &str = "variant";
 
 fn no_variant() -> ReplError {
     ReplError::new("no variant is loaded")
-        .with_help("load one with `load FILE` (for example `load chess`); `variants` lists the shipped definitions")
+        .with_help("load one with `load FILE` (for example `load my-game` for definitions/my-game.variant); `variants` lists the shipped definitions")
 }
 
 /// Draws a caret line under `len` characters from `offset` of `text` (byte offsets).
@@ -246,7 +246,7 @@ impl Session {
             "help" => self.help(&args),
             "load" => match args.as_slice() {
                 [] => Err(ReplError::new("`load` needs a file")
-                    .with_help("for example `load chess`; `variants` lists them")),
+                    .with_help("for example `load my-game`; `variants` lists them")),
                 _ => self.load_named(rest),
             },
             "variants" => self.variants(),
@@ -1285,7 +1285,7 @@ impl Session {
             },
             _ => {
                 return Err(ReplError::new("`zones` takes at most one zone name")
-                    .with_help("for example `zones` or `zones palace`"))
+                    .with_help("for example `zones` or `zones home`"))
             }
         };
         let mut parts = Vec::new();
