@@ -61,6 +61,11 @@ impl Engine {
         &self.rules
     }
 
+    /// Memory held by the compiled move tables, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tables.bytes()
+    }
+
     /// The rule set, shared.
     pub fn rules_arc(&self) -> Arc<RuleSet> {
         self.rules.clone()

@@ -597,6 +597,21 @@ impl Tables {
         })
     }
 
+    /// Bytes held by the tables (for the memory budget of large variants).
+    pub(crate) fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.entries.capacity() * size_of::<SquareMoves>()
+            + self.leaps.capacity() * size_of::<Leap>()
+            + self.rays.capacity() * size_of::<Ray>()
+            + self.ray_squares.capacity() * size_of::<RaySquare>()
+            + self.paths.capacity() * size_of::<PathMove>()
+            + self.path_steps.capacity() * size_of::<PathStep>()
+            + self.reach.capacity() * size_of::<SquareSet>()
+            + self.info.capacity() * size_of::<KindInfo>()
+            + self.castle_clear.capacity()
+            + self.to_hand.capacity() * size_of::<Option<PieceKind>>()
+    }
+
     /// Index of (player, kind) in `info`.
     #[inline]
     pub(crate) fn ki(&self, player: Player, kind: PieceKind) -> usize {

@@ -1,0 +1,128 @@
+//! Engine limits: a 16x16 variant with 30 piece kinds compiles into tables under 16 MB, perft on it
+//! runs, and the perft/divide command line reports bad input with its position and exit 1.
+
+use chimera::compile::compile_str;
+use chimera::engine::Engine;
+use std::path::Path;
+use std::process::Command;
+
+/// Thirty kinds on 16x16: riders, leapers, hoppers, lame and multi-leg pieces, each with a letter A..Z or +A..+D.
+fn big_variant() -> String {
+    let moves = [
+        "K", "Q", "R", "B", "N", "NN", "mRcpR", "mBcpB", "nN", "nA", "afFcafF", "W3", "F2", "gQ",
+        "C", "Z", "fmWfcF", "WfF", "FfW", "fR", "fN", "sNvR", "nAnD", "(4,1)", "BN", "RN", "afsW",
+        "H", "G", "RF",
+    ];
+    let letters: Vec<String> = (b'A'..=b'Z')
+        .map(|c| (c as char).to_string())
+        .chain(["+A", "+B", "+C", "+D"].map(String::from))
+        .collect();
+    let mut s =
+        String::from("variant \"Big\"\nboard 16x16\nplayers White, Black\nzone half = ranks 1-8\n");
+    for (i, m) in moves.iter().enumerate() {
+        let royal = if i == 0 { " royal" } else { "" };
+        s.push_str(&format!(
+            "piece P{} {} {{ moves {}{} }}\n",
+            i, letters[i], m, royal
+        ));
+    }
+    s.push_str("start \"ABCDEFGHIJKLMNOP/16/16/16/16/16/16/16/16/16/16/16/16/16/16/abcdefghijklmnop w - - 0 1\"\n");
+    s
+}
+
+#[test]
+fn a_16x16_variant_with_30_kinds_compiles_under_16_mb() {
+    let rules = compile_str("big.variant", &big_variant(), Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    assert_eq!(rules.pieces.len(), 30);
+    let e = Engine::new(rules).expect("engine");
+    let bytes = e.table_bytes();
+    eprintln!("16x16, 30 kinds: {} bytes of tables", bytes);
+    assert!(bytes < 16 << 20, "tables take {} bytes", bytes);
+    // Perft runs on it (start position: both sides' first-rank pieces only).
+    assert!(e.perft(&e.start_position(), 2) > 0);
+}
+
+fn chimera(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run chimera");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn perft_prints_the_node_count_last() {
+    let (code, out, _) = chimera(&["perft", "definitions/chess.variant", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("Nodes searched: 8902"));
+}
+
+#[test]
+fn divide_prints_one_line_per_move_then_the_total() {
+    let (code, out, _) = chimera(&["divide", "definitions/chess.variant", "2"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e2e4: 20"), "{:?}", lines);
+    assert_eq!(lines[20], "Nodes searched: 400");
+}
+
+#[test]
+fn divide_from_a_fen() {
+    let (code, out, _) = chimera(&[
+        "divide",
+        "definitions/chess.variant",
+        "1",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("e1g1: 1"));
+    assert_eq!(out.lines().last(), Some("Nodes searched: 15"));
+}
+
+#[test]
+fn a_bad_fen_names_the_fault_and_its_position() {
+    let (code, out, err) = chimera(&[
+        "perft",
+        "definitions/chess.variant",
+        "1",
+        "--fen",
+        "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("no piece has the letter `X`"), "{}", err);
+    // The label points at column 14 of the FEN (the X).
+    assert!(err.contains("--fen:1:14"), "{}", err);
+}
+
+#[test]
+fn a_fen_with_too_few_ranks_is_refused() {
+    let (code, _, err) = chimera(&[
+        "perft",
+        "definitions/xiangqi.variant",
+        "1",
+        "--fen",
+        "9/9 w - - 0 1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the board has 10 ranks but the FEN gives 2"),
+        "{}",
+        err
+    );
+}
+
+#[test]
+fn a_missing_definition_is_an_error_not_a_panic() {
+    let (code, _, err) = chimera(&["perft", "definitions/no-such.variant", "1"]);
+    assert_eq!(code, 1);
+    assert!(!err.contains("panicked"), "{}", err);
+}
