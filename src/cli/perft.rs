@@ -23,7 +23,8 @@ pub struct PerftArgs {
 /// Arguments of `chimera bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Definition files with depths, as FILE:DEPTH (default: chess 5, xiangqi 4, shogi 4 from definitions/).
+    /// Definition files with depths and optionally the expected node count, as FILE:DEPTH[:NODES]
+    /// (default: chess 6, xiangqi 5, shogi 5 from definitions/, with their published counts).
     pub targets: Vec<String>,
 }
 
@@ -93,24 +94,32 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Runs the benchmark: perft on each target, printing nodes per second.
+/// Runs the benchmark: perft on each target, printing nodes per second and checking the count.
 pub fn run_bench(args: BenchArgs) -> ExitCode {
     let targets = if args.targets.is_empty() {
         vec![
-            "definitions/chess.variant:5".to_string(),
-            "definitions/xiangqi.variant:4".into(),
-            "definitions/shogi.variant:4".into(),
+            "definitions/chess.variant:6:119060324".to_string(),
+            "definitions/xiangqi.variant:5:133312995".into(),
+            "definitions/shogi.variant:5:19861490".into(),
         ]
     } else {
         args.targets
     };
+    let mut ok = true;
     for t in targets {
-        let (file, depth) = match t.rsplit_once(':').map(|(f, d)| (f, d.parse::<u32>())) {
-            Some((f, Ok(d))) => (PathBuf::from(f), d),
-            _ => {
-                eprintln!("error: `{}` is not FILE:DEPTH", t);
-                return ExitCode::FAILURE;
+        let parts: Vec<&str> = t.rsplitn(3, ':').collect();
+        let parsed = match parts.as_slice() {
+            [n, d, f] if n.parse::<u64>().is_ok() => d.parse::<u32>().ok().map(|d| (PathBuf::from(f), d, n.parse::<u64>().ok())),
+            [d, f] | [d, f, _] => {
+                // FILE:DEPTH, or a path that itself contains a colon.
+                let file = if parts.len() == 3 { format!("{}:{}", parts[2], f) } else { f.to_string() };
+                d.parse::<u32>().ok().map(|d| (PathBuf::from(file), d, None))
             }
+            _ => None,
+        };
+        let Some((file, depth, expected)) = parsed else {
+            eprintln!("error: `{}` is not FILE:DEPTH[:NODES]", t);
+            return ExitCode::FAILURE;
         };
         let engine = match load_engine(&file) {
             Ok(e) => e,
@@ -121,13 +130,23 @@ pub fn run_bench(args: BenchArgs) -> ExitCode {
         let nodes = engine.perft(&pos, depth);
         let secs = start.elapsed().as_secs_f64();
         println!(
-            "{:<40} depth {} nodes {:>12} time {:>8.3} s  {:>7.2} Mnps",
+            "{:<36} depth {} nodes {:>11} time {:>7.3} s {:>7.2} million nodes/s",
             file.display(),
             depth,
             nodes,
             secs,
             nodes as f64 / secs.max(1e-9) / 1e6
         );
+        if let Some(n) = expected {
+            if n != nodes {
+                eprintln!("error: {} depth {}: expected {} nodes, counted {}", file.display(), depth, n, nodes);
+                ok = false;
+            }
+        }
     }
-    ExitCode::SUCCESS
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
