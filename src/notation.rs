@@ -20,7 +20,9 @@ pub struct MoveError {
 
 /// Reads a FEN for this engine's variant.
 pub fn parse_fen(engine: &Engine, fen: &str) -> Result<Position, FenError> {
-    crate::engine::fen::parse_fen(engine.rules(), fen)
+    let mut pos = crate::engine::fen::parse_fen(engine.rules(), fen)?;
+    engine.drop_stale_castling(&mut pos);
+    Ok(pos)
 }
 
 /// Writes a position as FEN.

@@ -567,3 +567,14 @@ fn holes_are_not_squares() {
         strs(&["c1b1", "c1c2"])
     );
 }
+
+#[test]
+fn castling_rights_without_their_rook_are_dropped_from_a_fen() {
+    let e = engine(
+        "variant \"T\"\nboard 8x8\nplayers White, Black\n\
+         piece King K { moves K royal }\npiece Rook R { moves R }\ncastling King Rook\n\
+         start \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"\n",
+    );
+    let pos = parse_fen(&e, "r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    assert_eq!(to_fen(&e, &pos), "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+}

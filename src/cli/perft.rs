@@ -109,11 +109,20 @@ pub fn run_bench(args: BenchArgs) -> ExitCode {
     for t in targets {
         let parts: Vec<&str> = t.rsplitn(3, ':').collect();
         let parsed = match parts.as_slice() {
-            [n, d, f] if n.parse::<u64>().is_ok() => d.parse::<u32>().ok().map(|d| (PathBuf::from(f), d, n.parse::<u64>().ok())),
+            [n, d, f] if n.parse::<u64>().is_ok() => d
+                .parse::<u32>()
+                .ok()
+                .map(|d| (PathBuf::from(f), d, n.parse::<u64>().ok())),
             [d, f] | [d, f, _] => {
                 // FILE:DEPTH, or a path that itself contains a colon.
-                let file = if parts.len() == 3 { format!("{}:{}", parts[2], f) } else { f.to_string() };
-                d.parse::<u32>().ok().map(|d| (PathBuf::from(file), d, None))
+                let file = if parts.len() == 3 {
+                    format!("{}:{}", parts[2], f)
+                } else {
+                    f.to_string()
+                };
+                d.parse::<u32>()
+                    .ok()
+                    .map(|d| (PathBuf::from(file), d, None))
             }
             _ => None,
         };
@@ -139,7 +148,13 @@ pub fn run_bench(args: BenchArgs) -> ExitCode {
         );
         if let Some(n) = expected {
             if n != nodes {
-                eprintln!("error: {} depth {}: expected {} nodes, counted {}", file.display(), depth, n, nodes);
+                eprintln!(
+                    "error: {} depth {}: expected {} nodes, counted {}",
+                    file.display(),
+                    depth,
+                    n,
+                    nodes
+                );
                 ok = false;
             }
         }

@@ -446,25 +446,34 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
         pieces.push(def);
         explicit_captured_as.push(cap);
     }
-    // `captured as`: explicit, else the one kind that promotes to it, else itself.
+    // `captured as`: explicit; else, for a promoted form (`+X`), the one kind that promotes to it or
+    // else the kind written X; else itself. A native piece that pawns may promote to (a chess
+    // Queen) stays itself: only `+` letters mean "promoted" in FEN.
     for i in 0..pieces.len() {
         let k = PieceKind(i as u8);
         pieces[i].captured_as = match explicit_captured_as[i] {
             Some(c) => c,
-            None => {
-                let from: Vec<usize> = (0..pieces.len())
-                    .filter(|&j| {
-                        pieces[j]
-                            .promotion
-                            .as_ref()
-                            .is_some_and(|p| p.to.contains(&k))
-                    })
-                    .collect();
-                match from.as_slice() {
-                    [one] => PieceKind(*one as u8),
-                    _ => k,
+            None => match pieces[i].letter.strip_prefix('+') {
+                None => k,
+                Some(base) => {
+                    let from: Vec<usize> = (0..pieces.len())
+                        .filter(|&j| {
+                            pieces[j]
+                                .promotion
+                                .as_ref()
+                                .is_some_and(|p| p.to.contains(&k))
+                        })
+                        .collect();
+                    match from.as_slice() {
+                        [one] => PieceKind(*one as u8),
+                        _ => pieces
+                            .iter()
+                            .position(|p| p.letter == base)
+                            .map(|j| PieceKind(j as u8))
+                            .unwrap_or(k),
+                    }
                 }
-            }
+            },
         };
     }
     let royals: Vec<PieceKind> = pieces

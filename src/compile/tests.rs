@@ -159,7 +159,7 @@ fn piece_clauses_compile_to_move_rules_and_confinement() {
 }
 
 #[test]
-fn captured_as_defaults_to_the_one_kind_that_promotes_to_it() {
+fn captured_as_defaults_to_the_kind_a_promoted_form_came_from() {
     let text = MINI
         .replace("promotes to Rook in last", "promotes to Tokin in last optional")
         .replace("piece Rook R { moves R }", "piece Rook R { moves R }\npiece Tokin +P { moves W }\npiece Dragon +R { moves K captured as Pawn }");
@@ -168,6 +168,10 @@ fn captured_as_defaults_to_the_one_kind_that_promotes_to_it() {
     assert_eq!(r.piece(kind("Tokin")).captured_as, kind("Pawn"));
     assert_eq!(r.piece(kind("Dragon")).captured_as, kind("Pawn"));
     assert_eq!(r.piece(kind("Rook")).captured_as, kind("Rook"));
+    // A native kind that something promotes to is not a promoted form: it stays itself.
+    let native = compile(&MINI);
+    let rook = native.kind_by_name("Rook").unwrap();
+    assert_eq!(native.piece(rook).captured_as, rook);
     assert_eq!(
         r.piece(kind("Pawn")).promotion.as_ref().unwrap().mode,
         PromotionMode::Optional

@@ -611,6 +611,28 @@ impl Engine {
         }
     }
 
+    /// Clears castling rights whose king or rook is not on its start square (as Fairy-Stockfish does).
+    pub fn drop_stale_castling(&self, pos: &mut Position) {
+        let Some(c) = &self.rules.castling else {
+            pos.set_castling_rights(0);
+            return;
+        };
+        let mut bits = pos.castling;
+        for p in Player::BOTH {
+            for side in 0..2 {
+                let bit = super::position::CASTLE_BITS[p.index()][side];
+                let ok = self.t().castles[p.index()][side].is_some_and(|cs| {
+                    pos.board[cs.king_from.index()] == Piece::new(p, c.king).code()
+                        && pos.board[cs.rook_from.index()] == Piece::new(p, c.rook).code()
+                });
+                if !ok {
+                    bits &= !bit;
+                }
+            }
+        }
+        pos.set_castling_rights(bits);
+    }
+
     /// Castling moves (the king must not be in check nor pass through or land on an attacked square).
     fn castling_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let Some(c) = &self.rules.castling else {
