@@ -128,6 +128,9 @@ fn general_never_crosses_the_river_except_to_capture_the_enemy_general() {
     // Not even to capture an ordinary piece: the Black Minister on e5 is safe.
     let fen = "3k4/8/3p4/4e3/4K3/8/8/8 w - - 0 1";
     assert_eq!(moves_of(&e, fen, "e4"), strs(&["e4d4", "e4e3", "e4f4"]));
+    // Nor to a General behind a screen: the Black Soldier on e6 closes the file.
+    let fen = "4k3/8/4p3/8/4K3/8/8/8 w - - 0 1";
+    assert_eq!(moves_of(&e, fen, "e4"), strs(&["e4d4", "e4e3", "e4f4"]));
     // With the Black General on e8 and the file open, the General captures it across the river;
     // e3 keeps the Generals facing and is illegal.
     let fen = "4k3/8/8/8/4K3/8/8/8 w - - 0 1";
