@@ -111,8 +111,28 @@ impl Engine {
         if royals.n == 0 {
             return;
         }
+        // Whether a royal is attacked depends only on the occupancy of the squares on the attack
+        // paths towards it. A non-royal move that touches none of them, from a position where the
+        // royals are safe, leaves them safe: no need to test it.
+        let safe_now = !self.royals_in_danger(pos, us, royals.as_slice());
+        let sensitive = if safe_now { self.sensitive_squares(pos, us, &royals) } else { SquareSet::EMPTY };
+        let royal_mask = self.t().royal_mask;
         let mut scratch = pos.clone();
-        out.retain(|&mv| self.legal_after(&mut scratch, mv, &royals));
+        out.retain(|&mv| {
+            if safe_now {
+                let mover = match mv.kind {
+                    MoveKind::Drop(k) => k,
+                    _ => kind_of(pos.board[mv.from.index()]),
+                };
+                let touches = sensitive.contains(mv.from)
+                    || sensitive.contains(mv.to)
+                    || mv.extra.is_some_and(|x| sensitive.contains(x));
+                if royal_mask >> mover.0 & 1 == 0 && !touches {
+                    return true;
+                }
+            }
+            self.legal_after(&mut scratch, mv, &royals)
+        });
         if self.t().no_drop_mate != 0 {
             let t = self.t();
             out.retain(|&mv| match mv.kind {
@@ -120,6 +140,50 @@ impl Engine {
                 _ => true,
             });
         }
+    }
+
+    /// Squares whose occupancy decides whether an enemy piece attacks one of `us`'s royals: the
+    /// squares between a rider and the royal, lame-leap blockers, multi-leg path steps, and the
+    /// royal's file when royals may not face each other.
+    fn sensitive_squares(&self, pos: &Position, us: Player, royals: &Royals) -> SquareSet {
+        let t = self.t();
+        let them = us.other();
+        let mut out = SquareSet::EMPTY;
+        for &r in royals.as_slice() {
+            if self.rules.end.facing {
+                out = out.union(&self.file_squares(t.dims.file(r)));
+            }
+            for from in pos.occupied[them.index()].iter() {
+                let kind = kind_of(pos.board[from.index()]);
+                if !t.reach(them, kind, from).contains(r) {
+                    continue;
+                }
+                let e = t.entry(them, kind, from);
+                for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+                    if l.to == r.0 && l.flags & BLOCKED != 0 {
+                        out.insert(Square(l.block));
+                    }
+                }
+                for ray in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
+                    let sq = &t.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize];
+                    if let Some(i) = sq.iter().position(|s| s.sq == r.0) {
+                        for s in &sq[..i] {
+                            out.insert(Square(s.sq));
+                        }
+                    }
+                }
+                for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
+                    let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
+                    if p.to == r.0 || steps.iter().any(|s| s.sq == r.0) {
+                        for s in steps {
+                            out.insert(Square(s.sq));
+                        }
+                        out.insert(Square(p.to));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Whether the drop gives checkmate.
