@@ -547,7 +547,9 @@ fn delayed_promotion_after_a_drop_beyond_the_river() {
         to_fen(&e, &pos)
     );
     let pos = e.play(&pos, parse_move(&e, &pos, "e6d6").unwrap());
-    let pos = e.play(&pos, parse_move(&e, &pos, "c4c5").unwrap());
+    // Its next move promotes whatever it is: the only move to c5 is the promoting one.
+    assert!(parse_move(&e, &pos, "c4c5").is_err());
+    let pos = e.play(&pos, parse_move(&e, &pos, "c4c5+").unwrap());
     assert!(
         to_fen(&e, &pos).starts_with("3k1/2+P2/"),
         "promoted at the end of its next move: {}",

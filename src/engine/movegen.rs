@@ -418,6 +418,8 @@ impl Engine {
         let e = t.entry(us, kind, from);
         let first = out.len();
         let board = &pos.board;
+        // A piece dropped where it promotes after its next move promotes with whatever move it makes.
+        let pending = pos.pending.contains(from);
         let enemy = |c: u8| c != 0 && owner(c) != us;
         for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
             if l.flags & BLOCKED != 0 && board[l.block as usize] != 0 {
@@ -436,6 +438,7 @@ impl Engine {
                         });
                     } else {
                         self.push_promotions(
+                            pending,
                             us,
                             kind,
                             from,
@@ -449,6 +452,7 @@ impl Engine {
                     if let Some((target, victim)) = pos.ep {
                         if target.0 == l.to && enemy(board[victim.index()]) {
                             self.push_promotions(
+                                pending,
                                 us,
                                 kind,
                                 from,
@@ -461,7 +465,7 @@ impl Engine {
                     }
                 }
             } else if enemy(c) && l.flags & CAPTURE != 0 && l.victims >> kind_of(c).0 & 1 != 0 {
-                self.push_promotions(us, kind, from, Square(l.to), MoveKind::Normal, None, out);
+                self.push_promotions(pending, us, kind, from, Square(l.to), MoveKind::Normal, None, out);
             }
         }
         for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
@@ -483,6 +487,7 @@ impl Engine {
                                     });
                                 } else {
                                     self.push_promotions(
+                                        pending,
                                         us,
                                         kind,
                                         from,
@@ -501,6 +506,7 @@ impl Engine {
                             && r.victims >> kind_of(c).0 & 1 != 0
                         {
                             self.push_promotions(
+                                pending,
                                 us,
                                 kind,
                                 from,
@@ -524,6 +530,7 @@ impl Engine {
                         if c == 0 {
                             if r.flags & MOVE != 0 && s.land {
                                 self.push_promotions(
+                                    pending,
                                     us,
                                     kind,
                                     from,
@@ -541,6 +548,7 @@ impl Engine {
                             && r.victims >> kind_of(c).0 & 1 != 0
                         {
                             self.push_promotions(
+                                pending,
                                 us,
                                 kind,
                                 from,
@@ -564,6 +572,7 @@ impl Engine {
                                         && r.victims >> kind_of(c).0 & 1 != 0));
                             if ok {
                                 self.push_promotions(
+                                    pending,
                                     us,
                                     kind,
                                     from,
@@ -615,7 +624,7 @@ impl Engine {
                     extra: passed,
                 });
             } else {
-                self.push_promotions(us, kind, from, Square(p.to), MoveKind::Normal, victim, out);
+                self.push_promotions(pending, us, kind, from, Square(p.to), MoveKind::Normal, victim, out);
             }
         }
         if e.may_repeat {
@@ -635,6 +644,7 @@ impl Engine {
     #[inline]
     fn push_promotions(
         &self,
+        pending: bool,
         us: Player,
         kind: PieceKind,
         from: Square,
@@ -660,6 +670,12 @@ impl Engine {
             PromotionMode::Forced => to_in,
             PromotionMode::Optional => to_in || info.promo_zone.contains(from),
         };
+        if pending {
+            for &k in &pr.to {
+                out.push(Move { promotion: Some(k), ..plain });
+            }
+            return;
+        }
         if !trigger {
             out.push(plain);
             return;

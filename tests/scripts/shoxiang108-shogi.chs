@@ -66,7 +66,7 @@ expect illegal P@e1
 
 # --- A piece dropped beyond the river promotes at the end of its next move ------------------
 fen 4k4/9/9/9/9/9/9/9/9/9/9/4K4[S] w - - 0 1
-play S@e7 e12d12 e7e8
+play S@e7 e12d12 e7e8+
 expect piece e8 PromotedSilver
 # Dropped in its own half, it stays a Silver.
 fen 4k4/9/9/9/9/9/9/9/9/9/9/4K4[S] w - - 0 1
