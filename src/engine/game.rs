@@ -59,7 +59,8 @@ impl Game {
     }
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game always has a position")
+        // `positions` is never empty: `new` and `reset_to` put the start in, `undo` never removes it.
+        &self.positions[self.positions.len() - 1]
     }
     /// The moves played so far, in order.
     pub fn moves(&self) -> &[Move] {

@@ -21,6 +21,8 @@ pub enum DiagramMark {
     MoveOrCapture,
     /// A hopping move (over a screen) may land here.
     Hop,
+    /// The piece moves here when the way is clear, or lands here by hopping a screen (a cannon).
+    MoveOrHop,
     /// A square that blocks a lame leap when occupied.
     Blocker,
 }
@@ -967,6 +969,12 @@ impl Engine {
                         (DiagramMark::MoveOnly, DiagramMark::CaptureOnly)
                         | (DiagramMark::CaptureOnly, DiagramMark::MoveOnly) => {
                             DiagramMark::MoveOrCapture
+                        }
+                        (DiagramMark::MoveOnly, DiagramMark::Hop) | (DiagramMark::Hop, DiagramMark::MoveOnly) => {
+                            DiagramMark::MoveOrHop
+                        }
+                        (DiagramMark::MoveOrHop, DiagramMark::Hop | DiagramMark::MoveOnly | DiagramMark::Blocker) => {
+                            DiagramMark::MoveOrHop
                         }
                         (DiagramMark::Hop, b) => b,
                         (a, DiagramMark::Hop) => a,

@@ -345,7 +345,8 @@ fn move_marks(engine: &Engine, pos: &Position, from: Square) -> Vec<(Square, Mar
 
 fn diagram_mark(m: DiagramMark) -> Mark {
     match m {
-        DiagramMark::MoveOnly => Mark::MoveOnly,
+        // Drawn as a quiet move; the picture adds the hop marks along the lines itself.
+        DiagramMark::MoveOnly | DiagramMark::MoveOrHop => Mark::MoveOnly,
         DiagramMark::CaptureOnly => Mark::CaptureOnly,
         DiagramMark::MoveOrCapture => Mark::MoveOrCapture,
         DiagramMark::Hop => Mark::Hop,

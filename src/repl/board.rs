@@ -132,6 +132,7 @@ pub fn mark_symbol(m: DiagramMark) -> &'static str {
         DiagramMark::MoveOnly => "o",
         DiagramMark::CaptureOnly => "x",
         DiagramMark::Hop => "^",
+        DiagramMark::MoveOrHop => "&",
         DiagramMark::Blocker => "-",
     }
 }
@@ -143,6 +144,7 @@ pub fn diagram_legend(marks: &[(Square, DiagramMark)]) -> String {
         (DiagramMark::MoveOnly, "move only"),
         (DiagramMark::CaptureOnly, "capture only"),
         (DiagramMark::Hop, "by hopping over a piece"),
+        (DiagramMark::MoveOrHop, "move when the way is clear, or hop over one piece"),
         (DiagramMark::Blocker, "blocks the move when occupied"),
     ];
     all.iter()
@@ -171,6 +173,11 @@ pub fn combine_marks(marks: &[(Square, DiagramMark)]) -> Vec<(Square, DiagramMar
                     }
                     (DiagramMark::Blocker, b) => b,
                     (a, DiagramMark::Blocker) => a,
+                    (DiagramMark::MoveOrHop, _) | (_, DiagramMark::MoveOrHop) => {
+                        DiagramMark::MoveOrHop
+                    }
+                    (DiagramMark::MoveOnly, DiagramMark::Hop)
+                    | (DiagramMark::Hop, DiagramMark::MoveOnly) => DiagramMark::MoveOrHop,
                     (DiagramMark::Hop, _) | (_, DiagramMark::Hop) => DiagramMark::Hop,
                     (a, _) => a,
                 };
