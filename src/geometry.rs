@@ -122,7 +122,7 @@ impl Dimensions {
     /// The square mirrored top to bottom (the second player's view of the same place).
     #[inline]
     pub fn mirror(self, s: Square) -> Square {
-        Square(((self.ranks - 1 - self.rank(s)) * self.files + self.file(s)) as u8)
+        Square((self.ranks - 1 - self.rank(s)) * self.files + self.file(s))
     }
     /// Every square index of the board, in index order (rank 1 first).
     pub fn squares(self) -> impl Iterator<Item = Square> {

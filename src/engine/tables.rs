@@ -8,7 +8,7 @@ use super::position::Position;
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{Dimensions, Offset, Player, Square, SquareSet};
-use crate::rules::{Confinement, Hop, Leg, MovePattern, PieceKind, PromotionMode, RuleSet};
+use crate::rules::{Confinement, Hop, Leg, MovePattern, PieceKind, RuleSet};
 
 /// The move may end on an empty square.
 pub(crate) const MOVE: u8 = 1;
@@ -98,7 +98,6 @@ pub(crate) struct KindInfo {
 #[derive(Debug)]
 pub(crate) struct Tables {
     pub dims: Dimensions,
-    pub squares: SquareSet,
     pub kinds: usize,
     /// Indexed by `(player * kinds + kind) * 256 + square`.
     pub entries: Vec<SquareMoves>,
@@ -148,8 +147,7 @@ fn all_kinds(n: usize) -> u64 {
     }
 }
 
-struct Builder<'a> {
-    rules: &'a RuleSet,
+struct Builder {
     dims: Dimensions,
     squares: SquareSet,
     leaps: Vec<Leap>,
@@ -159,7 +157,7 @@ struct Builder<'a> {
     path_steps: Vec<PathStep>,
 }
 
-impl Builder<'_> {
+impl Builder {
     fn step(&self, s: Square, o: Offset) -> Option<Square> {
         self.dims.offset(s, o).filter(|t| self.squares.contains(*t))
     }
@@ -408,7 +406,6 @@ impl Tables {
         let dims = rules.board.dims;
         let squares = rules.board.squares;
         let mut b = Builder {
-            rules,
             dims,
             squares,
             leaps: Vec::new(),
@@ -575,7 +572,6 @@ impl Tables {
 
         Ok(Tables {
             dims,
-            squares,
             kinds,
             entries,
             leaps: b.leaps,
@@ -628,11 +624,6 @@ impl Tables {
     #[inline]
     pub(crate) fn reach(&self, player: Player, kind: PieceKind, from: Square) -> &SquareSet {
         &self.reach[self.ki(player, kind) * 256 + from.index()]
-    }
-
-    /// Whether promotion is forced or optional for this kind, if it promotes.
-    pub(crate) fn promotion_mode(rules: &RuleSet, kind: PieceKind) -> Option<PromotionMode> {
-        rules.piece(kind).promotion.as_ref().map(|p| p.mode)
     }
 }
 
