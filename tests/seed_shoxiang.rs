@@ -643,13 +643,13 @@ fn piece_dropped_beyond_the_river_promotes_at_the_end_of_its_next_move() {
     // A Point dropped on e7 (beyond the river, outside the zone) is marked, and promotes on e8.
     let p = after(&e, fen, &["P@e7"]);
     assert_eq!(board(&e, &p), "8k/9/9/9/9/4P!4/9/9/9/9/9/K8");
-    let p = after(&e, fen, &["P@e7", "i12h12", "e7e8"]);
+    let p = after(&e, fen, &["P@e7", "i12h12", "e7e8+"]);
     assert_eq!(board(&e, &p), "7k1/9/9/9/4+P4/9/9/9/9/9/9/K8");
     // Dropped in its own half it stays a Point.
     let p = after(&e, fen, &["P@e5", "i12h12", "e5e6"]);
     assert_eq!(board(&e, &p), "7k1/9/9/9/9/9/4P4/9/9/9/9/K8");
     // A Silver dropped on c7 promotes after stepping back to b6, out of every zone.
-    let p = after(&e, fen, &["S@c7", "i12h12", "c7b6"]);
+    let p = after(&e, fen, &["S@c7", "i12h12", "c7b6+"]);
     assert_eq!(board(&e, &p), "7k1/9/9/9/9/9/1+S7/9/9/9/9/K8");
     // XQ-heavy: a Bishop dropped on e7 becomes a Primate even when its next move returns home.
     let e = load(XQ);
