@@ -117,7 +117,11 @@ impl Engine {
         // paths towards it. A non-royal move that touches none of them, from a position where the
         // royals are safe, leaves them safe: no need to test it.
         let safe_now = !self.royals_in_danger(pos, us, royals.as_slice());
-        let sensitive = if safe_now { self.sensitive_squares(pos, us, &royals) } else { SquareSet::EMPTY };
+        let sensitive = if safe_now {
+            self.sensitive_squares(pos, us, &royals)
+        } else {
+            SquareSet::EMPTY
+        };
         let royal_mask = self.t().royal_mask;
         let mut scratch = pos.clone();
         out.retain(|&mv| {
@@ -167,7 +171,8 @@ impl Engine {
                     }
                 }
                 for ray in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
-                    let sq = &t.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize];
+                    let sq =
+                        &t.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize];
                     if let Some(i) = sq.iter().position(|s| s.sq == r.0) {
                         for s in &sq[..i] {
                             out.insert(Square(s.sq));
@@ -467,7 +472,16 @@ impl Engine {
                     }
                 }
             } else if enemy(c) && l.flags & CAPTURE != 0 && l.victims >> kind_of(c).0 & 1 != 0 {
-                self.push_promotions(pending, us, kind, from, Square(l.to), MoveKind::Normal, None, out);
+                self.push_promotions(
+                    pending,
+                    us,
+                    kind,
+                    from,
+                    Square(l.to),
+                    MoveKind::Normal,
+                    None,
+                    out,
+                );
             }
         }
         for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
@@ -626,7 +640,16 @@ impl Engine {
                     extra: passed,
                 });
             } else {
-                self.push_promotions(pending, us, kind, from, Square(p.to), MoveKind::Normal, victim, out);
+                self.push_promotions(
+                    pending,
+                    us,
+                    kind,
+                    from,
+                    Square(p.to),
+                    MoveKind::Normal,
+                    victim,
+                    out,
+                );
             }
         }
         if e.may_repeat {
@@ -674,7 +697,10 @@ impl Engine {
         };
         if pending {
             for &k in &pr.to {
-                out.push(Move { promotion: Some(k), ..plain });
+                out.push(Move {
+                    promotion: Some(k),
+                    ..plain
+                });
             }
             return;
         }
@@ -970,12 +996,12 @@ impl Engine {
                         | (DiagramMark::CaptureOnly, DiagramMark::MoveOnly) => {
                             DiagramMark::MoveOrCapture
                         }
-                        (DiagramMark::MoveOnly, DiagramMark::Hop) | (DiagramMark::Hop, DiagramMark::MoveOnly) => {
-                            DiagramMark::MoveOrHop
-                        }
-                        (DiagramMark::MoveOrHop, DiagramMark::Hop | DiagramMark::MoveOnly | DiagramMark::Blocker) => {
-                            DiagramMark::MoveOrHop
-                        }
+                        (DiagramMark::MoveOnly, DiagramMark::Hop)
+                        | (DiagramMark::Hop, DiagramMark::MoveOnly) => DiagramMark::MoveOrHop,
+                        (
+                            DiagramMark::MoveOrHop,
+                            DiagramMark::Hop | DiagramMark::MoveOnly | DiagramMark::Blocker,
+                        ) => DiagramMark::MoveOrHop,
                         (DiagramMark::Hop, b) => b,
                         (a, DiagramMark::Hop) => a,
                         (DiagramMark::Blocker, b) => b,

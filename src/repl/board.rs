@@ -144,7 +144,10 @@ pub fn diagram_legend(marks: &[(Square, DiagramMark)]) -> String {
         (DiagramMark::MoveOnly, "move only"),
         (DiagramMark::CaptureOnly, "capture only"),
         (DiagramMark::Hop, "by hopping over a piece"),
-        (DiagramMark::MoveOrHop, "move when the way is clear, or hop over one piece"),
+        (
+            DiagramMark::MoveOrHop,
+            "move when the way is clear, or hop over one piece",
+        ),
         (DiagramMark::Blocker, "blocks the move when occupied"),
     ];
     all.iter()
