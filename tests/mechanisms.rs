@@ -9,6 +9,9 @@ use chimera::notation::{move_text, parse_fen, parse_move, to_fen};
 use std::path::Path;
 use std::sync::Arc;
 
+mod common;
+use common::{all_moves, moves_of, sorted, strs};
+
 fn engine(src: &str) -> Engine {
     let rules = compile_str("test.variant", src, Path::new("."))
         .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
@@ -21,38 +24,6 @@ fn with_pieces(pieces: &str, extra: &str, fen: &str) -> Engine {
         "variant \"Test\"\nboard 8x8\nplayers White, Black\npiece King K {{ moves K royal }}\n{}\n{}\nstart \"{}\"\n",
         pieces, extra, fen
     ))
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-/// The legal moves of the piece on `sq`, as text, sorted.
-fn moves_of(e: &Engine, fen: &str, sq: &str) -> Vec<String> {
-    let pos = parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err));
-    let s = e.rules().board.dims.parse_square(sq).expect("square");
-    sorted(
-        e.legal_moves_from(&pos, s)
-            .into_iter()
-            .map(|m| move_text(e, &pos, m))
-            .collect(),
-    )
-}
-
-/// All legal moves, as text, sorted.
-fn all_moves(e: &Engine, fen: &str) -> Vec<String> {
-    let pos = parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err));
-    sorted(
-        e.legal_moves(&pos)
-            .into_iter()
-            .map(|m| move_text(e, &pos, m))
-            .collect(),
-    )
-}
-
-fn strs(v: &[&str]) -> Vec<String> {
-    sorted(v.iter().map(|s| s.to_string()).collect())
 }
 
 #[test]

@@ -4,61 +4,15 @@
 //!
 //! Boards are 8x8, Red (uppercase, `w`) below; the river lies between ranks 4 and 5.
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, GameResult, Position, Status};
+use chimera::engine::{GameResult, Status};
 use chimera::geometry::Player;
-use chimera::notation::{move_text, parse_fen};
-use std::path::Path;
 
-/// The definition `definitions/<name>`, compiled.
-fn load(name: &str) -> Engine {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("definitions")
-        .join(name);
-    let rules =
-        compile_file(&path).unwrap_or_else(|d| panic!("{}: {:?}", name, miette::Report::new(d)));
-    Engine::new(rules).expect("engine")
-}
+mod common;
+use common::{all_moves, load, moves_of, pos, strs};
 
 const OCTAL: &str = "octal-xiangqi.variant";
 const SPIDER: &str = "spiderqi.variant";
 const QUEEN: &str = "queen-perquisites-xiangqi.variant";
-
-fn pos(e: &Engine, fen: &str) -> Position {
-    parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err))
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-fn strs(v: &[&str]) -> Vec<String> {
-    sorted(v.iter().map(|s| s.to_string()).collect())
-}
-
-/// The legal moves of the piece on `sq`, as text, sorted.
-fn moves_of(e: &Engine, fen: &str, sq: &str) -> Vec<String> {
-    let p = pos(e, fen);
-    let s = e.rules().board.dims.parse_square(sq).expect("square");
-    sorted(
-        e.legal_moves_from(&p, s)
-            .into_iter()
-            .map(|m| move_text(e, &p, m))
-            .collect(),
-    )
-}
-
-/// All legal moves of the side to move, as text, sorted.
-fn all_moves(e: &Engine, fen: &str) -> Vec<String> {
-    let p = pos(e, fen);
-    sorted(
-        e.legal_moves(&p)
-            .into_iter()
-            .map(|m| move_text(e, &p, m))
-            .collect(),
-    )
-}
 
 // ---------------------------------------------------------------------------------------------
 // Octal XiangQi (RULES.md 2.3, 2.4)

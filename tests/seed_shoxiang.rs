@@ -6,22 +6,13 @@
 //! ranks 6 and 7; the XQ-heavy Fortresses are d1-f4 (White) and d9-f12 (Black); the Shogi-heavy
 //! promotion zone is ranks 9-12 for White.
 
-use chimera::compile::compile_file;
 use chimera::engine::{Engine, Game, GameResult, Position, Status};
 use chimera::geometry::Player;
-use chimera::notation::{move_text, parse_fen, parse_move, to_fen};
-use std::path::Path;
+use chimera::notation::{parse_move, to_fen};
 use std::sync::Arc;
 
-/// The definition `definitions/<name>`, compiled.
-fn load(name: &str) -> Engine {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("definitions")
-        .join(name);
-    let rules =
-        compile_file(&path).unwrap_or_else(|d| panic!("{}: {:?}", name, miette::Report::new(d)));
-    Engine::new(rules).expect("engine")
-}
+mod common;
+use common::{after, all_moves, load, moves_of, pos, strs};
 
 const SHOGI: &str = "shoxiang108-shogi.variant";
 const SHOGI_WEAK: &str = "shoxiang108-shogi-weak.variant";
@@ -34,42 +25,6 @@ const XQ_STANDARD: &str = "shoxiang108-xq-standard.variant";
 const XQ_CENTREWISE: &str = "shoxiang108-xq-centrewise.variant";
 const XQ_STRONG: &str = "shoxiang108-xq-strong.variant";
 
-fn pos(e: &Engine, fen: &str) -> Position {
-    parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err))
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-fn strs(v: &[&str]) -> Vec<String> {
-    sorted(v.iter().map(|s| s.to_string()).collect())
-}
-
-/// The legal moves of the piece on `sq`, as text, sorted.
-fn moves_of(e: &Engine, fen: &str, sq: &str) -> Vec<String> {
-    let p = pos(e, fen);
-    let s = e.rules().board.dims.parse_square(sq).expect("square");
-    sorted(
-        e.legal_moves_from(&p, s)
-            .into_iter()
-            .map(|m| move_text(e, &p, m))
-            .collect(),
-    )
-}
-
-/// All legal moves of the side to move, as text, sorted.
-fn all_moves(e: &Engine, fen: &str) -> Vec<String> {
-    let p = pos(e, fen);
-    sorted(
-        e.legal_moves(&p)
-            .into_iter()
-            .map(|m| move_text(e, &p, m))
-            .collect(),
-    )
-}
-
 /// The squares of `file` where a piece with this letter may be dropped, as rank numbers.
 fn drop_ranks(e: &Engine, fen: &str, letter: &str, file: char) -> Vec<u32> {
     let prefix = format!("{}@{}", letter, file);
@@ -79,16 +34,6 @@ fn drop_ranks(e: &Engine, fen: &str, letter: &str, file: char) -> Vec<u32> {
         .collect();
     ranks.sort();
     ranks
-}
-
-/// Plays the moves in order from `fen` and returns the position reached.
-fn after(e: &Engine, fen: &str, moves: &[&str]) -> Position {
-    let mut p = pos(e, fen);
-    for m in moves {
-        let mv = parse_move(e, &p, m).unwrap_or_else(|err| panic!("{}: {}", m, err));
-        p = e.play(&p, mv);
-    }
-    p
 }
 
 /// The board part of the FEN of a position, without the hands.

@@ -5,62 +5,20 @@
 //! so a captured Champion enters the captor's hand as a Pupil `G`. The Ring is c3-g7.
 
 use chimera::compile::compile_file;
-use chimera::engine::{Engine, Game, GameResult, Position, Status};
+use chimera::engine::{Engine, Game, GameResult, Status};
 use chimera::geometry::Player;
-use chimera::notation::{move_text, parse_fen, parse_move, to_fen};
+use chimera::notation::{parse_move, to_fen};
 use std::path::Path;
 use std::sync::Arc;
+
+mod common;
+use common::{after, moves_in, moves_of, pos, sorted, strs};
 
 /// The Xiang Fu definition, compiled.
 fn load() -> Engine {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/xiang-fu.variant");
     let rules = compile_file(&path).unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
     Engine::new(rules).expect("engine")
-}
-
-fn pos(e: &Engine, fen: &str) -> Position {
-    parse_fen(e, fen).unwrap_or_else(|err| panic!("{}: {}", fen, err))
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-fn strs(v: &[&str]) -> Vec<String> {
-    sorted(v.iter().map(|s| s.to_string()).collect())
-}
-
-/// The legal moves of the piece on `sq`, as text, sorted.
-fn moves_of(e: &Engine, fen: &str, sq: &str) -> Vec<String> {
-    let p = pos(e, fen);
-    let s = e.rules().board.dims.parse_square(sq).expect("square");
-    sorted(
-        e.legal_moves_from(&p, s)
-            .into_iter()
-            .map(|m| move_text(e, &p, m))
-            .collect(),
-    )
-}
-
-/// All legal moves in a position, as text, sorted.
-fn moves_in(e: &Engine, p: &Position) -> Vec<String> {
-    sorted(
-        e.legal_moves(p)
-            .into_iter()
-            .map(|m| move_text(e, p, m))
-            .collect(),
-    )
-}
-
-/// Plays the moves in order from `fen` and returns the position reached.
-fn after(e: &Engine, fen: &str, moves: &[&str]) -> Position {
-    let mut p = pos(e, fen);
-    for m in moves {
-        let mv = parse_move(e, &p, m).unwrap_or_else(|err| panic!("{}: {}", m, err));
-        p = e.play(&p, mv);
-    }
-    p
 }
 
 /// The drop moves of the side to move, as text, sorted.
