@@ -428,6 +428,21 @@ impl Engine {
         // A piece dropped where it promotes after its next move promotes with whatever move it makes.
         let pending = pos.pending.contains(from);
         let enemy = |c: u8| c != 0 && owner(c) != us;
+        // An enemy piece this move may capture.
+        let takes = |c: u8, victims: u64| enemy(c) && victims >> kind_of(c).0 & 1 != 0;
+        // A plain move landing on `to`, with its promotion choices.
+        let land = |to: u8, out: &mut Vec<Move>| {
+            self.push_promotions(
+                pending,
+                us,
+                kind,
+                from,
+                Square(to),
+                MoveKind::Normal,
+                None,
+                out,
+            )
+        };
         for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
             if l.flags & BLOCKED != 0 && board[l.block as usize] != 0 {
                 continue;
@@ -444,16 +459,7 @@ impl Engine {
                             extra: Some(Square(l.block)),
                         });
                     } else {
-                        self.push_promotions(
-                            pending,
-                            us,
-                            kind,
-                            from,
-                            Square(l.to),
-                            MoveKind::Normal,
-                            None,
-                            out,
-                        );
+                        land(l.to, out);
                     }
                 } else if l.flags & EP != 0 {
                     if let Some((target, victim)) = pos.ep {
@@ -472,107 +478,39 @@ impl Engine {
                     }
                 }
             } else if enemy(c) && l.flags & CAPTURE != 0 && l.victims >> kind_of(c).0 & 1 != 0 {
-                self.push_promotions(
-                    pending,
-                    us,
-                    kind,
-                    from,
-                    Square(l.to),
-                    MoveKind::Normal,
-                    None,
-                    out,
-                );
+                land(l.to, out);
             }
         }
         for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
             let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
             match r.hop {
-                Hop::None => {
+                // A slide, or a hop: the same walk, a hop first passing exactly one screen.
+                Hop::None | Hop::Screen => {
+                    let mut past_screen = r.hop == Hop::None;
                     for (i, s) in sq.iter().enumerate() {
                         let c = board[s.sq as usize];
+                        if !past_screen {
+                            past_screen = c != 0;
+                            continue;
+                        }
                         if c == 0 {
                             if r.flags & MOVE != 0 && s.land {
                                 if r.flags & SETS_EP != 0 && i > 0 {
-                                    let passed = Some(Square(sq[i - 1].sq));
                                     out.push(Move {
                                         from,
                                         to: Square(s.sq),
                                         kind: MoveKind::DoubleStep,
                                         promotion: None,
-                                        extra: passed,
+                                        extra: Some(Square(sq[i - 1].sq)),
                                     });
                                 } else {
-                                    self.push_promotions(
-                                        pending,
-                                        us,
-                                        kind,
-                                        from,
-                                        Square(s.sq),
-                                        MoveKind::Normal,
-                                        None,
-                                        out,
-                                    );
+                                    land(s.sq, out);
                                 }
                             }
                             continue;
                         }
-                        if enemy(c)
-                            && r.flags & CAPTURE != 0
-                            && s.land
-                            && r.victims >> kind_of(c).0 & 1 != 0
-                        {
-                            self.push_promotions(
-                                pending,
-                                us,
-                                kind,
-                                from,
-                                Square(s.sq),
-                                MoveKind::Normal,
-                                None,
-                                out,
-                            );
-                        }
-                        break;
-                    }
-                }
-                Hop::Screen => {
-                    let mut screened = false;
-                    for s in sq {
-                        let c = board[s.sq as usize];
-                        if !screened {
-                            screened = c != 0;
-                            continue;
-                        }
-                        if c == 0 {
-                            if r.flags & MOVE != 0 && s.land {
-                                self.push_promotions(
-                                    pending,
-                                    us,
-                                    kind,
-                                    from,
-                                    Square(s.sq),
-                                    MoveKind::Normal,
-                                    None,
-                                    out,
-                                );
-                            }
-                            continue;
-                        }
-                        if enemy(c)
-                            && r.flags & CAPTURE != 0
-                            && s.land
-                            && r.victims >> kind_of(c).0 & 1 != 0
-                        {
-                            self.push_promotions(
-                                pending,
-                                us,
-                                kind,
-                                from,
-                                Square(s.sq),
-                                MoveKind::Normal,
-                                None,
-                                out,
-                            );
+                        if r.flags & CAPTURE != 0 && s.land && takes(c, r.victims) {
+                            land(s.sq, out);
                         }
                         break;
                     }
@@ -583,20 +521,9 @@ impl Engine {
                             let c = board[s.sq as usize];
                             let ok = s.land
                                 && ((c == 0 && r.flags & MOVE != 0)
-                                    || (enemy(c)
-                                        && r.flags & CAPTURE != 0
-                                        && r.victims >> kind_of(c).0 & 1 != 0));
+                                    || (r.flags & CAPTURE != 0 && takes(c, r.victims)));
                             if ok {
-                                self.push_promotions(
-                                    pending,
-                                    us,
-                                    kind,
-                                    from,
-                                    Square(s.sq),
-                                    MoveKind::Normal,
-                                    None,
-                                    out,
-                                );
+                                land(s.sq, out);
                             }
                         }
                     }
