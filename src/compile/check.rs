@@ -3,7 +3,7 @@
 
 use super::fen;
 use super::merge::Merged;
-use super::zones::{board_help, Zones};
+use super::zones::{board_help, report_unknown_zone, Zones};
 use super::{unknown_help, Ctx};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet, MAX_SIDE};
 use crate::rules::{
@@ -877,16 +877,7 @@ fn render(
         if m.zones.contains_key(&n.node) {
             return true;
         }
-        let help = unknown_help("zone", &n.node, m.zones.keys().map(String::as_str));
-        let e = ctx
-            .error(
-                "chimera::zone::unknown",
-                n.span,
-                format!("unknown zone `{}`", n.node),
-            )
-            .with_label("no zone has this name")
-            .with_help(help);
-        ctx.report(e);
+        report_unknown_zone(ctx, n, m.zones.keys().map(String::as_str));
         false
     };
     let colour = |ctx: &mut Ctx, s: &Spanned<String>| -> Option<String> {

@@ -310,16 +310,7 @@ impl<'a> Zones<'a> {
     /// A zone name used in an expression: its set for `p`.
     fn reference(&mut self, ctx: &mut Ctx, n: &Spanned<String>, p: Player) -> Option<SquareSet> {
         if !self.decls.contains_key(&n.node) {
-            let help = unknown_help("zone", &n.node, self.decls.keys().map(String::as_str));
-            let e = ctx
-                .error(
-                    "chimera::zone::unknown",
-                    n.span,
-                    format!("unknown zone `{}`", n.node),
-                )
-                .with_label("no zone has this name")
-                .with_help(help);
-            ctx.report(e);
+            report_unknown_zone(ctx, n, self.decls.keys().map(String::as_str));
             return None;
         }
         if self.active.len() >= MAX_DEPTH {
@@ -361,6 +352,24 @@ fn square_text(sq: &SquareRef) -> String {
 }
 
 /// "the board is 8x8: files a-h, ranks 1-8".
+/// Reports a zone name that no `zone` declares, suggesting the nearest declared one.
+pub(crate) fn report_unknown_zone<'a>(
+    ctx: &mut Ctx,
+    n: &Spanned<String>,
+    known: impl Iterator<Item = &'a str> + Clone,
+) {
+    let help = unknown_help("zone", &n.node, known);
+    let e = ctx
+        .error(
+            "chimera::zone::unknown",
+            n.span,
+            format!("unknown zone `{}`", n.node),
+        )
+        .with_label("no zone has this name")
+        .with_help(help);
+    ctx.report(e);
+}
+
 pub(crate) fn board_help(d: Dimensions) -> String {
     format!(
         "the board is {}x{}: files a-{}, ranks 1-{}",

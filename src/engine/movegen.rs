@@ -1064,6 +1064,18 @@ struct RawUndo {
     rook_to: Option<(Square, u8)>,
 }
 
+/// Puts a piece code (0: empty) on a square, keeping the occupancy sets; no hash.
+fn set(p: &mut Position, s: Square, code: u8) {
+    let old = p.board[s.index()];
+    if old != 0 {
+        p.occupied[owner(old).index()].remove(s);
+    }
+    p.board[s.index()] = code;
+    if code != 0 {
+        p.occupied[owner(code).index()].insert(s);
+    }
+}
+
 /// Moves pieces on the board only (no hands, hash or clocks): enough to test for check.
 fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
     let us = p.side;
@@ -1073,16 +1085,6 @@ fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
         to: to_code,
         extra: 0,
         rook_to: None,
-    };
-    let set = |p: &mut Position, s: Square, code: u8| {
-        let old = p.board[s.index()];
-        if old != 0 {
-            p.occupied[owner(old).index()].remove(s);
-        }
-        p.board[s.index()] = code;
-        if code != 0 {
-            p.occupied[owner(code).index()].insert(s);
-        }
     };
     match mv.kind {
         MoveKind::Drop(k) => set(p, mv.to, Piece::new(us, k).code()),
@@ -1119,16 +1121,6 @@ fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
 
 /// Reverses [`apply_raw`].
 fn revert_raw(p: &mut Position, mv: Move, undo: RawUndo) {
-    let set = |p: &mut Position, s: Square, code: u8| {
-        let old = p.board[s.index()];
-        if old != 0 {
-            p.occupied[owner(old).index()].remove(s);
-        }
-        p.board[s.index()] = code;
-        if code != 0 {
-            p.occupied[owner(code).index()].insert(s);
-        }
-    };
     match mv.kind {
         MoveKind::Drop(_) => set(p, mv.to, 0),
         MoveKind::Castle => {

@@ -48,17 +48,6 @@ fn status_matches(word: &str, st: &Status) -> bool {
     }
 }
 
-fn result_of(st: &Status) -> Option<GameResult> {
-    match st {
-        Status::Ongoing { .. } => None,
-        Status::Checkmate(r)
-        | Status::Stalemate(r)
-        | Status::RoyalCaptured(r)
-        | Status::Repetition(r)
-        | Status::MoveLimit(r) => Some(*r),
-    }
-}
-
 fn failed(what: String, found: String) -> ReplError {
     ReplError::new(format!("expected {what}, found {found}"))
 }
@@ -120,7 +109,7 @@ impl Session {
                     _ => Some(GameResult::Win(parse::side(rules, word)?)),
                 };
                 let st = l.game.status();
-                let got = result_of(&st);
+                let got = Status::result(&st);
                 let words = |r: Option<GameResult>| match r {
                     None => "none (the game goes on)".to_string(),
                     Some(GameResult::Draw) => "a draw".to_string(),
