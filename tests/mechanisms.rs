@@ -310,6 +310,24 @@ fn captured_promoted_piece_returns_to_hand_unpromoted_and_conversion() {
 }
 
 #[test]
+fn fairy_stockfish_tilde_reads_as_the_promoted_kind() {
+    // Fairy-Stockfish writes a promoted piece as `P~` (a crazyhouse `Q~`); it is the kind
+    // lettered `+P` when the variant has one, so a capture sends a Pawn to hand, not a Gold.
+    let e = engine(
+        "variant \"T\"\nboard 5x5\nplayers White, Black\nzone far = rank 5\n\
+         piece King K { moves K royal }\npiece Gold +P { moves WfF }\npiece Pawn P { moves fW promotes to Gold in far optional }\n\
+         drops { kinds all }\nstart \"k4/5/5/5/K4[] w - - 0 1\"\n",
+    );
+    let pos = parse_fen(&e, "k4/5/1p~3/1K3/5[] w - - 0 1").unwrap();
+    assert_eq!(to_fen(&e, &pos), "k4/5/1+p3/1K3/5[] w - - 0 1");
+    let after = e.play(&pos, parse_move(&e, &pos, "b2b3").unwrap());
+    assert_eq!(to_fen(&e, &after), "k4/5/1K3/5/5[P] b - - 0 1");
+    // A kind without a `+` form keeps its plain letter; the mark is dropped.
+    let pos = parse_fen(&e, "k~4/5/5/1K3/5[] w - - 0 1").unwrap();
+    assert_eq!(to_fen(&e, &pos), "k4/5/5/1K3/5[] w - - 0 1");
+}
+
+#[test]
 fn drops_respect_zone_must_move_and_one_per_file() {
     let e = engine(
         "variant \"T\"\nboard 3x4\nplayers White, Black\n\

@@ -121,6 +121,19 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
                     "ranks hold piece letters and digits",
                 ));
             };
+            // Fairy-Stockfish marks a promoted piece with a trailing `~` (`Q~`); it is the kind
+            // lettered `+Q` where the variant has one, else the plain kind (the mark is dropped).
+            let (letter, len) = match bytes.get(i + len) {
+                Some(b'~')
+                    if len == 1
+                        && rules
+                            .kind_by_letter(&format!("+{}", letter.to_ascii_uppercase()))
+                            .is_some() =>
+                {
+                    (format!("+{}", letter), len + 1)
+                }
+                _ => (letter, len),
+            };
             let upper = letter.to_ascii_uppercase();
             let player = if letter == upper {
                 Player::First
