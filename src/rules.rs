@@ -257,6 +257,9 @@ pub struct GameEnd {
     pub checkmate: Score,
     /// `repetition N SCORE`: the N-th occurrence of a position ends the game (score for the side to move).
     pub repetition: Option<(u8, Score)>,
+    /// `... perpetual-check SCORE`: when the repetition ends the game and one side gave check with
+    /// every one of its moves since the repeated position first stood, that side gets SCORE.
+    pub perpetual_check: Option<Score>,
     /// `move-limit N SCORE [resets KIND, ...]`: the game ends after N moves by each side (2N plies)
     /// without a capture, a drop or a move of one of the listed kinds.
     pub move_limit: Option<MoveLimit>,

@@ -123,12 +123,14 @@ pub enum Statement {
     Stalemate(Spanned<ScoreName>),
     /// `checkmate RESULT`.
     Checkmate(Spanned<ScoreName>),
-    /// `repetition N RESULT`.
+    /// `repetition N RESULT [perpetual-check RESULT]`.
     Repetition {
         /// Occurrence that ends the game.
         count: Number,
         /// Result for the side to move.
         score: Spanned<ScoreName>,
+        /// Result for a side that gave check with every one of its moves in the repetition.
+        perpetual_check: Option<Spanned<ScoreName>>,
     },
     /// `move-limit N RESULT [resets KIND, ...]`.
     MoveLimit {
@@ -500,6 +502,7 @@ fn describe(rule: Rule) -> (&'static str, &'static str) {
         k_absolute => ("`absolute`", ""),
         k_cyclic => ("`cyclic`", ""),
         k_resets => ("`resets`", ""),
+        k_perpetual_check => ("`perpetual-check`", ""),
         k_in => ("`in`", ""),
         k_capturing => ("`capturing`", ""),
         k_unconfined => ("`unconfined`", ""),
@@ -842,7 +845,12 @@ impl Builder {
             Rule::repetition_stmt => {
                 let count = self.number(self.take(&mut it, &parent)?);
                 let score = self.score(self.take(&mut it, &parent)?);
-                Statement::Repetition { count, score }
+                let perpetual_check = it.next().map(|s| self.score(s));
+                Statement::Repetition {
+                    count,
+                    score,
+                    perpetual_check,
+                }
             }
             Rule::move_limit_stmt => {
                 let moves = self.number(self.take(&mut it, &parent)?);

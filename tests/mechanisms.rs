@@ -489,6 +489,58 @@ fn checkmate_ends_the_game() {
     );
 }
 
+/// Plays `moves` in a new game from the start of `e`, checking that none ends the game early.
+fn play_out(e: &Arc<Engine>, moves: &[&str]) -> Game {
+    let mut g = Game::new(e.clone(), e.start_position());
+    for (i, m) in moves.iter().enumerate() {
+        assert!(!g.status().is_over(), "over too early, before ply {}", i);
+        let mv = parse_move(e, g.position(), m).unwrap();
+        g.play(mv);
+    }
+    g
+}
+
+#[test]
+fn perpetual_check_loses_the_repetition_for_the_checking_side() {
+    let rules = "variant \"T\"\nboard 6x6\nplayers White, Black\npiece King K { moves K royal }\n\
+                 piece Rook R { moves R }\nrepetition 3 draw perpetual-check loss\n\
+                 start \"5k/6/6/R5/6/K5 w - - 0 1\"\n";
+    let e = Arc::new(engine(rules));
+    // White checks with every move after the first a6+; the position after a6+ stands a third time.
+    let g = play_out(
+        &e,
+        &[
+            "a3a6", "f6f5", "a6a5", "f5f6", "a5a6", "f6f5", "a6a5", "f5f6", "a5a6",
+        ],
+    );
+    assert_eq!(
+        g.status(),
+        Status::PerpetualCheck(Player::First, GameResult::Win(Player::Second))
+    );
+    assert_eq!(
+        g.status()
+            .describe(&["White".into(), "Black".into()], Player::Second),
+        "white has given perpetual check: black wins"
+    );
+    // The same repetition without checks is an ordinary draw.
+    let g = play_out(
+        &e,
+        &[
+            "a3b3", "f6f5", "b3a3", "f5f6", "a3b3", "f6f5", "b3a3", "f5f6",
+        ],
+    );
+    assert_eq!(g.status(), Status::Repetition(GameResult::Draw));
+    // Without the clause, perpetual check is an ordinary repetition too.
+    let e = Arc::new(engine(&rules.replace(" perpetual-check loss", "")));
+    let g = play_out(
+        &e,
+        &[
+            "a3a6", "f6f5", "a6a5", "f5f6", "a5a6", "f6f5", "a6a5", "f5f6", "a5a6",
+        ],
+    );
+    assert_eq!(g.status(), Status::Repetition(GameResult::Draw));
+}
+
 #[test]
 fn threefold_repetition_and_move_limit() {
     let e = Arc::new(engine(

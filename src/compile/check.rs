@@ -542,10 +542,15 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             ctx.report(e);
         }
     }
-    let repetition = m.repetition.as_ref().and_then(|(n, s)| {
+    let repetition = m.repetition.as_ref().and_then(|(n, s, _)| {
         in_range(ctx, n, 2, u8::MAX as u64, "the repetition count")
             .map(|n| (n as u8, score(&s.node)))
     });
+    let perpetual_check = m
+        .repetition
+        .as_ref()
+        .and_then(|(_, _, p)| p.as_ref())
+        .map(|s| score(&s.node));
     let move_limit = m.move_limit.as_ref().and_then(|(n, s, resets)| {
         let moves = in_range(ctx, n, 1, u16::MAX as u64, "the move limit");
         let reset_by = env.kinds(ctx, resets, "chimera::piece::unknown", "piece");
@@ -569,6 +574,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             .map(|s| score(&s.node))
             .unwrap_or(Score::Loss),
         repetition,
+        perpetual_check,
         move_limit,
     };
 

@@ -41,8 +41,8 @@ pub(crate) struct Merged {
     pub stalemate: Option<Spanned<ScoreName>>,
     /// `checkmate`.
     pub checkmate: Option<Spanned<ScoreName>>,
-    /// `repetition N RESULT`.
-    pub repetition: Option<(Number, Spanned<ScoreName>)>,
+    /// `repetition N RESULT [perpetual-check RESULT]`.
+    pub repetition: Option<(Number, Spanned<ScoreName>, Option<Spanned<ScoreName>>)>,
     /// `move-limit N RESULT resets ...`.
     pub move_limit: Option<(Number, Spanned<ScoreName>, Vec<Name>)>,
     /// `castling KING ROOK [STEPS]`, with the statement's span.
@@ -390,9 +390,13 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                     m.checkmate = Some(s);
                 }
             }
-            Statement::Repetition { count, score } => {
+            Statement::Repetition {
+                count,
+                score,
+                perpetual_check,
+            } => {
                 if first_time(ctx, kw.into(), "`repetition`".into(), span) {
-                    m.repetition = Some((count, score));
+                    m.repetition = Some((count, score, perpetual_check));
                 }
             }
             Statement::MoveLimit {

@@ -201,13 +201,14 @@ fn drops_compile_per_kind() {
 #[test]
 fn game_end_rules_castling_and_render() {
     let r = compile(&format!(
-        "{MINI}\nroyal-rule duple\nfacing\nstalemate loss\ncheckmate win\nrepetition 3 draw\nmove-limit 50 draw resets Pawn\ncastling King Rook 1\nrender {{ intersections cell 40 river 3 diagonals last colour last \"#aabbcc\" light \"#fff\" dark \"#000000\" }}\n"
+        "{MINI}\nroyal-rule duple\nfacing\nstalemate loss\ncheckmate win\nrepetition 3 draw perpetual-check loss\nmove-limit 50 draw resets Pawn\ncastling King Rook 1\nrender {{ intersections cell 40 river 3 diagonals last colour last \"#aabbcc\" light \"#fff\" dark \"#000000\" }}\n"
     ));
     assert_eq!(r.end.royal_rule, RoyalRule::Duple);
     assert!(r.end.facing);
     assert_eq!(r.end.stalemate, Score::Loss);
     assert_eq!(r.end.checkmate, Score::Win);
     assert_eq!(r.end.repetition, Some((3, Score::Draw)));
+    assert_eq!(r.end.perpetual_check, Some(Score::Loss));
     let ml = r.end.move_limit.as_ref().unwrap();
     assert_eq!(
         (ml.moves, ml.score, ml.reset_by.clone()),

@@ -30,6 +30,9 @@ pub enum Status {
     RoyalCaptured(GameResult),
     /// A position occurred for the N-th time.
     Repetition(GameResult),
+    /// A position occurred for the N-th time and the given player had checked with every move since
+    /// it first stood.
+    PerpetualCheck(Player, GameResult),
     /// The move-count limit was reached.
     MoveLimit(GameResult),
 }
@@ -122,10 +125,38 @@ impl Game {
                 .filter(|p| p.hash() == pos.hash())
                 .count();
             if seen >= n as usize {
+                if let Some(perpetual) = end.perpetual_check {
+                    if let Some(checker) = self.perpetual_checker(pos.hash()) {
+                        return Status::PerpetualCheck(checker, result(perpetual, checker));
+                    }
+                }
                 return Status::Repetition(result(score, side));
             }
         }
         base
+    }
+}
+
+impl Game {
+    /// The one player whose every move since the position `hash` first stood gave check, if any.
+    fn perpetual_checker(&self, hash: u64) -> Option<Player> {
+        let first = self.positions.iter().position(|p| p.hash() == hash)?;
+        let mut always = [true, true];
+        let mut moved = [false, false];
+        for pair in self.positions[first..].windows(2) {
+            let mover = pair[0].side_to_move().index();
+            moved[mover] = true;
+            always[mover] &= self.engine.in_check(&pair[1]);
+        }
+        let checkers: Vec<Player> = [Player::First, Player::Second]
+            .into_iter()
+            .filter(|p| moved[p.index()] && always[p.index()])
+            .collect();
+        // Both sides checking throughout is an ordinary repetition.
+        match checkers.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
     }
 }
 
@@ -181,6 +212,9 @@ impl Status {
                 format!("{} has lost its last royal piece: {}", mover, outcome(r))
             }
             Status::Repetition(r) => format!("the position has repeated: {}", outcome(r)),
+            Status::PerpetualCheck(p, r) => {
+                format!("{} has given perpetual check: {}", name(*p), outcome(r))
+            }
             Status::MoveLimit(r) => format!("the move limit is reached: {}", outcome(r)),
         }
     }
@@ -198,6 +232,7 @@ impl Status {
             | Status::Stalemate(r)
             | Status::RoyalCaptured(r)
             | Status::Repetition(r)
+            | Status::PerpetualCheck(_, r)
             | Status::MoveLimit(r) => Some(*r),
         }
     }

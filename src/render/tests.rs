@@ -145,6 +145,7 @@ fn river_rules() -> RuleSet {
             stalemate: Score::Loss,
             checkmate: Score::Loss,
             repetition: None,
+            perpetual_check: None,
             move_limit: None,
         },
         castling: None,

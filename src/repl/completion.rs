@@ -27,17 +27,6 @@ const EXPECT_WHATS: &[&str] = &[
     "status", "result", "moves", "fen", "legal", "illegal", "piece", "empty", "hand", "turn",
     "perft", "error",
 ];
-const STATUS_WORDS: &[&str] = &[
-    "ongoing",
-    "check",
-    "checkmate",
-    "stalemate",
-    "repetition",
-    "move-limit",
-    "royal-captured",
-    "over",
-];
-
 impl CompletionContext {
     /// The start of the word being completed at byte `pos` of `line`, and its candidates.
     pub fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
@@ -88,7 +77,7 @@ impl CompletionContext {
                     ("show", _) => owned(&["--ascii", "--unicode"]),
                     ("expect", 0) => owned(EXPECT_WHATS),
                     ("expect", _) => match tokens[1] {
-                        "status" => owned(STATUS_WORDS),
+                        "status" => owned(super::expect::STATUS_WORDS),
                         "result" => [self.sides.clone(), owned(&["draw", "none"])].concat(),
                         "moves" | "empty" => self.squares.clone(),
                         "piece" if argi == 1 => self.squares.clone(),

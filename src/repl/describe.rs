@@ -631,6 +631,12 @@ pub fn rules_text(rules: &RuleSet) -> String {
             score_text(s)
         ));
     }
+    if let Some(s) = e.perpetual_check {
+        out.push(format!(
+            "  ... unless one side gave check with every move since the position first stood: that side {}",
+            score_text(s)
+        ));
+    }
     if let Some(m) = &e.move_limit {
         let line = format!(
             "  after {} moves each without a capture or drop{}, the side to move {}",

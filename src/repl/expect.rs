@@ -12,13 +12,15 @@ const WHATS: &[&str] = &[
 ];
 
 /// The words `expect status` accepts.
-const STATUS_WORDS: &[&str] = &[
+/// The words `expect status` understands.
+pub(super) const STATUS_WORDS: &[&str] = &[
     "ongoing",
     "check",
     "checkmate",
     "mate",
     "stalemate",
     "repetition",
+    "perpetual-check",
     "move-limit",
     "royal-captured",
     "over",
@@ -32,6 +34,7 @@ fn status_word(st: &Status) -> &'static str {
         Status::Stalemate(_) => "stalemate",
         Status::RoyalCaptured(_) => "royal-captured",
         Status::Repetition(_) => "repetition",
+        Status::PerpetualCheck(..) => "perpetual-check",
         Status::MoveLimit(_) => "move-limit",
     }
 }
@@ -44,6 +47,8 @@ fn status_matches(word: &str, st: &Status) -> bool {
         }
         "mate" | "checkmate" => matches!(st, Status::Checkmate(_)),
         "over" => !matches!(st, Status::Ongoing { .. }),
+        // A perpetual check is a repetition too.
+        "repetition" => matches!(st, Status::Repetition(_) | Status::PerpetualCheck(..)),
         w => status_word(st) == w,
     }
 }
