@@ -5,7 +5,9 @@
 //! an error in a parent file of `extends` shows that file), optional secondary labels and a help
 //! line. [`Diagnostics`] gathers all of them for one run.
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode, SourceSpan};
+use miette::{
+    Diagnostic, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 use std::fmt;
 use std::sync::Arc;
 
@@ -88,9 +90,18 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
+    // Line breaks are `\n`, `\r\n` and a lone `\r`, as miette counts them.
     let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let bytes = text.as_bytes();
+    let mut line = 1;
+    let mut line_start = 0;
+    for (i, &b) in before.as_bytes().iter().enumerate() {
+        let breaks = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        if breaks {
+            line += 1;
+            line_start = i + 1;
+        }
+    }
     let col = before[line_start..].chars().count() + 1;
     (line, col)
 }
@@ -121,7 +132,7 @@ pub struct SourceError {
     pub help: Option<String>,
     /// Other places worth showing (in the same file).
     pub notes: Vec<Note>,
-    named: NamedSource<Arc<str>>,
+    shown: Shown,
 }
 
 impl SourceError {
@@ -140,7 +151,10 @@ impl SourceError {
             code,
             label: String::from("here"),
             message,
-            named: NamedSource::new(source.name.clone(), source.text.clone()),
+            shown: Shown {
+                name: source.name.clone(),
+                text: printable(&source.text),
+            },
             source: source.clone(),
             span,
             help: None,
@@ -195,6 +209,62 @@ impl SourceError {
     }
 }
 
+/// A file as miette shows it: named, and with columns counted in characters (as
+/// [`line_col`] counts them) where miette would count bytes, so that the `file:line:column` of a
+/// rendered report and of [`SourceError::line_col`] agree on lines with non-ASCII text.
+#[derive(Clone, Debug)]
+struct Shown {
+    name: String,
+    text: Arc<str>,
+}
+
+impl SourceCode for Shown {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        let column = if context_lines_before == 0 {
+            line_col(&self.text, span.offset()).1 - 1
+        } else {
+            inner.column()
+        };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            column,
+            inner.line_count(),
+        )))
+    }
+}
+
+/// The text as it is safe to show on a terminal: control characters (other than line breaks
+/// and tabs) become `?` of the same byte length, so spans still point at the same bytes and a
+/// mangled or binary file cannot send escape sequences to the terminal.
+fn printable(text: &Arc<str>) -> Arc<str> {
+    let is_control = |c: char| c.is_control() && !matches!(c, '\n' | '\t' | '\r');
+    if !text.chars().any(is_control) {
+        return text.clone();
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_control(c) {
+            for _ in 0..c.len_utf8() {
+                out.push('?');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
 /// Clamps a byte range to the text and to character boundaries.
 fn clamp_span(text: &str, start: usize, end: usize) -> SourceSpan {
     let mut s = start.min(text.len());
@@ -239,7 +309,7 @@ impl Diagnostic for SourceError {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.named)
+        Some(&self.shown)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -261,6 +331,27 @@ mod tests {
         assert_eq!(line_col("ab\ncd", 0), (1, 1));
         assert_eq!(line_col("ab\ncd", 4), (2, 2));
         assert_eq!(line_col("é\nx", 3), (2, 1));
+        assert_eq!(line_col("a\r\nb", 3), (2, 1));
+        assert_eq!(line_col("a\rb", 2), (2, 1));
+    }
+
+    #[test]
+    fn a_rendered_report_counts_columns_in_characters() {
+        // `x1` is the 10th character of line 2 but starts at its 11th byte.
+        let src = SourceFile::new("t.variant", "# x\nzone é = x1\n");
+        let e = SourceError::new("chimera::x", &src, 14, 16, "bad").with_help("h");
+        assert_eq!(e.line_col(), (2, 10));
+        let text = Diagnostics::new("t.variant", vec![e]).render_plain();
+        assert!(text.contains("[t.variant:2:10]"), "{text}");
+    }
+
+    #[test]
+    fn control_characters_are_not_sent_to_the_terminal() {
+        let src = SourceFile::new("t.variant", "zone \u{1b}[31m = \0\u{85}x\n");
+        let e = SourceError::new("chimera::x", &src, 5, 6, "bad").with_help("h");
+        let text = Diagnostics::new("t.variant", vec![e]).render_plain();
+        assert!(!text.contains('\u{1b}') && !text.contains('\0'), "{text}");
+        assert!(text.contains("zone ?[31m = ???x"), "{text}");
     }
 
     #[test]

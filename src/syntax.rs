@@ -565,6 +565,10 @@ fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileId) -> Synta
         InputLocation::Span((s, _)) => s,
     };
     let pos = pos.min(text.len());
+    let positives: &[Rule] = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
+        ErrorVariant::CustomError { .. } => &[],
+    };
     let expected = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut groups: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
@@ -623,23 +627,240 @@ fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileId) -> Synta
     SyntaxError {
         span: Span::new(file, pos, end),
         message,
-        help: syntax_help(text, pos),
+        help: Some(syntax_help(text, pos, positives)),
     }
 }
 
-/// A hint for a few common slips.
-fn syntax_help(text: &str, pos: usize) -> Option<String> {
+/// The keywords that start a statement, with how each is written.
+const STATEMENTS: &[(&str, &str)] = &[
+    ("variant", "`variant \"NAME\"`"),
+    (
+        "extends",
+        "`extends \"FILE\"`, like `extends \"chess.variant\"`",
+    ),
+    ("board", "`board FILESxRANKS`, like `board 8x8`"),
+    ("holes", "`holes ZONE`, like `holes a1 + h8`"),
+    (
+        "players",
+        "`players FIRST, SECOND`, like `players White, Black`",
+    ),
+    ("zone", "`zone NAME = ZONE`, like `zone palace = d1-f3`"),
+    (
+        "path",
+        "`path NAME = SQ-SQ-...`, like `path ring = a1-h1-h8-a8 cyclic`",
+    ),
+    (
+        "piece",
+        "`piece NAME LETTER { ... }`, like `piece Knight N { moves N }`",
+    ),
+    ("drops", "`drops { ... }`, like `drops { kinds all }`"),
+    ("royal-rule", "`royal-rule check`, `duple` or `capture`"),
+    ("facing", "`facing` alone"),
+    ("stalemate", "`stalemate win`, `loss` or `draw`"),
+    ("checkmate", "`checkmate win`, `loss` or `draw`"),
+    (
+        "repetition",
+        "`repetition N RESULT`, like `repetition 3 draw`",
+    ),
+    (
+        "move-limit",
+        "`move-limit N RESULT [resets KIND, ...]`, like `move-limit 50 draw resets Pawn`",
+    ),
+    (
+        "castling",
+        "`castling KING ROOK [STEPS]`, like `castling King Rook`",
+    ),
+    (
+        "start",
+        "`start \"FEN\"`, like `start \"8/8/8/8/8/8/8/8 w - - 0 1\"`",
+    ),
+    ("render", "`render { ... }`, like `render { cell 48 }`"),
+];
+
+/// What may stand in a `piece`, `drops` or `render` block, with how each is written.
+const BLOCK_ITEMS: &[(&str, &str, &str)] = &[
+    (
+        "piece",
+        "moves",
+        "`moves BETZA [in ZONE] [capturing KIND, ...] [unconfined]`, like `moves mfWcfF`",
+    ),
+    (
+        "piece",
+        "rides",
+        "`rides PATH, ...`, like `rides ring1, ring2`",
+    ),
+    ("piece", "royal", "`royal` alone"),
+    (
+        "piece",
+        "confined",
+        "`confined ZONE [| ZONE ...]`, like `confined palace`",
+    ),
+    (
+        "piece",
+        "promotes",
+        "`promotes to KIND, ... in ZONE [optional | forced]`, like `promotes to Queen in rank 8`",
+    ),
+    (
+        "piece",
+        "captured",
+        "`captured as KIND`, like `captured as Pawn`",
+    ),
+    ("drops", "kinds", "`kinds all` or `kinds KIND, ...`"),
+    (
+        "drops",
+        "zone",
+        "`zone ZONE` or `zone KIND: ZONE`, like `zone Pawn: ranks 2-7`",
+    ),
+    ("drops", "must-move", "`must-move` alone"),
+    ("drops", "one-per-file", "`one-per-file KIND, ...`"),
+    ("drops", "no-mate", "`no-mate KIND, ...`"),
+    ("drops", "promote-after-move", "`promote-after-move ZONE`"),
+    ("render", "intersections", "`intersections` alone"),
+    ("render", "cell", "`cell PIXELS`, like `cell 48`"),
+    ("render", "river", "`river RANK`, like `river 5`"),
+    ("render", "diagonals", "`diagonals ZONE, ...`"),
+    ("render", "colour", "`colour ZONE \"#rrggbb\"`"),
+    ("render", "color", "`color ZONE \"#rrggbb\"`"),
+    ("render", "light", "`light \"#rrggbb\"`"),
+    ("render", "dark", "`dark \"#rrggbb\"`"),
+];
+
+/// The words of `text` outside comments and strings, each with its offset and the depth of
+/// `{ }` blocks it stands in.
+fn words(text: &str) -> Vec<(usize, usize, &str)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b if b.is_ascii_alphabetic() || b == b'_' => {
+                let start = i;
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-')
+                {
+                    i += 1;
+                }
+                out.push((start, depth, &text[start..i]));
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// The help line of a syntax error: a suggestion for a misspelt keyword, else how the statement
+/// (or block item) the error is in is written, else what may start a statement there.
+fn syntax_help(text: &str, pos: usize, positives: &[Rule]) -> String {
     let word = found_at(text, pos);
-    let first = word.chars().next()?;
-    if first == '"' {
-        return None;
-    }
     if word.starts_with("royal_rule") || word.starts_with("move_limit") {
-        return Some(
-            "keywords with two words are joined by `-`, like `royal-rule` and `move-limit`".into(),
-        );
+        return "keywords with two words are joined by `-`, like `royal-rule` and `move-limit`"
+            .into();
     }
-    None
+    // A misspelt keyword among those expected here.
+    let found: String = word
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .collect();
+    if found.len() >= 3 {
+        let expected = positives
+            .iter()
+            .map(|r| describe(*r).0)
+            .filter_map(|d| d.strip_prefix('`').and_then(|d| d.strip_suffix('`')));
+        let best = expected
+            .map(|k| (strsim::jaro_winkler(&found.to_lowercase(), k), k))
+            .filter(|(score, k)| *score >= 0.8 && *k != found)
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, k)) = best {
+            return format!("did you mean `{k}`?");
+        }
+    }
+    let before = words(text.get(..pos).unwrap_or(text));
+    let depth = before.last().map_or(0, |w| w.1);
+    let depth_here = {
+        // The depth at `pos` itself: count braces after the last word.
+        let from = before.last().map_or(0, |w| w.0);
+        let tail = text.get(from..pos).unwrap_or("");
+        let opened = tail.matches('{').count();
+        let closed = tail.matches('}').count();
+        (depth + opened).saturating_sub(closed)
+    };
+    // At a statement boundary, unless a word could still continue the statement before (a
+    // number or punctuation after a zone, say, belongs to that statement).
+    let continues = !found.starts_with(|c: char| c.is_ascii_alphabetic())
+        && positives
+            .iter()
+            .any(|r| *r != Rule::EOI && describe(*r).1 != "a statement");
+    let statement_here = positives.contains(&Rule::k_piece) && !continues;
+    let block = before
+        .iter()
+        .rev()
+        .find(|w| w.1 == 0 && STATEMENTS.iter().any(|(k, _)| *k == w.2));
+    if depth_here >= 1 {
+        if let Some((_, _, owner)) = block {
+            let item =
+                before.iter().rev().take_while(|w| w.1 >= 1).find(|w| {
+                    w.1 == 1 && BLOCK_ITEMS.iter().any(|(o, k, _)| o == owner && *k == w.2)
+                });
+            let item_expected = positives.iter().any(|r| {
+                matches!(
+                    r,
+                    Rule::k_moves | Rule::k_kinds | Rule::k_intersections | Rule::k_cell
+                )
+            });
+            match item {
+                Some((_, _, k)) if !item_expected || found.is_empty() || word.starts_with('}') => {
+                    if let Some((_, _, how)) =
+                        BLOCK_ITEMS.iter().find(|(o, kk, _)| o == owner && kk == k)
+                    {
+                        return format!("`{k}` is written {how}");
+                    }
+                }
+                _ => {}
+            }
+            let items: Vec<&str> = BLOCK_ITEMS
+                .iter()
+                .filter(|(o, _, _)| o == owner)
+                .map(|(_, k, _)| *k)
+                .collect();
+            return format!(
+                "a `{owner}` block holds: {}; it ends with `}}`",
+                items.join(", ")
+            );
+        }
+    }
+    if !statement_here {
+        if let Some((_, _, k)) = block {
+            if let Some((_, how)) = STATEMENTS.iter().find(|(kk, _)| kk == k) {
+                return format!("`{k}` is written {how}");
+            }
+        }
+    }
+    let all: Vec<&str> = STATEMENTS.iter().map(|(k, _)| *k).collect();
+    format!(
+        "a statement starts with one of: {} (see grammar/README.md)",
+        all.join(", ")
+    )
 }
 
 // ---- pairs → AST ----------------------------------------------------------------------------
@@ -671,7 +892,7 @@ impl Builder {
         SyntaxError {
             span: self.span(p),
             message: format!("internal: unexpected structure for {:?}", p.as_rule()),
-            help: None,
+            help: Some("this is a bug in Chimera; please report it with the file".into()),
         }
     }
 

@@ -114,3 +114,112 @@ fn the_fixture_compiles_through_the_library_too() {
         "chess.variant: Chess, 8x8, 6 piece kinds, royal: King"
     );
 }
+
+/// `(exit code, stdout, stderr)` of `chimera check` on the given paths.
+fn check(paths: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["check"];
+    args.extend_from_slice(paths);
+    chimera(&args)
+}
+
+/// Whether the report names `file:line:column` for `file`.
+fn located_in(stderr: &str, file: &str) -> bool {
+    stderr.split(&format!("{file}:")).skip(1).any(|rest| {
+        let mut parts = rest.splitn(3, ':');
+        let line = parts.next().unwrap_or("");
+        let col: String = parts
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) && !col.is_empty()
+    })
+}
+
+#[test]
+fn odd_paths_are_errors_with_a_location_and_help_never_a_panic() {
+    let dir = std::env::temp_dir().join(format!("chimera-check-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("binary.variant");
+    std::fs::write(
+        &binary,
+        b"\x7fELF\x02\x01\x01\x00\x1b[2J\xff\xfe\x00garbage",
+    )
+    .unwrap();
+    let empty = dir.join("empty.variant");
+    std::fs::write(&empty, b"").unwrap();
+    let comments = dir.join("comments.variant");
+    std::fs::write(&comments, b"# nothing but\n  # comments\n\n").unwrap();
+    let cases: Vec<(String, &str)> = vec![
+        ("tests/fixtures".to_string(), "this is a directory"),
+        (binary.display().to_string(), "is not UTF-8 text"),
+        (empty.display().to_string(), "is empty"),
+        (comments.display().to_string(), "holds only comments"),
+        ("/dev/null".to_string(), "is empty"),
+        ("tests/fixtures/no-such.variant".to_string(), "cannot read"),
+    ];
+    for (path, what) in &cases {
+        let (code, stdout, stderr) = check(&[path]);
+        assert_eq!(code, 1, "{path}: {stderr}");
+        assert_eq!(stdout, "", "{path}");
+        assert!(stderr.contains(what), "{path}: {stderr}");
+        assert!(
+            located_in(&stderr, path),
+            "{path}: no line:column in {stderr}"
+        );
+        assert!(stderr.contains("help:"), "{path}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{path}: {stderr}");
+        // Nothing from a binary file reaches the terminal raw.
+        assert!(
+            !stderr.contains('\u{1b}') && !stderr.contains('\0'),
+            "{path}"
+        );
+        assert!(!stderr.contains("garbage"), "{path}: {stderr}");
+    }
+}
+
+#[test]
+fn good_files_are_summarised_even_when_others_are_bad() {
+    let (code, stdout, stderr) = check(&[
+        "tests/fixtures/bad/empty.variant",
+        "tests/fixtures/chess.variant",
+        "/dev/null",
+        "definitions/xiangqi.variant",
+        "tests/fixtures/bad/cycle3_a.variant",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        "tests/fixtures/chess.variant: Chess, 8x8, 6 piece kinds, royal: King\n\
+         definitions/xiangqi.variant: Xiangqi, 9x10, 7 piece kinds, royal: General\n"
+    );
+    assert!(
+        stderr.contains("tests/fixtures/bad/empty.variant: 1 error"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("/dev/null: 1 error"), "{stderr}");
+    assert!(stderr.contains("makes a cycle"), "{stderr}");
+}
+
+#[test]
+fn every_shipped_definition_checks() {
+    let mut files: Vec<String> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".variant"))
+            .map(|n| format!("definitions/{n}"))
+            .collect();
+    files.sort();
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = check(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), files.len());
+    for (line, file) in stdout.lines().zip(&files) {
+        assert!(line.starts_with(&format!("{file}: ")), "{line}");
+        assert!(line.contains(" piece kind"), "{line}");
+        assert!(line.contains(", royal: "), "{line}");
+    }
+}

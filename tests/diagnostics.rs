@@ -54,7 +54,15 @@ fn errors(text: &str) -> Vec<Found> {
         Ok(_) => panic!("expected errors in:\n{text}"),
         Err(d) => {
             assert_eq!(d.errors.len(), d.source_errors().count());
-            found(&d)
+            let f = found(&d);
+            // Every diagnostic says how to fix it.
+            for e in &f {
+                assert!(
+                    e.help.as_deref().is_some_and(|h| !h.is_empty()),
+                    "no help line: {e:#?}"
+                );
+            }
+            f
         }
     }
 }
@@ -529,7 +537,9 @@ fn empty_file() {
     );
     assert_eq!(f[0].at, (1, 1));
     let e = only("  # only a comment\n\n");
-    assert_eq!(e.message, "`t.variant` is empty");
+    assert_eq!(e.message, "`t.variant` holds only comments");
+    assert_eq!(e.at, (1, 1));
+    assert!(e.help.is_some());
 }
 
 #[test]
@@ -798,4 +808,490 @@ fn a_rendered_diagnostic_shows_code_message_location_label_and_help() {
 t.variant: 1 error
 ";
     assert_eq!(d.render_plain(), expected);
+}
+
+// ---- every kind, in every place it can occur ------------------------------------------------
+
+/// (message, line:column, snippet, help) of each error, in reading order.
+fn located(text: &str) -> Vec<(String, (usize, usize), String, String)> {
+    errors(text)
+        .into_iter()
+        .map(|e| (e.message, e.at, e.snippet, e.help.unwrap_or_default()))
+        .collect()
+}
+
+fn row(
+    m: &str,
+    at: (usize, usize),
+    snippet: &str,
+    help: &str,
+) -> (String, (usize, usize), String, String) {
+    (m.to_string(), at, snippet.to_string(), help.to_string())
+}
+
+#[test]
+fn syntax_errors_suggest_the_keyword_or_show_how_the_statement_is_written() {
+    let e = only(&with("pice Ferz F { moves F }"));
+    assert_eq!(e.at, (9, 1));
+    assert_eq!(e.help.as_deref(), Some("did you mean `piece`?"));
+    let e = only(&with("piece Ferz F { mvoes F }"));
+    assert_eq!(
+        e.message,
+        "expected `}` or a piece statement (`moves`, `rides`, `royal`, ...), found `mvoes`"
+    );
+    assert_eq!(e.at, (9, 16));
+    assert_eq!(e.help.as_deref(), Some("did you mean `moves`?"));
+    let e = only(&replacing(2, "board 5 6"));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("`board` is written `board FILESxRANKS`, like `board 8x8`")
+    );
+    let e = only(&with("piece Ferz F { promotes Rook in last }"));
+    assert_eq!(e.message, "expected `to`, found `Rook`");
+    assert_eq!(e.at, (9, 25));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("`promotes` is written `promotes to KIND, ... in ZONE [optional | forced]`, like `promotes to Queen in rank 8`")
+    );
+    let e = only(&with("stalemate lose"));
+    assert_eq!(e.message, "expected `win`, `loss` or `draw`, found `lose`");
+    assert_eq!(e.at, (9, 11));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("`stalemate` is written `stalemate win`, `loss` or `draw`")
+    );
+    let e = only(&with("render { cel 40 }"));
+    assert_eq!(e.help.as_deref(), Some("did you mean `cell`?"));
+    let e = only(&with("foo"));
+    assert!(
+        e.help.as_deref().is_some_and(
+            |h| h.starts_with("a statement starts with one of: variant, extends, board,")
+        ),
+        "{e:?}"
+    );
+    let e = only(&with("piece Ferz F { moves F blah }"));
+    assert_eq!(e.at, (9, 24));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("a `piece` block holds: moves, rides, royal, confined, promotes, captured; it ends with `}`")
+    );
+}
+
+#[test]
+fn unknown_zone_anywhere_a_zone_is_used() {
+    let text = with(
+        "holes lsat
+piece Ferz F { moves F in lats confined lst promotes to Rook in lasst }
+drops { kinds all zone lst zone Pawn: enemy lsat promote-after-move lats }
+render { colour lst \"#fff\" diagonals lastt }",
+    );
+    let m = "did you mean `last`?";
+    assert_eq!(
+        located(&text),
+        [
+            row("unknown zone `lsat`", (9, 7), "lsat", m),
+            row("unknown zone `lats`", (10, 27), "lats", m),
+            row("unknown zone `lst`", (10, 41), "lst", m),
+            row("unknown zone `lasst`", (10, 65), "lasst", m),
+            row("unknown zone `lst`", (11, 24), "lst", m),
+            row("unknown zone `lsat`", (11, 45), "lsat", m),
+            row("unknown zone `lats`", (11, 69), "lats", m),
+            row("unknown zone `lst`", (12, 17), "lst", m),
+            row("unknown zone `lastt`", (12, 38), "lastt", m),
+        ]
+    );
+    // With nothing close, the help lists what is declared.
+    let e = only(&with("piece Ferz F { moves F in palace }"));
+    assert_eq!(e.help.as_deref(), Some("declared zones: last"));
+}
+
+#[test]
+fn unknown_piece_anywhere_a_piece_is_named() {
+    let text = with(
+        "piece Ferz F { moves cF capturing Kng promotes to Quen, Rok in last captured as Pwn }
+drops { kinds Rok, Pawn one-per-file Pawnn no-mate Pwn }
+move-limit 50 draw resets Pwn
+castling King Rk",
+    );
+    let got = located(&text);
+    let want = [
+        row(
+            "captured piece `Kng` is not a declared piece",
+            (9, 35),
+            "Kng",
+            "did you mean `King`?",
+        ),
+        row(
+            "promotion target `Quen` is not a declared piece",
+            (9, 51),
+            "Quen",
+            "declared pieces: King, Rook, Pawn, Ferz",
+        ),
+        row(
+            "promotion target `Rok` is not a declared piece",
+            (9, 57),
+            "Rok",
+            "did you mean `Rook`?",
+        ),
+        row(
+            "`captured as` piece `Pwn` is not a declared piece",
+            (9, 81),
+            "Pwn",
+            "did you mean `Pawn`?",
+        ),
+        row(
+            "piece `Rok` is not a declared piece",
+            (10, 15),
+            "Rok",
+            "did you mean `Rook`?",
+        ),
+        row(
+            "piece `Pawnn` is not a declared piece",
+            (10, 38),
+            "Pawnn",
+            "did you mean `Pawn`?",
+        ),
+        row(
+            "piece `Pwn` is not a declared piece",
+            (10, 52),
+            "Pwn",
+            "did you mean `Pawn`?",
+        ),
+        row(
+            "piece `Pwn` is not a declared piece",
+            (11, 27),
+            "Pwn",
+            "did you mean `Pawn`?",
+        ),
+        row(
+            "castling partner `Rk` is not a declared piece",
+            (12, 15),
+            "Rk",
+            "declared pieces: King, Rook, Pawn, Ferz",
+        ),
+    ];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn squares_ranks_and_files_outside_the_board_everywhere() {
+    let text = with(
+        "holes f1
+path p = a1-e1-e7-a7 cyclic
+zone z = b2-f9 + ranks 0-2 + files a-k + rank 99999999999999999999
+castling King Rook 5",
+    );
+    let b = "the board is 5x6: files a-e, ranks 1-6";
+    assert_eq!(
+        located(&text),
+        [
+            row("square `f1` is outside the board", (9, 7), "f1", b),
+            row("square `e7` is outside the board", (10, 16), "e7", b),
+            row("square `a7` is outside the board", (10, 19), "a7", b),
+            row("square `f9` is outside the board", (11, 13), "f9", b),
+            row(
+                "rank 0 is outside the board",
+                (11, 24),
+                "0",
+                "ranks go from 1 to 6"
+            ),
+            row(
+                "file k is outside the board",
+                (11, 38),
+                "k",
+                "files go from a to e"
+            ),
+            row(
+                "rank 99999999999999999999 is outside the board",
+                (11, 47),
+                "99999999999999999999",
+                "ranks go from 1 to 6"
+            ),
+            row(
+                "the king's castling steps must be from 1 to 4, not 5",
+                (12, 20),
+                "5",
+                "write a number from 1 to 4"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn duplicate_names_of_every_sort() {
+    let text = with(
+        "zone last = rank 1
+path p = a1-e1
+path p = a2-e2
+piece Ferz F { moves F promotes to Rook in last promotes to King in last }
+players White, Black",
+    );
+    let got = located(&text);
+    let messages: Vec<(&str, (usize, usize))> = got.iter().map(|r| (r.0.as_str(), r.1)).collect();
+    assert_eq!(
+        messages,
+        [
+            ("zone `last` is stated twice", (9, 6)),
+            ("path `p` is stated twice", (11, 6)),
+            ("`promotes` is stated twice for piece `Ferz`", (12, 49)),
+            ("`players` is stated twice", (13, 1)),
+        ]
+    );
+    let e = only(&replacing(3, "players White, White"));
+    assert_eq!(e.message, "both players are called `White`");
+    assert_eq!(e.at, (3, 16));
+    let e = only(&with("piece rook T { moves W }"));
+    assert_eq!(e.message, "two pieces are named `Rook` and `rook`");
+    assert_eq!(e.at, (9, 7));
+}
+
+#[test]
+fn empty_zones_inline_and_declared() {
+    let e = only(&with("piece Ferz F { moves F in rank 1 - rank 1 }"));
+    assert_eq!(e.code, "chimera::zone::empty");
+    assert_eq!(e.message, "this zone has no squares");
+    assert_eq!(e.at, (9, 27));
+    assert_eq!(e.snippet, "rank 1 - rank 1");
+    let e = only(&with("zone nothing = rank 1 & rank 2"));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("a zone must hold at least one square of the board; the board is 5x6: files a-e, ranks 1-6")
+    );
+}
+
+#[test]
+fn betza_errors_deep_inside_multi_leg_strings() {
+    // The string starts at column 22 of line 9.
+    let cases: &[(&str, (usize, usize), &str, &str)] = &[
+        ("afsWafsWaqW", (9, 31), "q", "unsupported modifier `q`"),
+        (
+            "afFcafFx",
+            (9, 29),
+            "x",
+            "modifiers `x` have no atom after them",
+        ),
+        ("mRcpRafzW", (9, 29), "z", "unsupported modifier `z`"),
+        ("fafFfcafF(1,", (9, 31), "(", "unbalanced `(`"),
+        (
+            "mfWcfFfbF2a",
+            (9, 32),
+            "a",
+            "`a` must be followed by the next leg and the atom",
+        ),
+        (
+            "mRcpRnW",
+            (9, 27),
+            "nW",
+            "`n` (lame) is not supported on `W`",
+        ),
+        ("KfY", (9, 24), "Y", "unknown atom `Y`"),
+    ];
+    for (betza, at, snippet, message) in cases {
+        let e = only(&with(&format!("piece Ferz F {{ moves {betza} }}")));
+        assert_eq!(e.code, "chimera::betza", "{betza}");
+        assert_eq!(&e.message, message, "{betza}");
+        assert_eq!(e.at, *at, "{betza}");
+        assert_eq!(&e.snippet, snippet, "{betza}");
+        assert_eq!(e.file, "t.variant");
+    }
+}
+
+#[test]
+fn fen_that_does_not_fit_the_board() {
+    let cases: &[(&str, &str, (usize, usize), &str, &str)] = &[
+        (
+            "rpkpr/5/5/5/5/5/5/RPKPR w",
+            "the start FEN has 8 ranks; the board has 6",
+            (8, 24),
+            "5/RPKPR",
+            "write one rank per board rank, from the top, separated by `/`",
+        ),
+        (
+            "rpkpr/5/55/5/5/RPKPR w",
+            "rank 4 of the start FEN has 55 squares; the board has 5 files",
+            (8, 16),
+            "55",
+            "count digits as that many empty squares; each piece letter is one square",
+        ),
+        (
+            "rpkpr/5/5/4/5/RPKPR w",
+            "rank 3 of the start FEN has 4 squares; the board has 5 files",
+            (8, 18),
+            "4",
+            "count digits as that many empty squares; each piece letter is one square",
+        ),
+        (
+            "rpkpr/5/5/5/99999999999999999999999/RPKPR w",
+            "rank 2 of the start FEN has more than 9999 squares; the board has 5 files",
+            (8, 20),
+            "99999999999999999999999",
+            "count digits as that many empty squares; each piece letter is one square",
+        ),
+        (
+            "rpkpr/5/5/5/5/RPKPR[QRp] w",
+            "no piece has the letter `Q`",
+            (8, 28),
+            "Q",
+            "declared letters: K R P (lower case for the second player)",
+        ),
+        (
+            "rpkpr/5/5/5/5/RPKPR w - z9",
+            "`z9` is not an en-passant square of the board",
+            (8, 32),
+            "z9",
+            "the en-passant field is the square a pawn skipped, like `e3`, or `-`",
+        ),
+    ];
+    for (fen, message, at, snippet, help) in cases {
+        let e = only(&replacing(8, &format!("start \"{fen}\"")));
+        assert_eq!(&e.message, message, "{fen}");
+        assert_eq!(e.at, *at, "{fen}");
+        assert_eq!(&e.snippet, snippet, "{fen}");
+        assert_eq!(e.help.as_deref(), Some(*help), "{fen}");
+    }
+    // A trailing `/` makes a seventh, empty rank.
+    let all = located(&replacing(8, "start \"rpkpr/5/5/5/5/RPKPR/ w\""));
+    assert_eq!(all[0].0, "the start FEN has 7 ranks; the board has 6");
+    assert_eq!(
+        all[1].0,
+        "the 7th rank from the top of the start FEN has 0 squares; the board has 5 files"
+    );
+}
+
+#[test]
+fn royal_and_drop_rules_with_their_help() {
+    let e = only(&format!(
+        "{}facing\n",
+        replacing(5, "piece King K { moves K }")
+    ));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("add `royal` to the body of the pieces that may not face each other")
+    );
+    let e = only(&with("drops { kinds Pawn  no-mate Rook }"));
+    assert_eq!(
+        e.message,
+        "`Rook` never reaches a hand, so `no-mate` cannot apply to it"
+    );
+    assert_eq!(e.at, (9, 29));
+    // In `kinds`, but nothing is ever captured as it: a promoted form returns to hand demoted.
+    let e = only(&with(
+        "piece Tokin +P { moves K captured as Pawn }\ndrops { kinds all  zone Tokin: ranks 2-5 }",
+    ));
+    assert_eq!(
+        e.message,
+        "`Tokin` never reaches a hand, so `zone` cannot apply to it"
+    );
+    assert_eq!(e.at, (10, 25));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("no piece is captured as `Tokin` and none is in hand at the start")
+    );
+}
+
+#[test]
+fn extends_of_itself_and_a_three_file_cycle() {
+    let d = compile_file(&fixtures().join("bad/self_extends.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].code, "chimera::extends::cycle");
+    assert_eq!(
+        f[0].message,
+        "`extends \"self_extends.variant\"` makes a cycle"
+    );
+    assert_eq!(f[0].at, (2, 10));
+    assert_eq!(
+        f[0].help.as_deref(),
+        Some("the chain is self_extends.variant -> self_extends.variant; remove one `extends`")
+    );
+    let d = compile_file(&fixtures().join("bad/cycle3_a.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert!(f[0].file.ends_with("cycle3_c.variant"), "{}", f[0].file);
+    assert_eq!(f[0].at, (2, 10));
+    assert_eq!(f[0].snippet, "cycle3_a.variant");
+    assert_eq!(
+        f[0].help.as_deref(),
+        Some("the chain is cycle3_a.variant -> cycle3_b.variant -> cycle3_c.variant -> cycle3_a.variant; remove one `extends`")
+    );
+    let e = only("variant \"Child\"\nextends \"\"\n");
+    assert_eq!(e.message, "`extends` needs a file name");
+    assert_eq!(e.at, (2, 10));
+}
+
+#[test]
+fn many_independent_errors_are_all_reported_in_one_run() {
+    let text = with(
+        "zone z = a1 + f2
+zone empty = rank 1 - rank 1
+piece Ferz F { moves fmY in lats promotes to Quen in last }
+drops { kinds Pawn  one-per-file Rook }
+castling Kng Rook
+render { colour z \"#12\" }",
+    )
+    .replace("RPKPR w", "RPKPQ w")
+    .replace("rpkpr/5", "rpkpr/6");
+    let got: Vec<(String, (usize, usize))> =
+        located(&text).into_iter().map(|r| (r.0, r.1)).collect();
+    let want: Vec<(String, (usize, usize))> = [
+        (
+            "rank 5 of the start FEN has 6 squares; the board has 5 files",
+            (8, 14),
+        ),
+        ("no piece has the letter `Q`", (8, 26)),
+        ("square `f2` is outside the board", (9, 15)),
+        ("zone `empty` is empty", (10, 6)),
+        ("unknown atom `Y`", (11, 24)),
+        ("unknown zone `lats`", (11, 29)),
+        ("promotion target `Quen` is not a declared piece", (11, 46)),
+        (
+            "`Rook` never reaches a hand, so `one-per-file` cannot apply to it",
+            (12, 34),
+        ),
+        ("castling piece `Kng` is not a declared piece", (13, 10)),
+        ("`#12` is not a colour", (14, 20)),
+    ]
+    .iter()
+    .map(|(m, at)| (m.to_string(), *at))
+    .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn files_that_cannot_be_read() {
+    let d = compile_file(&fixtures().join("bad")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f[0].code, "chimera::file::unreadable");
+    assert_eq!(f[0].at, (1, 1));
+    assert!(
+        f[0].help
+            .as_deref()
+            .is_some_and(|h| h.starts_with("this is a directory")),
+        "{f:?}"
+    );
+    let d = compile_file(&fixtures().join("no-such.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f[0].at, (1, 1));
+    assert_eq!(
+        f[0].help.as_deref(),
+        Some("give the path of a definition file (`.variant`)")
+    );
+}
+
+#[test]
+fn a_binary_file_shows_only_the_text_before_the_first_bad_byte() {
+    let mut bytes = b"variant \"\x1b[2J\"\n".to_vec();
+    bytes.extend_from_slice(b"\xff\x00\x01binary");
+    let d = compile_bytes("b.variant", &bytes, Path::new(".")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].code, "chimera::file::not_utf8");
+    assert_eq!(f[0].at, (2, 1));
+    assert_eq!(f[0].help.as_deref(), Some("save the definition as UTF-8"));
+    let shown = d.render_plain();
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains("binary"),
+        "{shown}"
+    );
+    assert!(shown.contains("[b.variant:2:1]"), "{shown}");
 }

@@ -92,10 +92,9 @@ fn in_range(ctx: &mut Ctx, n: &Spanned<u64>, lo: u64, hi: u64, what: &str) -> Op
     if n.node >= lo && n.node <= hi {
         Some(n.node)
     } else {
-        let shown = if n.node == u64::MAX {
-            "this number".to_string()
-        } else {
-            n.node.to_string()
+        let shown = match ctx.text(n.span) {
+            "" => n.node.to_string(),
+            t => t.to_string(),
         };
         let e = ctx
             .error(
@@ -103,7 +102,8 @@ fn in_range(ctx: &mut Ctx, n: &Spanned<u64>, lo: u64, hi: u64, what: &str) -> Op
                 n.span,
                 format!("{what} must be from {lo} to {hi}, not {shown}"),
             )
-            .with_label("out of range");
+            .with_label("out of range")
+            .with_help(format!("write a number from {lo} to {hi}"));
         ctx.report(e);
         None
     }
@@ -122,7 +122,8 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                     v.span,
                     "the variant's name is empty",
                 )
-                .with_label("empty name");
+                .with_label("empty name")
+                .with_help("name the variant, like `variant \"My Variant\"`");
             ctx.report(e);
             String::new()
         }
@@ -181,7 +182,8 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                         format!("both players are called `{}`", b.node),
                     )
                     .with_label("same name as the first player")
-                    .with_note(a.span.start, a.span.end, "first player");
+                    .with_note(a.span.start, a.span.end, "first player")
+                    .with_help("give the two players different names, like `players White, Black`");
                 ctx.report(e);
             }
             [a.node.clone(), b.node.clone()]
@@ -203,7 +205,11 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                         h.span,
                         "the holes remove every square of the board",
                     )
-                    .with_label("every square");
+                    .with_label("every square")
+                    .with_help(format!(
+                        "holes are squares taken out of the board; {}",
+                        board_help(dims)
+                    ));
                 ctx.report(e);
             }
             set
@@ -271,7 +277,10 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                             c.span,
                             format!("path `{pname}` passes the hole {}", dims.name(*sq)),
                         )
-                        .with_label("a hole");
+                        .with_label("a hole")
+                        .with_help(
+                            "a path runs over existing squares only; route it around the hole",
+                        );
                     ctx.report(e);
                     ok = false;
                 }
@@ -336,7 +345,10 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                                 sa.to(sb),
                                 format!("path `{pname}` passes the hole {}", dims.name(s)),
                             )
-                            .with_label("this segment");
+                            .with_label("this segment")
+                            .with_help(
+                                "a path runs over existing squares only; route it around the hole",
+                            );
                         ctx.report(e);
                         ok = false;
                     }
@@ -372,7 +384,8 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                 decls[u8::MAX as usize].name.span,
                 "more than 255 piece kinds",
             )
-            .with_label("one too many");
+            .with_label("one too many")
+            .with_help("a variant has at most 255 piece kinds");
         ctx.report(e);
     }
     for (i, d) in decls.iter().enumerate() {

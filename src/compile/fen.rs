@@ -99,7 +99,8 @@ pub(crate) fn validate(
                             at(rs + start, rs + j),
                             "a run of 0 empty squares",
                         )
-                        .with_label("zero");
+                        .with_label("zero")
+                        .with_help("digits count empty squares from 1; leave the run out");
                     ctx.report(e);
                 }
                 width = width.saturating_add(n);
@@ -122,7 +123,7 @@ pub(crate) fn validate(
                         ctx.report(e);
                     }
                 }
-                width += 1;
+                width = width.saturating_add(1);
                 j += 1;
                 continue;
             }
@@ -152,7 +153,7 @@ pub(crate) fn validate(
                             ctx.report(e);
                         }
                     }
-                    width += 1;
+                    width = width.saturating_add(1);
                 }
                 Some(ch) => {
                     let len = ch.len_utf8();
@@ -162,7 +163,7 @@ pub(crate) fn validate(
                         .with_help("a rank is made of piece letters (`+X` for promoted pieces), digits for empty squares and `*` for holes");
                     ctx.report(e);
                     j += len;
-                    width += 1;
+                    width = width.saturating_add(1);
                 }
                 None => {
                     let e = ctx
@@ -171,7 +172,8 @@ pub(crate) fn validate(
                             at(rs + start, rs + j),
                             "`+` must be followed by a piece letter",
                         )
-                        .with_label("promoted what?");
+                        .with_label("promoted what?")
+                        .with_help("a promoted piece is written `+` and its letter, like `+P`");
                     ctx.report(e);
                 }
             }
@@ -180,18 +182,24 @@ pub(crate) fn validate(
             let rank_no = if counts_match {
                 format!("rank {}", dims.ranks as usize - i)
             } else {
-                format!("FEN rank {}", i + 1)
+                format!("the {} rank from the top", ordinal(i + 1))
+            };
+            // A run of digits too long to be a number has more squares than any board.
+            let squares = if width > 9999 {
+                "more than 9999".to_string()
+            } else {
+                width.to_string()
             };
             let e = ctx
                 .error(
                     "chimera::fen::width",
                     at(rs, rs + rank_text.len()),
                     format!(
-                        "{rank_no} of the start FEN has {width} squares; the board has {} files",
+                        "{rank_no} of the start FEN has {squares} squares; the board has {} files",
                         dims.files
                     ),
                 )
-                .with_label(format!("{width} squares"))
+                .with_label(format!("{squares} squares"))
                 .with_help(
                     "count digits as that many empty squares; each piece letter is one square",
                 );
@@ -265,7 +273,8 @@ pub(crate) fn validate(
                             at(hs + 1 + start, hs + 1 + j),
                             "`+` must be followed by a piece letter",
                         )
-                        .with_label("promoted what?");
+                        .with_label("promoted what?")
+                        .with_help("a promoted piece is written `+` and its letter, like `+P`");
                     ctx.report(e);
                 }
             }
@@ -336,7 +345,10 @@ pub(crate) fn validate(
                             at(s, s + f.len()),
                             format!("`{f}` is not an en-passant square of the board"),
                         )
-                        .with_label("expected a square or `-`");
+                        .with_label("expected a square or `-`")
+                        .with_help(
+                            "the en-passant field is the square a pawn skipped, like `e3`, or `-`",
+                        );
                     ctx.report(e);
                 }
             }
@@ -353,7 +365,8 @@ pub(crate) fn validate(
                             at(s, s + f.len()),
                             format!("`{f}` is not a {what}"),
                         )
-                        .with_label("expected a number");
+                        .with_label("expected a number")
+                        .with_help("the last two fields are the half-move clock and the move number, like `0 1`");
                     ctx.report(e);
                 }
             }
@@ -387,6 +400,18 @@ fn report_letter(ctx: &mut Ctx, span: Span, token: &str, letters: &[String]) {
             format!("declared letters: {list} (lower case for the second player)")
         });
     ctx.report(e);
+}
+
+/// "1st", "2nd", "3rd", "4th", ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Whitespace-separated fields with their byte offsets.

@@ -81,7 +81,15 @@ fn read_source(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf) -> Optio
             let id = ctx.add_file(SourceFile::new(name.clone(), text), dir);
             if is_blank(text) {
                 let e = ctx
-                    .error("chimera::file::empty", Span::new(id, 0, 0), format!("`{name}` is empty"))
+                    .error(
+                        "chimera::file::empty",
+                        Span::new(id, 0, 0),
+                        if text.trim().is_empty() {
+                            format!("`{name}` is empty")
+                        } else {
+                            format!("`{name}` holds only comments")
+                        },
+                    )
                     .with_label("nothing here")
                     .with_help("a definition starts with `variant \"NAME\"`, then `board`, pieces and `start`");
                 ctx.report(e);
@@ -90,15 +98,17 @@ fn read_source(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf) -> Optio
             Some(id)
         }
         Err(utf) => {
-            // Show the text with the bad bytes replaced; offsets before the first bad byte are exact.
+            // Show the text up to the first bad byte, then a replacement character for it: the
+            // rest may be binary and is of no help.
             let at = utf.valid_up_to();
-            let lossy = String::from_utf8_lossy(bytes).into_owned();
-            let id = ctx.add_file(SourceFile::new(name.clone(), lossy), dir);
-            let len = utf.error_len().unwrap_or(1);
+            let mut shown = String::from_utf8_lossy(&bytes[..at]).into_owned();
+            shown.push(char::REPLACEMENT_CHARACTER);
+            let id = ctx.add_file(SourceFile::new(name.clone(), shown), dir);
+            let len = utf.error_len().unwrap_or(bytes.len() - at);
             let e = ctx
                 .error(
                     "chimera::file::not_utf8",
-                    Span::new(id, at, at + 1),
+                    Span::new(id, at, at + char::REPLACEMENT_CHARACTER.len_utf8()),
                     format!("`{name}` is not UTF-8 text"),
                 )
                 .with_label(format!(
@@ -151,7 +161,8 @@ fn load_into(
                         "a definition extends one file only",
                     )
                     .with_label("second `extends`")
-                    .with_note(first.start, first.end, "first `extends` here");
+                    .with_note(first.start, first.end, "first `extends` here")
+                    .with_help("keep one `extends`; a parent may itself extend another file");
                 ctx.report(e);
                 continue;
             }
@@ -173,11 +184,16 @@ fn load_parent(
     let dir = ctx.dirs[child].clone();
     let path = dir.join(&target.node);
     if target.node.trim().is_empty() {
-        let e = ctx.error(
-            "chimera::extends::missing",
-            target.span,
-            "`extends` needs a file name",
-        );
+        let e = ctx
+            .error(
+                "chimera::extends::missing",
+                target.span,
+                "`extends` needs a file name",
+            )
+            .with_label("no file name")
+            .with_help(
+                "write the parent's path relative to this file, like `extends \"chess.variant\"`",
+            );
         ctx.report(e);
         return None;
     }
@@ -224,11 +240,14 @@ fn load_parent(
     let bytes = match std::fs::read(&canonical) {
         Ok(b) => b,
         Err(err) => {
-            let e = ctx.error(
-                "chimera::extends::missing",
-                target.span,
-                format!("cannot read `{}`: {err}", target.node),
-            );
+            let e = ctx
+                .error(
+                    "chimera::extends::missing",
+                    target.span,
+                    format!("cannot read `{}`: {err}", target.node),
+                )
+                .with_label("unreadable")
+                .with_help("check that the parent file exists and may be read");
             ctx.report(e);
             return None;
         }

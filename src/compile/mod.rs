@@ -30,7 +30,12 @@ pub fn compile_file(path: &Path) -> Result<RuleSet, Diagnostics> {
                 0,
                 format!("cannot read `{name}`: {e}"),
             )
-            .with_label("this file");
+            .with_label("this file")
+            .with_help(if path.is_dir() {
+                format!("this is a directory; to check every definition in it, write `{name}/*.variant`")
+            } else {
+                "give the path of a definition file (`.variant`)".to_string()
+            });
             return Err(Diagnostics::new(&name, vec![err]));
         }
     };
@@ -87,13 +92,16 @@ impl Ctx {
                         .first()
                         .cloned()
                         .unwrap_or_else(|| SourceFile::new(name.clone(), ""));
-                    self.errors.push(SourceError::new(
-                        "chimera::internal",
-                        &src,
-                        0,
-                        0,
-                        "the definition could not be compiled",
-                    ));
+                    self.errors.push(
+                        SourceError::new(
+                            "chimera::internal",
+                            &src,
+                            0,
+                            0,
+                            "the definition could not be compiled",
+                        )
+                        .with_help("this is a bug in Chimera; please report it with the file"),
+                    );
                 }
                 // Report in reading order: by file (root first), then by position.
                 let files = &self.files;
@@ -116,6 +124,14 @@ impl Ctx {
         self.files.push(file);
         self.dirs.push(dir);
         self.files.len() - 1
+    }
+
+    /// The source text under a span (as the user wrote it), or "" if the span is not in a file.
+    pub fn text(&self, span: Span) -> &str {
+        self.files
+            .get(span.file)
+            .and_then(|f| f.text.get(span.start..span.end))
+            .unwrap_or("")
     }
 
     /// A new error at a span (not yet reported).

@@ -47,7 +47,10 @@ impl<'a> Zones<'a> {
         if ok {
             d.square(sq.file as i32, (sq.rank - 1) as i32)
         } else {
-            let text = square_text(sq);
+            let text = match ctx.text(sq.span) {
+                "" => square_text(sq),
+                t => t.to_string(),
+            };
             let e = ctx
                 .error(
                     "chimera::board::outside",
@@ -119,7 +122,8 @@ impl<'a> Zones<'a> {
                         format!("zone `{}` is stated twice for `{}`", zone.node, pname.node),
                     )
                     .with_label("stated again here")
-                    .with_note(prev.start, prev.end, "first stated here");
+                    .with_note(prev.start, prev.end, "first stated here")
+                    .with_help("state each player's part once");
                 ctx.report(err);
                 ok = false;
                 continue;
@@ -215,11 +219,15 @@ impl<'a> Zones<'a> {
         if n.node >= 1 && n.node <= self.dims.ranks as u64 {
             Some((n.node - 1) as u8)
         } else {
+            let shown = match ctx.text(n.span) {
+                "" => n.node.to_string(),
+                t => t.to_string(),
+            };
             let e = ctx
                 .error(
                     "chimera::board::outside",
                     n.span,
-                    format!("rank {} is outside the board", n.node),
+                    format!("rank {shown} is outside the board"),
                 )
                 .with_label("no such rank")
                 .with_help(format!("ranks go from 1 to {}", self.dims.ranks));
@@ -351,7 +359,6 @@ fn square_text(sq: &SquareRef) -> String {
     }
 }
 
-/// "the board is 8x8: files a-h, ranks 1-8".
 /// Reports a zone name that no `zone` declares, suggesting the nearest declared one.
 pub(crate) fn report_unknown_zone<'a>(
     ctx: &mut Ctx,
@@ -370,6 +377,7 @@ pub(crate) fn report_unknown_zone<'a>(
     ctx.report(e);
 }
 
+/// "the board is 8x8: files a-h, ranks 1-8".
 pub(crate) fn board_help(d: Dimensions) -> String {
     format!(
         "the board is {}x{}: files a-{}, ranks 1-{}",
