@@ -1295,3 +1295,131 @@ fn a_binary_file_shows_only_the_text_before_the_first_bad_byte() {
     );
     assert!(shown.contains("[b.variant:2:1]"), "{shown}");
 }
+
+// ---- the language reference ------------------------------------------------------------------
+
+/// The backticked examples of the "example" column of each table in grammar/README.md, by
+/// section heading.
+fn readme_examples() -> Vec<(String, String)> {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/README.md"))
+            .unwrap();
+    let mut section = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(h) = line.strip_prefix("## ") {
+            section = h.to_string();
+            continue;
+        }
+        if !line.starts_with('|') || line.starts_with("|---") {
+            continue;
+        }
+        let cells: Vec<&str> = line.replace("\\|", "\u{1}").leak().split('|').collect();
+        let Some(example) = cells.get(2) else {
+            continue;
+        };
+        for (i, part) in example.split('`').enumerate() {
+            if i % 2 == 1 {
+                out.push((section.clone(), part.replace('\u{1}', "|")));
+            }
+        }
+    }
+    out
+}
+
+/// A 9x10 game with the names the reference's examples use.
+const REFERENCE_BASE: &str = "variant \"Base\"
+board 9x10
+players White, Black
+zone palace = d1-f3
+zone own_half = ranks 1-5
+zone enemy_half = ranks 6-10
+path ring1 = a2-h2-h8-a8 cyclic
+path ring2 = b2-g2-g7-b7 cyclic
+path ring3 = c3-f3-f6-c6 cyclic
+piece King K { moves K royal }
+piece General G { moves W }
+piece Queen Q { moves Q }
+piece Rook R { moves R }
+piece Bishop B { moves B }
+piece Knight N { moves N }
+piece Pawn P { moves fW }
+piece Tokin +P { moves WfF }
+piece Pupil U { moves K }
+piece Point O { moves fW }
+piece Cross X { moves fF }
+start \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"
+";
+
+#[test]
+fn every_example_of_the_language_reference_compiles() {
+    let examples = readme_examples();
+    assert!(examples.len() > 60, "{}", examples.len());
+    let mut checked = 0;
+    for (section, ex) in &examples {
+        let replaced = |keyword: &str, line: &str| -> String {
+            REFERENCE_BASE
+                .lines()
+                .map(|l| if l.starts_with(keyword) { line } else { l })
+                .collect::<Vec<_>>()
+                .join("\n")
+                + "\n"
+        };
+        let text = if section.starts_with("Statements") {
+            let first = ex.split_whitespace().next().unwrap_or("");
+            match first {
+                // Extending is shown by the shipped definitions (spiderqi.variant and others).
+                "extends" => continue,
+                "variant" | "board" | "players" => replaced(first, ex),
+                "start" => replaced("start", ex)
+                    .replace("board 9x10", "board 8x8")
+                    .replace(
+                        "zone enemy_half = ranks 6-10",
+                        "zone enemy_half = ranks 5-8",
+                    )
+                    .replace("zone own_half = ranks 1-5", "zone own_half = ranks 1-4"),
+                // A statement that declares a name the base declares replaces it.
+                _ => {
+                    let head: Vec<&str> = ex.split_whitespace().take(2).collect();
+                    let head = head.join(" ") + " ";
+                    if REFERENCE_BASE.lines().any(|l| l.starts_with(&head)) {
+                        replaced(&head, ex)
+                    } else {
+                        format!("{REFERENCE_BASE}{ex}\n")
+                    }
+                }
+            }
+        } else if section.starts_with("Zones") {
+            format!("{REFERENCE_BASE}zone example = {ex}\n")
+        } else if section.starts_with("Pieces") {
+            format!("{REFERENCE_BASE}piece Example E {{ {ex} }}\n")
+        } else if section.starts_with("Betza") {
+            // The atom table's first column holds leaps like (1,0), not examples.
+            if ex.starts_with('(') && !ex.contains(',') {
+                continue;
+            }
+            if !ex.starts_with(|c: char| c.is_ascii_alphabetic() || c == '(') {
+                continue;
+            }
+            format!("{REFERENCE_BASE}piece Example E {{ moves {ex} }}\n")
+        } else if section.starts_with("Drops") {
+            if ex.starts_with("kinds") {
+                format!("{REFERENCE_BASE}drops {{ {ex} }}\n")
+            } else {
+                format!("{REFERENCE_BASE}drops {{ kinds all {ex} }}\n")
+            }
+        } else if section.starts_with("Rendering") {
+            format!("{REFERENCE_BASE}render {{ {ex} }}\n")
+        } else {
+            continue;
+        };
+        if let Err(d) = compile_str("reference.variant", &text, &fixtures()) {
+            panic!(
+                "the example `{ex}` ({section}) does not compile:\n{}",
+                d.render_plain()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 55, "{checked}");
+}
