@@ -359,6 +359,33 @@ fn no_checkmate_by_pawn_drop() {
 }
 
 #[test]
+fn pawn_drop_mate_stays_illegal_when_the_only_capturer_is_pinned() {
+    let e = engine(
+        "variant \"T\"\nboard 5x5\nplayers White, Black\n\
+         piece King K { moves K royal }\npiece Pawn P { moves fW }\npiece Gold G { moves WfF }\n\
+         piece Silver S { moves FfW }\npiece Rook R { moves R }\npiece Lance L { moves fR }\n\
+         drops { kinds all no-mate Pawn }\nstart \"k4/5/5/5/4K[] w - - 0 1\"\n",
+    );
+    // Black king a5, its gold b5 pinned by the rook on d5, its silver on b4; the lance on a1
+    // guards a4. P@a4 checks, the king cannot take (guarded) or step aside, and the gold may
+    // not take (pinned): a mate by pawn drop, so the drop is illegal. Fairy-Stockfish generates
+    // it (and scores it as a loss), so its perft counts one more leaf here.
+    let pinned = "kg1R1/1s3/5/5/L3K[P] w - - 0 1";
+    let drops: Vec<String> = all_moves(&e, pinned)
+        .into_iter()
+        .filter(|m| m.starts_with("P@a"))
+        .collect();
+    assert_eq!(drops, strs(&["P@a2", "P@a3"]));
+    // Without the rook the gold takes the pawn: the same drop is only a check, and legal.
+    let free = "kg3/1s3/5/5/L3K[P] w - - 0 1";
+    let drops: Vec<String> = all_moves(&e, free)
+        .into_iter()
+        .filter(|m| m.starts_with("P@a"))
+        .collect();
+    assert_eq!(drops, strs(&["P@a2", "P@a3", "P@a4"]));
+}
+
+#[test]
 fn castling_through_unattacked_empty_squares() {
     let e = engine(
         "variant \"T\"\nboard 8x8\nplayers White, Black\n\
