@@ -636,7 +636,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("variant", "`variant \"NAME\"`"),
     (
         "extends",
-        "`extends \"FILE\"`, like `extends \"chess.variant\"`",
+        "`extends \"FILE\"`, like `extends \"parent.variant\"`",
     ),
     ("board", "`board FILESxRANKS`, like `board 8x8`"),
     ("holes", "`holes ZONE`, like `holes a1 + h8`"),
@@ -883,9 +883,15 @@ fn is_noise(rule: Rule) -> bool {
 }
 
 impl Builder {
+    /// The span of a pair, ending where its last token ends: a rule's own span also takes in
+    /// the whitespace and comments pest skipped while looking for one more repetition.
     fn span(&self, p: &Pair<Rule>) -> Span {
         let s = p.as_span();
-        Span::new(self.file, s.start(), s.end())
+        let end = match p.clone().into_inner().last() {
+            Some(last) => self.span(&last).end,
+            None => s.end(),
+        };
+        Span::new(self.file, s.start(), end)
     }
 
     fn malformed(&self, p: &Pair<Rule>) -> SyntaxError {

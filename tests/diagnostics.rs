@@ -1423,3 +1423,36 @@ fn every_example_of_the_language_reference_compiles() {
     }
     assert!(checked > 55, "{checked}");
 }
+
+#[test]
+fn rules_about_check_need_a_royal_piece() {
+    let text = format!(
+        "{}checkmate win\nrepetition 3 draw perpetual-check loss\ndrops {{ kinds all  no-mate Pawn }}\n",
+        replacing(5, "piece King K { moves K }")
+    );
+    let got = located(&text);
+    let help = "add `royal` to the body of the piece that can be checked, or remove this rule";
+    assert_eq!(
+        got,
+        [
+            row(
+                "`checkmate` needs a royal piece, and no piece is royal",
+                (9, 11),
+                "win",
+                help
+            ),
+            row(
+                "`perpetual-check` needs a royal piece, and no piece is royal",
+                (10, 35),
+                "loss",
+                help
+            ),
+            row(
+                "`no-mate` needs a royal piece, and no piece is royal",
+                (11, 20),
+                "no-mate Pawn",
+                help
+            ),
+        ]
+    );
+}

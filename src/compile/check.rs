@@ -554,6 +554,31 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                 .with_help("add `royal` to the body of the pieces that may not face each other");
             ctx.report(e);
         }
+        // Rules about check mean nothing without a royal piece to be checked.
+        let mut needs_check = |span: Span, what: &str| {
+            let e = ctx
+                .error(
+                    "chimera::royal::missing",
+                    span,
+                    format!("{what} needs a royal piece, and no piece is royal"),
+                )
+                .with_label("there is no check without a royal piece")
+                .with_help(
+                    "add `royal` to the body of the piece that can be checked, or remove this rule",
+                );
+            ctx.report(e);
+        };
+        if let Some(c) = &m.checkmate {
+            needs_check(c.span, "`checkmate`");
+        }
+        if let Some((_, _, Some(p))) = &m.repetition {
+            needs_check(p.span, "`perpetual-check`");
+        }
+        for item in m.drops.values() {
+            if let DropItem::NoMate(_) = item.node {
+                needs_check(item.span, "`no-mate`");
+            }
+        }
     }
     let repetition = m.repetition.as_ref().and_then(|(n, s, _)| {
         in_range(ctx, n, 2, u8::MAX as u64, "the repetition count")

@@ -192,7 +192,7 @@ fn load_parent(
             )
             .with_label("no file name")
             .with_help(
-                "write the parent's path relative to this file, like `extends \"chess.variant\"`",
+                "write the parent's path relative to this file, like `extends \"parent.variant\"`",
             );
         ctx.report(e);
         return None;

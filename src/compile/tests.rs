@@ -34,7 +34,7 @@ fn zone(r: &RuleSet, name: &str) -> PlayerSquares {
 }
 
 #[test]
-fn chess_like_definition_compiles_with_defaults() {
+fn an_eight_by_eight_definition_compiles_with_defaults() {
     let r = compile(MINI);
     assert_eq!(r.name, "Mini");
     assert_eq!((r.board.dims.files, r.board.dims.ranks), (5, 6));
