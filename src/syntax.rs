@@ -726,8 +726,8 @@ const BLOCK_ITEMS: &[(&str, &str, &str)] = &[
 ];
 
 /// The words of `text` outside comments and strings, each with its offset and the depth of
-/// `{ }` blocks it stands in.
-fn words(text: &str) -> Vec<(usize, usize, &str)> {
+/// `{ }` blocks it stands in; and the depth at the end of the text.
+fn words(text: &str) -> (Vec<(usize, usize, &str)>, usize) {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let mut depth = 0usize;
@@ -766,7 +766,7 @@ fn words(text: &str) -> Vec<(usize, usize, &str)> {
             _ => i += 1,
         }
     }
-    out
+    (out, depth)
 }
 
 /// The help line of a syntax error: a suggestion for a misspelt keyword, else how the statement
@@ -795,16 +795,10 @@ fn syntax_help(text: &str, pos: usize, positives: &[Rule]) -> String {
             return format!("did you mean `{k}`?");
         }
     }
-    let before = words(text.get(..pos).unwrap_or(text));
-    let depth = before.last().map_or(0, |w| w.1);
-    let depth_here = {
-        // The depth at `pos` itself: count braces after the last word.
-        let from = before.last().map_or(0, |w| w.0);
-        let tail = text.get(from..pos).unwrap_or("");
-        let opened = tail.matches('{').count();
-        let closed = tail.matches('}').count();
-        (depth + opened).saturating_sub(closed)
-    };
+    if word.starts_with(|c: char| !c.is_ascii()) {
+        return "names, keywords and letters are written in ASCII: letters, digits and `_`".into();
+    }
+    let (before, depth_here) = words(text.get(..pos).unwrap_or(text));
     // At a statement boundary, unless a word could still continue the statement before (a
     // number or punctuation after a zone, say, belongs to that statement).
     let continues = !found.starts_with(|c: char| c.is_ascii_alphabetic())

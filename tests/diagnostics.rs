@@ -869,6 +869,23 @@ fn syntax_errors_suggest_the_keyword_or_show_how_the_statement_is_written() {
         ),
         "{e:?}"
     );
+    let e = only(&with("piece Königin Q { moves Q }"));
+    assert_eq!(
+        e.message,
+        "expected a piece letter like `N` or `+P`, found `önigin`"
+    );
+    assert_eq!(e.at, (9, 8));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("names, keywords and letters are written in ASCII: letters, digits and `_`")
+    );
+    // The `}` is inside the comment, so the piece is still open at the end of the file.
+    let e = only(&with("piece Ferz F { moves W#x }"));
+    assert_eq!(e.at, (10, 1));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("`moves` is written `moves BETZA [in ZONE] [capturing KIND, ...] [unconfined]`, like `moves mfWcfF`")
+    );
     let e = only(&with("piece Ferz F { moves F blah }"));
     assert_eq!(e.at, (9, 24));
     assert_eq!(
