@@ -417,8 +417,20 @@ pub fn parse(text: &str, file: FileId) -> Result<Definition, SyntaxError> {
 
 fn check_nesting(text: &str, file: FileId) -> Result<(), SyntaxError> {
     let mut depth = 0usize;
+    // Parentheses in comments and strings do not nest anything.
+    let mut in_comment = false;
+    let mut in_string = false;
     for (i, c) in text.char_indices() {
         match c {
+            '\n' => {
+                in_comment = false;
+                in_string = false;
+                continue;
+            }
+            _ if in_comment => continue,
+            '"' => in_string = !in_string,
+            _ if in_string => continue,
+            '#' => in_comment = true,
             '(' => {
                 depth += 1;
                 if depth > MAX_NESTING {

@@ -1054,6 +1054,16 @@ players White, Black",
             ("`players` is stated twice", (13, 1)),
         ]
     );
+    let helps: Vec<&str> = got.iter().map(|r| r.3.as_str()).collect();
+    assert_eq!(
+        helps,
+        [
+            "remove one of them",
+            "remove one of them",
+            "state it once",
+            "remove one of them"
+        ]
+    );
     let e = only(&replacing(3, "players White, White"));
     assert_eq!(e.message, "both players are called `White`");
     assert_eq!(e.at, (3, 16));
@@ -1111,6 +1121,11 @@ fn betza_errors_deep_inside_multi_leg_strings() {
         assert_eq!(&e.snippet, snippet, "{betza}");
         assert_eq!(e.file, "t.variant");
     }
+    let e = only(&with("piece Ferz F { moves afsWafsWaqW }"));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("circular and zig-zag riders (`q`, `z`) are not supported")
+    );
 }
 
 #[test]
@@ -1472,4 +1487,32 @@ fn rules_about_check_need_a_royal_piece() {
             ),
         ]
     );
+}
+
+#[test]
+fn parentheses_in_comments_and_strings_do_not_count_as_nesting() {
+    let smileys = ":(".repeat(100);
+    let text = with(&format!("# {smileys}\nvariant \"{smileys}\""));
+    let e = only(&text);
+    assert_eq!(e.message, "`variant` is stated twice");
+}
+
+#[test]
+fn a_very_long_chain_of_extends_is_an_error_not_a_cycle() {
+    let dir = std::env::temp_dir().join(format!("chimera-chain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..40 {
+        std::fs::write(
+            dir.join(format!("c{i}.variant")),
+            format!("variant \"C{i}\"\nextends \"c{}.variant\"\n", i + 1),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("c40.variant"), MINI).unwrap();
+    let d = compile_file(&dir.join("c0.variant")).unwrap_err();
+    let f = found(&d);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].message, "more than 32 files extend one another");
+    assert_eq!(f[0].at, (2, 10));
+    assert_eq!(f[0].help.as_deref(), Some("shorten the chain of `extends`"));
 }

@@ -213,7 +213,19 @@ fn load_parent(
             return None;
         }
     };
-    if stack.contains(&canonical) || stack.len() >= MAX_DEPTH {
+    if !stack.contains(&canonical) && stack.len() >= MAX_DEPTH {
+        let e = ctx
+            .error(
+                "chimera::extends::cycle",
+                target.span,
+                format!("more than {MAX_DEPTH} files extend one another"),
+            )
+            .with_label("one file too many")
+            .with_help("shorten the chain of `extends`");
+        ctx.report(e);
+        return None;
+    }
+    if stack.contains(&canonical) {
         let chain: Vec<String> = stack
             .iter()
             .map(|p| {
