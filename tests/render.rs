@@ -137,6 +137,23 @@ fn every_start_position_has_one_element_per_piece_and_per_zone_square() {
             "{}",
             path.display()
         );
+        // Each zone has a border as the first player has it, and a dashed one as the second
+        // player has it where that differs.
+        for (name, per_player) in &rules.zones {
+            let borders: Vec<&str> = with_class(&doc, "zone-border")
+                .iter()
+                .filter(|b| b.attribute("data-zone") == Some(name.as_str()))
+                .map(|b| b.attribute("data-player").unwrap())
+                .collect();
+            let differs = per_player[0].intersect(&rules.board.squares)
+                != per_player[1].intersect(&rules.board.squares);
+            let expected: &[&str] = if differs {
+                &["first", "second"]
+            } else {
+                &["first"]
+            };
+            assert_eq!(borders, expected, "{} zone {name}", path.display());
+        }
         let hands = !rules.drops.to_hand.is_empty();
         assert_eq!(
             with_class(&doc, "hand").len(),
@@ -166,8 +183,10 @@ fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
                 .parse_square(pieces[0].attribute("data-square").unwrap())
                 .unwrap();
             assert_eq!(at, render::diagram_square(&engine, kind, Player::First));
+            // Locust victims are squares passed, not reached: tested on their own below.
             let marked: BTreeSet<String> = with_class(&doc, "mark")
                 .iter()
+                .filter(|m| m.attribute("data-mark") != Some("locust"))
                 .map(|m| m.attribute("data-square").unwrap().to_string())
                 .collect();
             let expected = squares_named(
@@ -178,6 +197,12 @@ fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
                     .map(|(s, _)| s),
             );
             assert_eq!(marked, expected, "{} {}", path.display(), def.name);
+            assert!(
+                with_class(&doc, "hand").is_empty(),
+                "{} {}: a diagram has no hands",
+                path.display(),
+                def.name
+            );
         }
     }
 }
@@ -406,6 +431,162 @@ fn every_png_shows_the_pieces_and_zones_where_the_svg_puts_them() {
     assert!(zones_checked >= 10, "only {zones_checked} zones checked");
 }
 
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn marks_of<'a>(doc: &'a Document, mark: &str) -> Vec<&'a str> {
+    let mut v: Vec<&str> = with_class(doc, "mark")
+        .iter()
+        .filter(|m| m.attribute("data-mark") == Some(mark))
+        .map(|m| m.attribute("data-square").unwrap())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_diagram_marks_where_a_multiple_displacer_captures_in_passing() {
+    // Strong Shoxiang Elephant `afFcafF` on e4: it lands two squares diagonally, and the midpoint
+    // both blocks (a friend there) and is captured in passing (an enemy there).
+    let engine = engine(&root().join("definitions/shoxiang108-shogi-strong.variant"));
+    let elephant = render::find_piece(engine.rules(), "Elephant").unwrap();
+    let e4 = engine.rules().board.dims.parse_square("e4").unwrap();
+    let svg = render::render_piece(
+        &engine,
+        elephant,
+        &RenderOptions {
+            diagram_square: Some(e4),
+            ..Default::default()
+        },
+    );
+    let doc = Document::parse(&svg).unwrap();
+    assert_eq!(marks_of(&doc, "locust"), ["d3", "d5", "f3", "f5"]);
+    assert_eq!(marks_of(&doc, "blocker"), ["d3", "d5", "f3", "f5"]);
+    assert_eq!(marks_of(&doc, "move-or-capture"), ["c2", "c6", "g2", "g6"]);
+    let legend: Vec<&str> = with_class(&doc, "legend-item")
+        .iter()
+        .filter_map(|e| e.attribute("data-mark"))
+        .collect();
+    assert!(legend.contains(&"locust"), "{legend:?}");
+}
+
+#[test]
+fn an_overlay_marks_a_locust_victim_apart_from_the_landing_capture() {
+    // Strong Shoxiang Elephant on d2, enemies on c3, e3 (midpoints) and f4 (a landing square):
+    // d2-f4 takes e3 and f4, d2-b4 lands quietly and takes c3.
+    let engine = engine(&root().join("definitions/shoxiang108-shogi-strong.variant"));
+    let fen = "4k4/9/9/9/9/9/9/9/5p3/2p1p4/3E5/4K4 w - - 0 1";
+    let pos = chimera::notation::parse_fen(&engine, fen).unwrap();
+    let d2 = engine.rules().board.dims.parse_square("d2").unwrap();
+    let svg = render::render_position(
+        &engine,
+        &pos,
+        &RenderOptions {
+            moves_from: Some(d2),
+            ..Default::default()
+        },
+    );
+    let doc = Document::parse(&svg).unwrap();
+    assert_eq!(marks_of(&doc, "capture"), ["f4"]);
+    assert_eq!(marks_of(&doc, "captured"), ["c3", "e3"]);
+    assert_eq!(marks_of(&doc, "quiet"), ["b4"]);
+    // The victim's letter stays readable: the mark is a ring and a badge, not a cross over it.
+    let captured = with_class(&doc, "mark-captured");
+    let badges: Vec<Node> = with_class(&doc, "cross-badge")
+        .into_iter()
+        .filter(|b| b.ancestors().any(|a| a.attribute("class") == Some("marks")))
+        .collect();
+    assert_eq!(badges.len(), 2);
+    assert!(badges
+        .iter()
+        .all(|b| b.ancestors().any(|a| captured.contains(&a))));
+}
+
+#[test]
+fn a_diagram_outlines_the_zone_where_its_zone_dependent_move_applies() {
+    // Octal XiangQi Minister on d5: `sW in enemy own_half` applies on ranks 5-8 for Red.
+    let engine = engine(&root().join("definitions/octal-xiangqi.variant"));
+    let minister = render::find_piece(engine.rules(), "Minister").unwrap();
+    let svg = render::render_piece(&engine, minister, &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let outlined: Vec<&str> = with_class(&doc, "rule-zone")
+        .iter()
+        .map(|z| z.attribute("data-betza").unwrap())
+        .collect();
+    assert_eq!(outlined, ["sW"]);
+    let label: Vec<String> = with_class(&doc, "legend-item")
+        .iter()
+        .filter(|e| e.attribute("data-applies").is_some())
+        .map(|e| {
+            e.descendants()
+                .filter(|n| n.is_text())
+                .filter_map(|n| n.text())
+                .map(str::trim)
+                .collect()
+        })
+        .collect();
+    assert_eq!(label, ["sW (in enemy own_half) applies inside this border"]);
+    // The border runs along the river side of rank 5 (y between ranks 4 and 5 is the river).
+    let png = Png::of(&svg);
+    let line = with_class(&doc, "rule-zone")[0].attribute("d").unwrap();
+    let purple = [0x8e, 0x24, 0xaa];
+    let first = line
+        .trim_start_matches('M')
+        .split(|c| c == 'H' || c == 'V' || c == 'M')
+        .next()
+        .unwrap();
+    let (x, y) = first.split_once(',').unwrap();
+    let (x, y): (f32, f32) = (x.parse().unwrap(), y.parse().unwrap());
+    let near = (0..5).any(|i| distance(png.at(x + 5.0 + i as f32 * 4.0, y), purple) < 200);
+    assert!(near, "no border pixels at {x},{y}");
+}
+
+#[test]
+fn a_diagram_names_the_zone_each_rule_was_written_with() {
+    // Queen Perquisites: `K in king_file`; king_file equals the enemy's queen_file, and the
+    // summary must say what the definition wrote.
+    let engine = engine(&root().join("definitions/queen-perquisites-xiangqi.variant"));
+    let q = render::find_piece(engine.rules(), "Querquisite").unwrap();
+    let svg = render::render_piece(&engine, q, &RenderOptions::default());
+    assert!(
+        svg.contains("K in king_file") && !svg.contains("enemy queen_file"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn both_players_palaces_show_in_the_png() {
+    // Xiangqi: Red's palace d1-f3 is shaded; Black's d8-f10 has a dashed border in the same colour.
+    let engine = engine(&root().join("definitions/xiangqi.variant"));
+    let svg = render::render_position(&engine, &engine.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let border = with_class(&doc, "zone-border")
+        .into_iter()
+        .find(|b| {
+            b.attribute("data-zone") == Some("palace")
+                && b.attribute("data-player") == Some("second")
+        })
+        .expect("Black's palace border");
+    let colour = hex(border.attribute("stroke").unwrap()).unwrap();
+    // The left side of Black's palace: half a cell left of file d, from rank 10 down to rank 8.
+    let png = Png::of(&svg);
+    let d10 = with_class(&doc, "zone-square")
+        .into_iter()
+        .find(|z| z.attribute("data-square") == Some("d1"))
+        .unwrap();
+    let (x, w) = (num(d10, "x"), num(d10, "width"));
+    let top = with_class(&doc, "rank-label")
+        .into_iter()
+        .find(|t| t.text() == Some("10"))
+        .map(|t| num(t, "y"))
+        .unwrap();
+    let hits = (0..20)
+        .filter(|i| distance(png.at(x, top + *i as f32 * w / 10.0), colour) < 60)
+        .count();
+    assert!(hits >= 5, "only {hits} border pixels");
+}
+
 fn chimera(args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
         .args(args)
@@ -457,7 +638,26 @@ fn the_cli_writes_svg_or_png_by_the_extension() {
 fn the_cli_reports_bad_input_and_exits_1() {
     let out = std::env::temp_dir().join("chimera-render-never-written.svg");
     let out = out.to_str().unwrap();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["render", "definitions/chess.variant", "-o", "start.jpg"],
+            "must end in .svg or .png",
+        ),
+        (
+            &["render", "definitions/chess.variant", "-o", "start"],
+            "must end in .svg or .png",
+        ),
+        (
+            &[
+                "render",
+                "definitions/chess.variant",
+                "--at",
+                "e4",
+                "-o",
+                out,
+            ],
+            "give --piece NAME too",
+        ),
         (
             &["render", "definitions/no-such.variant", "-o", out],
             "cannot read",
@@ -527,6 +727,7 @@ fn the_cli_reports_bad_input_and_exits_1() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
     assert!(!Path::new(out).exists());
+    assert!(!root().join("start.jpg").exists() && !root().join("start").exists());
 }
 
 /// Regenerates the README pictures: `cargo test --test render -- --ignored docs_pictures`.

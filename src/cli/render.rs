@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long)]
     pub piece: Option<String>,
     /// With --piece: the square to put the piece on (default: chosen to show the most moves).
-    #[arg(long, requires = "piece")]
+    #[arg(long)]
     pub at: Option<String>,
     /// Output file: `.svg`, or `.png` to rasterise.
     #[arg(short, long)]
@@ -70,6 +70,12 @@ fn render_to_file(args: &Args) -> Result<(), String> {
             )
         }
         None => {
+            if args.at.is_some() {
+                return Err(
+                    "error: --at chooses the square of a --piece diagram; give --piece NAME too"
+                        .to_string(),
+                );
+            }
             let pos = match &args.fen {
                 Some(fen) => parse_fen(&engine, fen).map_err(|e| fen_report(fen, &e))?,
                 None => engine.start_position(),

@@ -16,6 +16,8 @@ use crate::rules::RuleSet;
 const FONTS: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 /// Piece disc radius, in cells.
 const DISC_R: f32 = 0.42;
+/// Width of the border around a zone where a move applies, in cells.
+const APPLIES_WIDTH: f32 = 0.12;
 /// Title font size, in cells.
 const TITLE_SIZE: f32 = 0.34;
 
@@ -48,6 +50,8 @@ pub enum Mark {
     Hop,
     /// Diagram: a piece here blocks a lame leap.
     Blocker,
+    /// Diagram: a multi-leg move captures an enemy here in passing (locust).
+    Locust,
 }
 
 impl Mark {
@@ -64,6 +68,7 @@ impl Mark {
             Mark::MoveOrCapture => "move-or-capture",
             Mark::Hop => "hop",
             Mark::Blocker => "blocker",
+            Mark::Locust => "locust",
         }
     }
 
@@ -80,12 +85,23 @@ impl Mark {
             Mark::MoveOrCapture => "move or capture",
             Mark::Hop => "hop (needs a screen)",
             Mark::Blocker => "blocks when occupied",
+            Mark::Locust => "captures an enemy here in passing",
         }
     }
 
     /// Whether the mark is drawn under the pieces (a square highlight) rather than over them.
     fn under_pieces(self) -> bool {
         self == Mark::From
+    }
+
+    /// The mark as a legend swatch of size `w` centred on (x, y): the small off-centre marks are
+    /// drawn centred and larger, so they can be told apart there.
+    fn legend_shape(self, x: f32, y: f32, w: f32) -> Element {
+        match self {
+            Mark::Hop => self.shape(x - 0.26 * 2.0 * w, y + 0.26 * 2.0 * w, 2.0 * w),
+            Mark::Locust => cross_badge(x, y, 2.2 * w),
+            _ => self.shape(x, y, 1.1 * w),
+        }
     }
 
     /// The mark's shape centred on (x, y) for a cell of size `c`.
@@ -106,11 +122,26 @@ impl Mark {
                 .attr("fill", mc::QUIET)
                 .attr("fill-opacity", 0.85),
             Mark::Capture => ring(x, y, 0.46 * c, mc::CAPTURE, 0.07 * c),
-            Mark::Captured => cross(mc::CAPTURE, 0.22 * c),
-            Mark::Screen => diamond(x, y, 0.38 * c)
+            // A dashed ring with a cross badge, leaving the victim's letter readable.
+            Mark::Captured => group("captured")
+                .child(ring(x, y, 0.46 * c, mc::CAPTURE, 0.06 * c).attr(
+                    "stroke-dasharray",
+                    format!("{} {}", super::svg::num(0.1 * c), super::svg::num(0.07 * c)),
+                ))
+                .child(cross_badge(x - 0.3 * c, y + 0.3 * c, c)),
+            // White under the orange, so the diamond shows on a red or dark disc as well.
+            Mark::Screen => group("screen")
                 .attr("fill", "none")
-                .attr("stroke", mc::HOP)
-                .attr("stroke-width", 0.07 * c),
+                .child(
+                    diamond(x, y, 0.38 * c)
+                        .attr("stroke", "#ffffff")
+                        .attr("stroke-width", 0.13 * c),
+                )
+                .child(
+                    diamond(x, y, 0.38 * c)
+                        .attr("stroke", mc::HOP)
+                        .attr("stroke-width", 0.07 * c),
+                ),
             Mark::MoveOnly => ring(x, y, 0.17 * c, mc::QUIET, 0.06 * c),
             Mark::CaptureOnly => cross(mc::CAPTURE, 0.16 * c),
             Mark::MoveOrCapture => circle(x, y, 0.17 * c).attr("fill", mc::BOTH),
@@ -130,8 +161,31 @@ impl Mark {
                 .attr("fill-opacity", 0.7)
                 .attr("stroke", mc::BLOCKER)
                 .attr("stroke-width", 0.06 * c),
+            // Off-centre (bottom left, where a hop's triangle is top right), so it can share a
+            // square with a blocker: a friend there blocks, an enemy is taken.
+            Mark::Locust => cross_badge(x - 0.26 * c, y + 0.26 * c, c),
         }
     }
+}
+
+/// A small white disc with a red cross, centred on (x, y), for a cell of size `c`.
+fn cross_badge(x: f32, y: f32, c: f32) -> Element {
+    let arm = 0.07 * c;
+    group("cross-badge")
+        .child(
+            circle(x, y, 0.14 * c)
+                .attr("fill", "#ffffff")
+                .attr("stroke", mc::CAPTURE)
+                .attr("stroke-width", 0.035 * c),
+        )
+        .child(
+            group("cross")
+                .attr("stroke", mc::CAPTURE)
+                .attr("stroke-width", 0.05 * c)
+                .attr("stroke-linecap", "round")
+                .child(line(x - arm, y - arm, x + arm, y + arm))
+                .child(line(x - arm, y + arm, x + arm, y - arm)),
+        )
 }
 
 fn ring(x: f32, y: f32, r: f32, colour: &str, width: f32) -> Element {
@@ -215,6 +269,8 @@ pub enum LegendItem {
     Mark(Mark),
     /// A kind of line in a movement diagram.
     Trace(Trace),
+    /// The border around the zone where a zone-dependent move applies, with what applies there.
+    Applies(String),
     /// Plain text (a note, such as the piece's Betza).
     Note(String),
 }
@@ -383,19 +439,76 @@ impl<'a> Canvas<'a> {
             .map(|(n, sq)| (n, sq[Player::First.index()].intersect(&board)))
             .collect();
         zones.sort_by_key(|(_, sq)| std::cmp::Reverse(sq.len()));
-        for (name, squares) in zones {
+        for (name, squares) in &zones {
             for s in squares.iter() {
                 let (x, y) = l.corner(s);
                 g.push(
                     rect(x, y, c, c)
                         .attr("class", "zone-square")
-                        .attr("data-zone", name)
+                        .attr("data-zone", *name)
                         .attr("data-square", l.dims.name(s))
                         .attr("fill", self.palette.zone(name)),
                 );
             }
         }
+        // Borders in the zone's full colour: the tint alone mixes with the squares (and with
+        // other zones), the border keeps the colour true. The second player's view of a zone, when
+        // it differs, is a dashed border only, so both palaces show.
+        let mut borders = group("zone-borders")
+            .attr("fill", "none")
+            .attr("stroke-width", 0.06 * c)
+            .attr("stroke-linecap", "square");
+        for (name, first) in &zones {
+            let colour = self.palette.zone(name);
+            borders.push(
+                self.outline(first)
+                    .attr("class", "zone-border")
+                    .attr("data-zone", *name)
+                    .attr("data-player", player_name(Player::First))
+                    .attr("stroke", colour),
+            );
+            let second = self.rules.zones[*name][Player::Second.index()].intersect(&board);
+            if second != *first {
+                borders.push(
+                    self.outline(&second)
+                        .attr("class", "zone-border")
+                        .attr("data-zone", *name)
+                        .attr("data-player", player_name(Player::Second))
+                        .attr("stroke", colour)
+                        .attr("stroke-dasharray", dashes(0.16 * c, 0.1 * c)),
+                );
+            }
+        }
+        g.push(borders);
         g
+    }
+
+    /// The border of a set of squares, as one `<path>`: every cell side that does not touch
+    /// another square of the set.
+    pub fn outline(&self, set: &SquareSet) -> Element {
+        let l = &self.layout;
+        let (c, dims) = (l.cell, l.dims);
+        let n = super::svg::num;
+        let mut d = String::new();
+        for s in set.iter() {
+            let (x, y) = l.corner(s);
+            let (f, r) = (dims.file(s) as i32, dims.rank(s) as i32);
+            let inside =
+                |df: i32, dr: i32| dims.square(f + df, r + dr).is_some_and(|q| set.contains(q));
+            if !inside(0, 1) {
+                d += &format!("M{},{}H{}", n(x), n(y), n(x + c));
+            }
+            if !inside(0, -1) {
+                d += &format!("M{},{}H{}", n(x), n(y + c), n(x + c));
+            }
+            if !inside(-1, 0) {
+                d += &format!("M{},{}V{}", n(x), n(y), n(y + c));
+            }
+            if !inside(1, 0) {
+                d += &format!("M{},{}V{}", n(x + c), n(y), n(y + c));
+            }
+        }
+        Element::new("path").attr("d", d)
     }
 
     /// Palace diagonals for the zones the render hints name, for both players: from each corner of
@@ -598,6 +711,25 @@ impl<'a> Canvas<'a> {
         (under, over)
     }
 
+    /// Borders around the zones where the diagram's zone-dependent moves apply.
+    pub fn applies(&self, zones: &[(String, SquareSet)]) -> Element {
+        let c = self.layout.cell;
+        let mut g = group("rule-zones")
+            .attr("fill", "none")
+            .attr("stroke", mc::APPLIES)
+            .attr("stroke-width", APPLIES_WIDTH * c)
+            .attr("stroke-opacity", 0.6)
+            .attr("stroke-linecap", "square");
+        for (betza, set) in zones {
+            g.push(
+                self.outline(set)
+                    .attr("class", "rule-zone")
+                    .attr("data-betza", betza),
+            );
+        }
+        g
+    }
+
     /// Lines of a movement diagram.
     pub fn traces(&self, traces: &[Trace]) -> Element {
         let mut g = group("traces");
@@ -625,7 +757,7 @@ impl<'a> Canvas<'a> {
                 LegendItem::Zone(name, _) => name.clone(),
                 LegendItem::Mark(m) => m.meaning().to_string(),
                 LegendItem::Trace(t) => t.meaning().to_string(),
-                LegendItem::Note(t) => t.clone(),
+                LegendItem::Applies(t) | LegendItem::Note(t) => t.clone(),
             };
             let has_swatch = !matches!(item, LegendItem::Note(_));
             // Text width is estimated: the picture is laid out without measuring fonts.
@@ -652,13 +784,13 @@ impl<'a> Canvas<'a> {
                         rect(x, cy - swatch / 2.0, swatch, swatch)
                             .attr("fill", colour)
                             .attr("fill-opacity", style::ZONE_OPACITY)
-                            .attr("stroke", style::INK)
-                            .attr("stroke-width", 0.5),
+                            .attr("stroke", colour)
+                            .attr("stroke-width", 0.06 * c),
                     );
                 }
                 LegendItem::Mark(m) => {
                     e = e.attr("data-mark", m.name());
-                    e.push(m.shape(x + swatch / 2.0, cy, swatch * 1.1));
+                    e.push(m.legend_shape(x + swatch / 2.0, cy, swatch));
                 }
                 LegendItem::Trace(t) => {
                     let points = vec![(x, cy + swatch / 3.0), (x + swatch, cy - swatch / 3.0)];
@@ -670,6 +802,16 @@ impl<'a> Canvas<'a> {
                     e = e.attr("data-trace", t.class());
                     e.push(sample.shape(c));
                 }
+                LegendItem::Applies(_) => {
+                    e = e.attr("data-applies", "true");
+                    e.push(
+                        rect(x, cy - swatch / 2.0, swatch, swatch)
+                            .attr("fill", "none")
+                            .attr("stroke", mc::APPLIES)
+                            .attr("stroke-opacity", 0.6)
+                            .attr("stroke-width", APPLIES_WIDTH * c),
+                    );
+                }
                 LegendItem::Note(_) => {}
             }
             e.push(left_text(text_x, cy, size, &label).attr("fill", style::INK));
@@ -678,6 +820,11 @@ impl<'a> Canvas<'a> {
         }
         (used_rows, g)
     }
+}
+
+/// A `stroke-dasharray` value: dash and gap lengths.
+pub fn dashes(dash: f32, gap: f32) -> String {
+    format!("{} {}", super::svg::num(dash), super::svg::num(gap))
 }
 
 /// `"first"` or `"second"`, for `data-player`.

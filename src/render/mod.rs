@@ -14,7 +14,7 @@ mod style;
 mod svg;
 
 use crate::engine::{DiagramMark, Engine, Piece, Position};
-use crate::geometry::{Player, PlayerSquares, Square};
+use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{Hop, PieceKind, RuleSet};
 use draw::{Canvas, LegendItem, Mark, Trace};
 use layout::{Layout, HAND_COLUMNS};
@@ -86,6 +86,9 @@ pub enum RenderError {
     /// The PNG could not be made.
     #[error("cannot make the PNG: {0}")]
     Png(String),
+    /// The output name ends in neither `.svg` nor `.png`.
+    #[error("cannot tell the picture format of {0}: the name must end in .svg or .png")]
+    UnknownFormat(String),
     /// The file could not be written.
     #[error("cannot write {path}: {message}")]
     Io {
@@ -161,13 +164,26 @@ fn cell_size(rules: &RuleSet, opts: &RenderOptions) -> f32 {
         .clamp(16, 256) as f32
 }
 
-/// Zone legend entries, in declaration order.
-fn zone_legend(palette: &Palette) -> Vec<LegendItem> {
-    palette
+/// Zone legend entries, in declaration order, and a note on the dashed borders when some zone
+/// differs between the players.
+fn zone_legend(rules: &RuleSet) -> Vec<LegendItem> {
+    let mut items: Vec<LegendItem> = Palette::of(rules)
         .zones
         .iter()
         .map(|(n, c)| LegendItem::Zone(n.clone(), c.clone()))
-        .collect()
+        .collect();
+    let board = rules.board.squares;
+    if rules
+        .zones
+        .values()
+        .any(|z| z[0].intersect(&board) != z[1].intersect(&board))
+    {
+        items.push(LegendItem::Note(format!(
+            "zones as {} has them; dashed: as {} has them",
+            rules.players[0], rules.players[1]
+        )));
+    }
+    items
 }
 
 /// Legend entries for the kinds of marks present, in a fixed order.
@@ -192,12 +208,12 @@ pub fn render_position(engine: &Engine, pos: &Position, opts: &RenderOptions) ->
         rules.players[pos.side_to_move().index()]
     );
     let mut legend = if opts.zones {
-        zone_legend(&Palette::of(rules))
+        zone_legend(rules)
     } else {
         Vec::new()
     };
     legend.extend(mark_legend(&marks));
-    picture(rules, pos, opts, &title, &marks, &[], legend)
+    picture(rules, pos, opts, &title, &marks, &[], &[], legend, true)
 }
 
 /// Draws a piece's movement diagram on an empty board of the variant: the piece on
@@ -220,6 +236,11 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
             .into_iter()
             .map(|s| (s, Mark::Hop)),
     );
+    marks.extend(
+        locust_squares(rules, kind, player, from, &diagram)
+            .into_iter()
+            .map(|s| (s, Mark::Locust)),
+    );
     marks.sort();
     marks.dedup();
     let traces = traces(rules, kind, player, from, &diagram, |s| {
@@ -235,10 +256,27 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
         rules.players[player.index()]
     );
     let mut legend = if opts.zones {
-        zone_legend(&Palette::of(rules))
+        zone_legend(rules)
     } else {
         Vec::new()
     };
+    // Each zone-dependent rule that applies where the piece stands: the zone is outlined, so the
+    // picture says where those moves hold.
+    let board = rules.board.squares;
+    let mut applies: Vec<(String, SquareSet)> = Vec::new();
+    for rule in &def.moves {
+        let Some(zone) = rule.only_in.as_ref() else {
+            continue;
+        };
+        if zone[player.index()].contains(from) {
+            legend.push(LegendItem::Applies(format!(
+                "{} (in {}) applies inside this border",
+                rule.betza,
+                zone_name(rules, zone)
+            )));
+            applies.push((rule.betza.clone(), zone[player.index()].intersect(&board)));
+        }
+    }
     legend.extend(mark_legend(&marks));
     let mut trace_kinds: Vec<&Trace> = Vec::new();
     for t in &traces {
@@ -258,10 +296,15 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
         "Betza: {}",
         betza_summary(rules, kind)
     )));
-    picture(rules, &pos, opts, &title, &marks, &traces, legend)
+    // No hands: a diagram is about one piece's moves, and both hands would only read "none".
+    picture(
+        rules, &pos, opts, &title, &marks, &traces, &applies, legend, false,
+    )
 }
 
-/// Assembles a picture: layout, board, zones, lines, labels, marks, pieces, hands, legend.
+/// Assembles a picture: layout, board, zones, lines, labels, marks, pieces, hands (when `hands`
+/// and the variant has them), legend.
+#[allow(clippy::too_many_arguments)]
 fn picture(
     rules: &RuleSet,
     pos: &Position,
@@ -269,11 +312,13 @@ fn picture(
     title: &str,
     marks: &[(Square, Mark)],
     traces: &[Trace],
+    applies: &[(String, SquareSet)],
     legend: Vec<LegendItem>,
+    hands: bool,
 ) -> String {
-    let hands = [Player::First, Player::Second].map(|p| pos.hand_contents(p).len());
-    let show_hands = !rules.drops.to_hand.is_empty() || hands.iter().any(|&n| n > 0);
-    let hand_rows = show_hands.then(|| hands.map(|n| n.div_ceil(HAND_COLUMNS)));
+    let counts = [Player::First, Player::Second].map(|p| pos.hand_contents(p).len());
+    let show_hands = hands && (!rules.drops.to_hand.is_empty() || counts.iter().any(|&n| n > 0));
+    let hand_rows = show_hands.then(|| counts.map(|n| n.div_ceil(HAND_COLUMNS)));
     let mut layout = Layout::new(rules, cell_size(rules, opts), hand_rows);
     layout.fit_width(draw::title_width(title, layout.cell));
     let canvas = Canvas {
@@ -291,6 +336,7 @@ fn picture(
     root.extend(canvas.river());
     root.extend(canvas.grid());
     root.push(canvas.diagonals());
+    root.push(canvas.applies(applies));
     root.push(canvas.labels());
     root.push(marks_under);
     root.push(canvas.traces(traces));
@@ -442,6 +488,53 @@ fn hop_landings(
     out
 }
 
+/// Squares where a multi-leg move captures an enemy in passing (a locust capture, `c` on a
+/// non-final leg), for moves whose landing the diagram shows. Only legs of a fixed length are
+/// followed: the square of a locust capture after a slide of any length is not one square.
+fn locust_squares(
+    rules: &RuleSet,
+    kind: PieceKind,
+    player: Player,
+    from: Square,
+    diagram: &[(Square, DiagramMark)],
+) -> Vec<Square> {
+    let dims = rules.board.dims;
+    let reached = |s: Square| {
+        diagram
+            .iter()
+            .any(|&(q, m)| q == s && m != DiagramMark::Blocker)
+    };
+    let mut out = Vec::new();
+    for rule in rules
+        .piece(kind)
+        .moves
+        .iter()
+        .filter(|r| applies(&r.only_in, player, from))
+    {
+        for pat in rule.patterns.iter().filter(|p| p.legs.len() > 1) {
+            if pat.legs.iter().any(|l| l.min != l.max) {
+                continue;
+            }
+            let mut cur = Some(from);
+            let mut victims = Vec::new();
+            for (i, leg) in pat.legs.iter().enumerate() {
+                for _ in 0..leg.min {
+                    cur = cur
+                        .and_then(|c| dims.offset(c, leg.step.for_player(player)))
+                        .filter(|&s| rules.board.squares.contains(s));
+                }
+                if i + 1 < pat.legs.len() && leg.mode.to_enemy {
+                    victims.extend(cur);
+                }
+            }
+            if cur.is_some_and(reached) {
+                out.extend(victims);
+            }
+        }
+    }
+    out
+}
+
 /// Lines of a movement diagram: each ride from the piece to the last square it reaches, each
 /// multi-leg move through its turning points. Leaps get no line: their mark alone shows them.
 fn traces(
@@ -561,15 +654,17 @@ fn betza_summary(rules: &RuleSet, kind: PieceKind) -> String {
 
 /// The name of a zone given as squares: `NAME`, `enemy NAME`, or `a zone`.
 fn zone_name(rules: &RuleSet, z: &PlayerSquares) -> String {
-    for (name, sq) in &rules.zones {
-        if sq == z {
-            return name.clone();
-        }
-        if sq[0] == z[1] && sq[1] == z[0] {
-            return format!("enemy {name}");
-        }
+    // An exact match first: a zone may equal another's enemy view (a king's file and the enemy
+    // queen's file), and the name the definition wrote is the one to show.
+    if let Some(name) = rules.zones.iter().find(|(_, sq)| *sq == z).map(|(n, _)| n) {
+        return name.clone();
     }
-    "a zone".to_string()
+    rules
+        .zones
+        .iter()
+        .find(|(_, sq)| sq[0] == z[1] && sq[1] == z[0])
+        .map(|(name, _)| format!("enemy {name}"))
+        .unwrap_or_else(|| "a zone".to_string())
 }
 
 /// The font database, loaded once: the system's fonts, with the generic families pointed at a
@@ -632,15 +727,17 @@ fn rasterise(svg: &str, fontdb: Arc<usvg::fontdb::Database>) -> Result<Vec<u8>, 
         .map_err(|e| RenderError::Png(e.to_string()))
 }
 
-/// Writes SVG text to `path`, rasterised to PNG when the name ends in `.png` (any case).
+/// Writes SVG text to `path`, rasterised to PNG when the name ends in `.png` (any case); any
+/// other ending than `.svg` or `.png` is an error, so `out.jpg` never silently holds SVG.
 pub fn write_picture(svg: &str, path: &Path) -> Result<(), RenderError> {
-    let is_png = path
+    let ext = path
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    let bytes = if is_png {
-        svg_to_png(svg)?
-    } else {
-        svg.as_bytes().to_vec()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let bytes = match ext.as_deref() {
+        Some("png") => svg_to_png(svg)?,
+        Some("svg") => svg.as_bytes().to_vec(),
+        _ => return Err(RenderError::UnknownFormat(path.display().to_string())),
     };
     std::fs::write(path, bytes).map_err(|e| RenderError::Io {
         path: path.display().to_string(),

@@ -39,6 +39,8 @@ pub mod marks {
     pub const BLOCKER: &str = "#616161";
     /// The square whose moves are shown.
     pub const FROM: &str = "#f9e04b";
+    /// Border of the zone where a zone-dependent move applies, in piece diagrams.
+    pub const APPLIES: &str = "#8e24aa";
     /// Promoted pieces and pending promotions.
     pub const PROMOTED: &str = "#d4a017";
 }
