@@ -74,6 +74,23 @@ fn divide_prints_one_line_per_move_then_the_total() {
 }
 
 #[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    // `chimera divide ... | head -1`: the pipe is closed before (or while) divide writes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["divide", "definitions/chess.variant", "3"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run chimera");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait for chimera");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{}", err);
+    assert_eq!(out.status.code(), Some(0), "{}", err);
+}
+
+#[test]
 fn divide_from_a_fen() {
     let (code, out, _) = chimera(&[
         "divide",

@@ -4,6 +4,7 @@ use crate::compile::compile_file;
 use crate::engine::{Engine, Position};
 use crate::notation::{move_text, parse_fen};
 use miette::{LabeledSpan, NamedSource};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -70,11 +71,15 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
         Err(c) => return c,
     };
     let start = Instant::now();
+    // A reader that stops early (`| head`) closes the pipe: the output then ends quietly.
+    let mut out = std::io::stdout().lock();
     let nodes = if divide {
         let rows = engine.divide(&pos, args.depth.max(1));
         let mut total = 0;
         for (mv, n) in rows {
-            println!("{}: {}", move_text(&engine, &pos, mv), n);
+            if writeln!(out, "{}: {}", move_text(&engine, &pos, mv), n).is_err() {
+                return ExitCode::SUCCESS;
+            }
             total += n;
         }
         if args.depth == 0 {
@@ -86,7 +91,12 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
         engine.perft(&pos, args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {}", nodes);
+    if writeln!(out, "Nodes searched: {}", nodes)
+        .and_then(|_| out.flush())
+        .is_err()
+    {
+        return ExitCode::SUCCESS;
+    }
     eprintln!(
         "time {:.3} s, {:.2} million nodes/s",
         secs,
@@ -130,7 +140,7 @@ pub fn run_bench(args: BenchArgs) -> ExitCode {
         let start = Instant::now();
         let nodes = engine.perft(&pos, depth);
         let secs = start.elapsed().as_secs_f64();
-        println!(
+        let line = format!(
             "{:<36} depth {} nodes {:>11} time {:>7.3} s {:>7.2} million nodes/s",
             file.display(),
             depth,
@@ -138,6 +148,9 @@ pub fn run_bench(args: BenchArgs) -> ExitCode {
             secs,
             nodes as f64 / secs.max(1e-9) / 1e6
         );
+        if writeln!(std::io::stdout(), "{line}").is_err() {
+            return ExitCode::SUCCESS;
+        }
         if let Some(n) = expected {
             if n != nodes {
                 eprintln!(
