@@ -47,7 +47,24 @@ fn survives(what: &str, name: &str, bytes: &[u8], full: bool, tally: &mut Tally)
         ),
     };
     let d = match result {
-        Ok(_) => {
+        Ok(rules) => {
+            // What the checker accepts, the engine can play: it builds and moves from the start.
+            let engine = std::panic::catch_unwind(|| {
+                let engine = chimera::engine::Engine::new(rules)?;
+                let moves = engine.legal_moves(&engine.start_position()).len();
+                Ok::<usize, chimera::engine::EngineError>(moves)
+            });
+            match engine {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => panic!(
+                    "{what}: the checker accepted what the engine rejects ({e}):\n{}",
+                    String::from_utf8_lossy(bytes)
+                ),
+                Err(_) => panic!(
+                    "{what}: the engine panicked on an accepted definition:\n{}",
+                    String::from_utf8_lossy(bytes)
+                ),
+            }
             tally.compiled += 1;
             return;
         }
@@ -261,4 +278,45 @@ fn definitions_with_random_bytes_inserted_never_panic() {
         }
     }
     assert!(tally.rejected > 0, "{tally:?}");
+}
+
+#[test]
+fn start_positions_with_a_character_changed_are_checked_as_the_engine_reads_them() {
+    // Every position of every start FEN, with characters a FEN may hold.
+    const REPLACEMENTS: &[u8] = b"1290kKpP+*/[]- wbqQe3~";
+    let mut tally = Tally::default();
+    let mut rng = Rng(77);
+    for (name, bytes) in shipped() {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let Some(at) = text.find("\nstart \"") else {
+            continue;
+        };
+        let start = at + "\nstart \"".len();
+        let end = start + text[start..].find('"').unwrap();
+        for i in start..end {
+            for _ in 0..4 {
+                let r = REPLACEMENTS[rng.below(REPLACEMENTS.len())];
+                let mut m = bytes.clone();
+                m[i] = r;
+                survives(
+                    &format!("{name} with FEN byte {i} changed to `{}`", r as char),
+                    &name,
+                    &m,
+                    false,
+                    &mut tally,
+                );
+            }
+            // And with a character deleted.
+            let mut m = bytes.clone();
+            m.remove(i);
+            survives(
+                &format!("{name} without FEN byte {i}"),
+                &name,
+                &m,
+                false,
+                &mut tally,
+            );
+        }
+    }
+    assert!(tally.rejected > 0 && tally.compiled > 0, "{tally:?}");
 }

@@ -1,6 +1,8 @@
 //! `chimera check FILE... [--json]`.
 
 use crate::compile::compile_file;
+use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
+use crate::engine::Engine;
 use crate::rules::RuleSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -38,6 +40,23 @@ pub fn summary(file: &str, rules: &RuleSet) -> String {
     )
 }
 
+/// The report for a definition the compiler accepts but the engine cannot play, located at the
+/// start of the file (the engine's limits are not tied to one place in it).
+fn engine_refusal(name: &str, why: &str) -> Diagnostics {
+    let text = std::fs::read_to_string(name).unwrap_or_default();
+    let src = SourceFile::new(name, text);
+    let e = SourceError::new(
+        "chimera::engine",
+        &src,
+        0,
+        0,
+        format!("the engine cannot play this definition: {why}"),
+    )
+    .with_label("this definition")
+    .with_help("stay within the engine's limits (grammar/README.md, \"Checks and defaults\")");
+    Diagnostics::new(name, vec![e])
+}
+
 /// Runs `chimera check`: a summary line (or the JSON rule set) per valid file on stdout, the
 /// diagnostics of invalid ones on stderr; exit 1 when any file is invalid.
 pub fn run(args: Args) -> ExitCode {
@@ -45,34 +64,47 @@ pub fn run(args: Args) -> ExitCode {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let colour = stderr.is_terminal();
+    let report = |diags: Diagnostics| {
+        let text = if colour {
+            format!("{:?}", miette::Report::new(diags))
+        } else {
+            diags.render_plain()
+        };
+        let _ = write!(stderr.lock(), "{text}");
+    };
     for path in &args.files {
         let name = path.display().to_string();
-        match compile_file(path) {
-            Ok(rules) => {
-                let line = if args.json {
-                    match serde_json::to_string_pretty(&rules) {
-                        Ok(j) => j,
-                        Err(e) => {
-                            ok = false;
-                            let _ = writeln!(stderr.lock(), "{name}: cannot write JSON: {e}");
-                            continue;
-                        }
-                    }
-                } else {
-                    summary(&name, &rules)
-                };
-                let _ = writeln!(stdout.lock(), "{line}");
-            }
+        // A valid definition is one the engine can play: the engine has limits of its own (how
+        // many piece kinds it holds), so it is built too.
+        let engine = match compile_file(path) {
+            Ok(rules) => Engine::new(rules),
             Err(diags) => {
                 ok = false;
-                let text = if colour {
-                    format!("{:?}", miette::Report::new(diags))
-                } else {
-                    diags.render_plain()
-                };
-                let _ = write!(stderr.lock(), "{text}");
+                report(diags);
+                continue;
             }
-        }
+        };
+        let rules = match &engine {
+            Ok(engine) => engine.rules(),
+            Err(e) => {
+                ok = false;
+                report(engine_refusal(&name, &e.to_string()));
+                continue;
+            }
+        };
+        let line = if args.json {
+            match serde_json::to_string_pretty(rules) {
+                Ok(j) => j,
+                Err(e) => {
+                    ok = false;
+                    let _ = writeln!(stderr.lock(), "{name}: cannot write JSON: {e}");
+                    continue;
+                }
+            }
+        } else {
+            summary(&name, rules)
+        };
+        let _ = writeln!(stdout.lock(), "{line}");
     }
     if ok {
         ExitCode::SUCCESS

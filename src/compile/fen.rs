@@ -308,78 +308,93 @@ pub(crate) fn validate(
         }
         _ => {}
     }
-    // After the side: castling rights, en passant, half-move clock, move number. A field of digits
-    // is a counter, so `w - 0 1` (no en-passant field) reads as Fairy-Stockfish reads it.
-    let mut stage = 0; // 0 castling, 1 en passant, 2 half-move clock, 3 move number, 4 nothing more
+    // After the side, as the engine reads them: a field of digits is a counter (half-move clock,
+    // then move number); otherwise the first field made of `KQkq` or `-` is the castling rights
+    // (it may be left out), and the next one the en-passant square or `-`.
+    let mut castling_seen = false;
+    let mut ep_seen = false;
+    let mut numbers = 0;
     for &(s, f) in fields.iter().skip(2) {
-        let digits = f.bytes().all(|b| b.is_ascii_digit());
-        if digits && stage < 2 {
-            stage = 2;
+        let counter = |numbers: usize| {
+            if numbers == 0 {
+                "half-move clock"
+            } else {
+                "move number"
+            }
+        };
+        if numbers >= 2 {
+            let e = ctx
+                .error("chimera::fen::field", at(s, text.len()), format!("unexpected `{f}` after the move number"))
+                .with_label("extra field")
+                .with_help("after the board come at most: side, castling, en passant, half-move clock, move number");
+            ctx.report(e);
+            break;
         }
-        match stage {
-            0 => {
-                if f != "-" {
-                    for (k, ch) in f.char_indices() {
-                        let ok = matches!(ch, 'K' | 'Q' | 'k' | 'q')
-                            || (ch.is_ascii_alphabetic()
-                                && (ch.to_ascii_lowercase() as u8 - b'a') < dims.files);
-                        if !ok {
-                            let e = ctx
-                                .error(
-                                    "chimera::fen::castling",
-                                    at(s + k, s + k + ch.len_utf8()),
-                                    format!("`{ch}` is not a castling right"),
-                                )
-                                .with_label("expected `K`, `Q`, `k`, `q` or a file letter")
-                                .with_help("write `-` when nobody may castle");
-                            ctx.report(e);
-                        }
-                    }
-                }
-            }
-            1 => {
-                if f != "-" && dims.parse_square(f).is_none() {
-                    let e = ctx
-                        .error(
-                            "chimera::fen::en_passant",
-                            at(s, s + f.len()),
-                            format!("`{f}` is not an en-passant square of the board"),
-                        )
-                        .with_label("expected a square or `-`")
-                        .with_help(
-                            "the en-passant field is the square a pawn skipped, like `e3`, or `-`",
-                        );
-                    ctx.report(e);
-                }
-            }
-            2 | 3 => {
-                if !digits {
-                    let what = if stage == 2 {
-                        "half-move clock"
-                    } else {
-                        "move number"
-                    };
-                    let e = ctx
-                        .error(
-                            "chimera::fen::field",
-                            at(s, s + f.len()),
-                            format!("`{f}` is not a {what}"),
-                        )
-                        .with_label("expected a number")
-                        .with_help("the last two fields are the half-move clock and the move number, like `0 1`");
-                    ctx.report(e);
-                }
-            }
-            _ => {
+        if f.bytes().all(|b| b.is_ascii_digit()) {
+            if f.parse::<u16>().is_err() {
+                let what = counter(numbers);
                 let e = ctx
-                    .error("chimera::fen::field", at(s, text.len()), format!("unexpected `{f}` after the move number"))
-                    .with_label("extra field")
-                    .with_help("after the board come at most: side, castling, en passant, half-move clock, move number");
+                    .error(
+                        "chimera::fen::field",
+                        at(s, s + f.len()),
+                        format!("the {what} `{f}` is too large"),
+                    )
+                    .with_label("too large")
+                    .with_help(format!("the {what} is at most {}", u16::MAX));
                 ctx.report(e);
-                break;
+            }
+            numbers += 1;
+            continue;
+        }
+        if numbers > 0 || (castling_seen && ep_seen) {
+            let e = ctx
+                .error(
+                    "chimera::fen::field",
+                    at(s, s + f.len()),
+                    format!("`{f}` is not a {}", counter(numbers)),
+                )
+                .with_label("expected a number")
+                .with_help(
+                    "the last two fields are the half-move clock and the move number, like `0 1`",
+                );
+            ctx.report(e);
+            numbers += 1;
+            continue;
+        }
+        if !castling_seen && (f == "-" || f.chars().all(|c| "KQkq".contains(c))) {
+            castling_seen = true;
+            continue;
+        }
+        let was_castling = !castling_seen;
+        castling_seen = true;
+        ep_seen = true;
+        if f == "-" || dims.parse_square(f).is_some() {
+            continue;
+        }
+        if was_castling && f.chars().all(|c| c.is_ascii_alphabetic()) {
+            // Letters where the castling rights stand: report the first that is not one.
+            if let Some((k, ch)) = f.char_indices().find(|(_, c)| !"KQkq".contains(*c)) {
+                let e = ctx
+                    .error(
+                        "chimera::fen::castling",
+                        at(s + k, s + k + ch.len_utf8()),
+                        format!("`{ch}` is not a castling right"),
+                    )
+                    .with_label("expected `K`, `Q`, `k` or `q`")
+                    .with_help("write the rights as `KQkq` (or some of them), or `-` when nobody may castle");
+                ctx.report(e);
+                continue;
             }
         }
-        stage += 1;
+        let e = ctx
+            .error(
+                "chimera::fen::en_passant",
+                at(s, s + f.len()),
+                format!("`{f}` is not an en-passant square of the board"),
+            )
+            .with_label("expected a square or `-`")
+            .with_help("the en-passant field is the square a pawn skipped, like `e3`, or `-`");
+        ctx.report(e);
     }
     facts
 }
