@@ -223,3 +223,49 @@ fn every_shipped_definition_checks() {
         assert!(line.contains(", royal: "), "{line}");
     }
 }
+
+#[test]
+fn mangled_shipped_definitions_exit_1_with_a_located_diagnostic() {
+    let dir = std::env::temp_dir().join(format!("chimera-check-mangled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let defs = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let mut paths: Vec<String> = Vec::new();
+    for e in std::fs::read_dir(&defs).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".variant") {
+            continue;
+        }
+        let text = std::fs::read_to_string(e.path()).unwrap();
+        // Cut just after the last `{` (an unclosed block), a FEN with an extra rank, a
+        // misspelt keyword: each must be an error.
+        let cut = match text.rfind('{') {
+            Some(i) => text[..=i].to_string(),
+            None => format!("{text}\npiece"),
+        };
+        let fen = match text.find("\nstart \"") {
+            Some(_) => text.replacen("\nstart \"", "\nstart \"/", 1),
+            None => format!("{text}\nstart \"1/1 w\"\n"),
+        };
+        let variants = [
+            ("cut", cut),
+            ("fen", fen),
+            ("letter", text.replacen("variant \"", "varaint \"", 1)),
+        ];
+        for (tag, mangled) in variants {
+            let stem = name.trim_end_matches(".variant");
+            let p = dir.join(format!("{stem}-{tag}.variant"));
+            // A parent named in `extends` is looked up next to the file.
+            let mangled = mangled.replace("extends \"", &format!("extends \"{}/", defs.display()));
+            std::fs::write(&p, mangled).unwrap();
+            paths.push(p.display().to_string());
+        }
+    }
+    for p in &paths {
+        let (code, stdout, stderr) = check(&[p]);
+        assert_eq!(code, 1, "{p}: {stdout}");
+        assert_eq!(stdout, "", "{p}");
+        assert!(!stderr.contains("panicked"), "{p}: {stderr}");
+        assert!(located_in(&stderr, p), "{p}: no line:column in {stderr}");
+        assert!(stderr.contains("help:"), "{p}: {stderr}");
+    }
+}
