@@ -1516,3 +1516,33 @@ fn a_very_long_chain_of_extends_is_an_error_not_a_cycle() {
     assert_eq!(f[0].at, (2, 10));
     assert_eq!(f[0].help.as_deref(), Some("shorten the chain of `extends`"));
 }
+
+#[test]
+fn fen_fields_after_the_side_are_read_as_the_engine_reads_them() {
+    // The castling field may be left out; counters alone are fine.
+    for tail in [
+        "w",
+        "w -",
+        "w - -",
+        "w - 0 1",
+        "w KQkq c3 0 1",
+        "w c3 0 1",
+        "w 0 1",
+    ] {
+        let text = replacing(8, &format!("start \"rpkpr/5/5/5/5/RPKPR {tail}\""));
+        assert!(
+            compile_str("t.variant", &text, &fixtures()).is_ok(),
+            "{tail}"
+        );
+    }
+    let e = only(&replacing(8, "start \"rpkpr/5/5/5/5/RPKPR w Hq - 0 1\""));
+    assert_eq!(e.code, "chimera::fen::castling");
+    assert_eq!(e.message, "`H` is not a castling right");
+    assert_eq!(e.at, (8, 30));
+    let e = only(&replacing(8, "start \"rpkpr/5/5/5/5/RPKPR w - - 0 70000\""));
+    assert_eq!(e.message, "the move number `70000` is too large");
+    assert_eq!(e.at, (8, 36));
+    assert_eq!(e.help.as_deref(), Some("the move number is at most 65535"));
+    let e = only(&replacing(8, "start \"rpkpr/5/5/5/5/RPKPR w - - 0 1 2\""));
+    assert_eq!(e.message, "unexpected `2` after the move number");
+}

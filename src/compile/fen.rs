@@ -383,6 +383,8 @@ pub(crate) fn validate(
                     .with_label("expected `K`, `Q`, `k` or `q`")
                     .with_help("write the rights as `KQkq` (or some of them), or `-` when nobody may castle");
                 ctx.report(e);
+                // Meant as the castling rights: the next field is still the en-passant one.
+                ep_seen = false;
                 continue;
             }
         }
