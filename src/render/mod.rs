@@ -86,6 +86,9 @@ pub enum RenderError {
     /// The PNG could not be made.
     #[error("cannot make the PNG: {0}")]
     Png(String),
+    /// The words of a `render` command do not fit its usage.
+    #[error("{0}; usage: render [--moves SQUARE] OUT  or  render --piece NAME [--at SQUARE] OUT")]
+    Usage(String),
     /// The output name ends in neither `.svg` nor `.png`.
     #[error("cannot tell the picture format of {0}: the name must end in .svg or .png")]
     UnknownFormat(String),
@@ -725,6 +728,82 @@ fn rasterise(svg: &str, fontdb: Arc<usvg::fontdb::Database>) -> Result<Vec<u8>, 
     pixmap
         .encode_png()
         .map_err(|e| RenderError::Png(e.to_string()))
+}
+
+/// The REPL's `render` command, given the words after `render`: `OUT` draws the position,
+/// `--moves SQUARE OUT` adds that piece's legal moves, `--piece NAME [--at SQUARE] OUT` draws a
+/// piece's movement diagram. Writes the picture (SVG, or PNG for `.png`) and returns its path.
+pub fn render_command(
+    engine: &Engine,
+    pos: &Position,
+    words: &[&str],
+) -> Result<std::path::PathBuf, RenderError> {
+    let rules = engine.rules();
+    let (mut piece, mut at, mut moves, mut out) = (None, None, None, None);
+    let mut it = words.iter();
+    while let Some(&w) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .copied()
+                .ok_or_else(|| RenderError::Usage(format!("{flag} needs a value")))
+        };
+        match w {
+            "--piece" => piece = Some(value(w)?),
+            "--at" => at = Some(value(w)?),
+            "--moves" => moves = Some(value(w)?),
+            _ if w.starts_with("--") => {
+                return Err(RenderError::Usage(format!("unknown option `{w}`")))
+            }
+            _ if out.is_some() => {
+                return Err(RenderError::Usage(format!(
+                    "one output file only, not `{w}`"
+                )))
+            }
+            _ => out = Some(w),
+        }
+    }
+    let out = Path::new(out.ok_or_else(|| RenderError::Usage("no output file".to_string()))?);
+    let svg = match piece {
+        Some(name) => {
+            if moves.is_some() {
+                return Err(RenderError::Usage(
+                    "--moves shows a piece of the position; a --piece diagram has its own"
+                        .to_string(),
+                ));
+            }
+            let kind = find_piece(rules, name)?;
+            let square = at.map(|s| parse_square(rules, s)).transpose()?;
+            render_piece(
+                engine,
+                kind,
+                &RenderOptions {
+                    diagram_square: square,
+                    ..Default::default()
+                },
+            )
+        }
+        None => {
+            if at.is_some() {
+                return Err(RenderError::Usage(
+                    "--at chooses the square of a --piece diagram".to_string(),
+                ));
+            }
+            let from = moves.map(|s| parse_square(rules, s)).transpose()?;
+            if let Some(s) = from.filter(|&s| pos.piece_at(s).is_none()) {
+                return Err(RenderError::NoPiece(rules.board.dims.name(s)));
+            }
+            render_position(
+                engine,
+                pos,
+                &RenderOptions {
+                    moves_from: from,
+                    ..Default::default()
+                },
+            )
+        }
+    };
+    write_picture(&svg, out)?;
+    Ok(out.to_path_buf())
 }
 
 /// Writes SVG text to `path`, rasterised to PNG when the name ends in `.png` (any case); any

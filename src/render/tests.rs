@@ -457,3 +457,36 @@ fn without_any_font_the_png_still_shows_the_pieces() {
     let c = img.pixel(x as u32, y as u32).unwrap();
     assert_eq!([c.red(), c.green(), c.blue()], [0xc6, 0x28, 0x28]);
 }
+
+#[test]
+fn the_render_command_reads_its_words_and_writes_the_picture() {
+    let rules = river_rules();
+    let engine = Engine::new(rules.clone()).unwrap();
+    let pos = sample_position(&rules);
+    let dir = std::env::temp_dir().join(format!("chimera-render-cmd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let (svg, png) = (out("pos.svg"), out("chariot.png"));
+    let run = |words: &[&str]| render_command(&engine, &pos, words);
+    assert_eq!(run(&[&svg]), Ok(dir.join("pos.svg")));
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("class=\"piece\""));
+    assert_eq!(run(&["--moves", "a1", &svg]), Ok(dir.join("pos.svg")));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("mark-from"));
+    assert_eq!(
+        run(&["--piece", "Chariot", "--at", "e5", &png]),
+        Ok(dir.join("chariot.png"))
+    );
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let err = |words: &[&str]| run(words).unwrap_err().to_string();
+    assert!(err(&[]).starts_with("no output file; usage: render"));
+    assert!(err(&["--piece"]).starts_with("--piece needs a value"));
+    assert!(err(&["--piece", "Chariott", &svg]).contains("did you mean `Chariot`?"));
+    assert_eq!(err(&["--moves", "e5", &svg]), "no piece on e5");
+    assert!(err(&["--at", "e5", &svg]).starts_with("--at chooses"));
+    assert!(err(&["a.svg", "b.svg"]).starts_with("one output file only"));
+    assert!(err(&["--colour", &svg]).starts_with("unknown option `--colour`"));
+    assert!(err(&[&out("pos.gif")]).contains("must end in .svg or .png"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
