@@ -1487,6 +1487,13 @@ fn rules_about_check_need_a_royal_piece() {
             ),
         ]
     );
+    let e = only(&with("piece General G { moves WkR }").replace("moves K royal", "moves K"));
+    assert_eq!(
+        e.message,
+        "a `k` move (captures only royals) needs a royal piece, and no piece is royal"
+    );
+    assert_eq!(e.at, (9, 26));
+    assert_eq!(e.snippet, "kR");
 }
 
 #[test]

@@ -579,6 +579,20 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
                 needs_check(item.span, "`no-mate`");
             }
         }
+        // A move that may capture only a royal piece (`k`) could never capture.
+        for d in &decls {
+            for item in &d.items {
+                if let PieceItem::Moves { betza, .. } = &item.node {
+                    let Ok(patterns) = crate::betza::parse(&betza.node) else {
+                        continue;
+                    };
+                    if let Some(p) = patterns.iter().find(|p| p.royal_only) {
+                        let (s, e) = p.span;
+                        needs_check(betza.span.sub(s, e), "a `k` move (captures only royals)");
+                    }
+                }
+            }
+        }
     }
     let repetition = m.repetition.as_ref().and_then(|(n, s, _)| {
         in_range(ctx, n, 2, u8::MAX as u64, "the repetition count")
