@@ -305,6 +305,8 @@ pub struct RenderHints {
     pub light: Option<String>,
     /// Dark square colour.
     pub dark: Option<String>,
+    /// The players' piece colours, when `players` declares them (`players Red "#c62828", ...`).
+    pub side_colours: [Option<String>; 2],
 }
 
 impl RuleSet {

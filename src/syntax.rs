@@ -105,8 +105,8 @@ pub enum Statement {
     },
     /// `holes ZONE`.
     Holes(ZoneExpr),
-    /// `players A, B`.
-    Players(Name, Name),
+    /// `players A ["#colour"], B ["#colour"]`.
+    Players(PlayerDecl, PlayerDecl),
     /// `zone NAME = ...`.
     Zone(ZoneDecl),
     /// `path NAME = SQ-SQ-... [cyclic]`.
@@ -154,6 +154,15 @@ pub enum Statement {
     Start(Spanned<String>),
     /// `render { ... }`.
     Render(Vec<Spanned<RenderItem>>),
+}
+
+/// One player of a `players` statement: its name and, optionally, its display colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerDecl {
+    /// The player's name (`Red`).
+    pub name: Name,
+    /// Its pieces' colour (`"#c62828"`), when declared.
+    pub colour: Option<Spanned<String>>,
 }
 
 impl Statement {
@@ -654,7 +663,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("holes", "`holes ZONE`, like `holes a1 + h8`"),
     (
         "players",
-        "`players FIRST, SECOND`, like `players White, Black`",
+        "`players FIRST, SECOND` (each optionally with a colour), like `players White, Black`",
     ),
     ("zone", "`zone NAME = ZONE`, like `zone palace = d1-f3`"),
     (
@@ -941,6 +950,14 @@ impl Builder {
     }
 
     /// A `string` pair → its text between the quotes, spanned exactly.
+    fn player_decl(&self, p: Pair<Rule>) -> BResult<PlayerDecl> {
+        let parent = p.clone();
+        let mut it = p.into_inner();
+        let name = self.name(it.next().ok_or_else(|| self.malformed(&parent))?);
+        let colour = it.next().map(|s| self.string(s)).transpose()?;
+        Ok(PlayerDecl { name, colour })
+    }
+
     fn string(&self, p: Pair<Rule>) -> BResult<Spanned<String>> {
         let parent = p.clone();
         match p.into_inner().next() {
@@ -1001,8 +1018,8 @@ impl Builder {
             }
             Rule::holes_stmt => Statement::Holes(self.zone_expr(self.take(&mut it, &parent)?)?),
             Rule::players_stmt => {
-                let a = self.name(self.take(&mut it, &parent)?);
-                let b = self.name(self.take(&mut it, &parent)?);
+                let a = self.player_decl(self.take(&mut it, &parent)?)?;
+                let b = self.player_decl(self.take(&mut it, &parent)?)?;
                 Statement::Players(a, b)
             }
             Rule::zone_stmt => {

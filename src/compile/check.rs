@@ -174,6 +174,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
     // Players.
     let players: [String; 2] = match &m.players {
         Some((a, b)) => {
+            let (a, b) = (&a.name, &b.name);
             if a.node == b.node {
                 let e = ctx
                     .error(
@@ -956,6 +957,11 @@ fn render(
             None
         }
     };
+    if let Some((a, b)) = &m.players {
+        for (i, p) in [a, b].into_iter().enumerate() {
+            r.side_colours[i] = p.colour.as_ref().and_then(|c| colour(ctx, c));
+        }
+    }
     for item in m.render.values() {
         match &item.node {
             RenderItem::Intersections => r.intersections = true,

@@ -4,8 +4,8 @@
 use super::Ctx;
 use crate::diagnostics::SourceFile;
 use crate::syntax::{
-    self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, RenderItem, RoyalRuleName,
-    ScoreName, Span, Spanned, Statement, ZoneDecl, ZoneExpr,
+    self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, PlayerDecl, RenderItem,
+    RoyalRuleName, ScoreName, Span, Spanned, Statement, ZoneDecl, ZoneExpr,
 };
 use indexmap::IndexMap;
 use std::collections::HashMap;
@@ -24,7 +24,7 @@ pub(crate) struct Merged {
     /// `holes`.
     pub holes: Option<ZoneExpr>,
     /// `players`.
-    pub players: Option<(Name, Name)>,
+    pub players: Option<(PlayerDecl, PlayerDecl)>,
     /// Zones by name, in declaration order (a replaced zone keeps its place).
     pub zones: IndexMap<String, ZoneDecl>,
     /// Paths by name.

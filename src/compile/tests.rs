@@ -199,6 +199,20 @@ fn drops_compile_per_kind() {
 }
 
 #[test]
+fn players_may_declare_their_colours() {
+    let r = compile(&MINI.replace("players White, Black", "players White \"#fff8e0\", Black"));
+    assert_eq!(r.players, ["White".to_string(), "Black".to_string()]);
+    assert_eq!(r.render.side_colours, [Some("#fff8e0".to_string()), None]);
+    let bad = MINI.replace("players White, Black", "players White \"ivory\", Black");
+    let d = compile_str("t.variant", &bad, Path::new(".")).unwrap_err();
+    assert!(
+        d.render_plain().contains("`ivory` is not a colour"),
+        "{}",
+        d.render_plain()
+    );
+}
+
+#[test]
 fn game_end_rules_castling_and_render() {
     let r = compile(&format!(
         "{MINI}\nroyal-rule duple\nfacing\nstalemate loss\ncheckmate win\nrepetition 3 draw perpetual-check loss\nmove-limit 50 draw resets Pawn\ncastling King Rook 1\nrender {{ intersections cell 40 river 3 diagonals last colour last \"#aabbcc\" light \"#fff\" dark \"#000000\" }}\n"

@@ -79,7 +79,7 @@ impl Palette {
             light: hints.light.clone().unwrap_or_else(|| LIGHT.to_string()),
             dark: hints.dark.clone().unwrap_or_else(|| DARK.to_string()),
             zones,
-            sides: side_colours(&rules.players),
+            sides: side_colours(&rules.players, &rules.render.side_colours),
         }
     }
 
@@ -124,8 +124,9 @@ const COLOUR_WORDS: [(&str, &str); 14] = [
     ("pink", "#e91e63"),
 ];
 
-/// The piece colours of the two players: a player named after a colour gets that colour.
-fn side_colours(players: &[String; 2]) -> [String; 2] {
+/// The piece colours of the two players: the declared ones, else a player named after a colour
+/// gets that colour.
+fn side_colours(players: &[String; 2], declared: &[Option<String>; 2]) -> [String; 2] {
     let word = |name: &str| {
         COLOUR_WORDS
             .iter()
@@ -134,11 +135,15 @@ fn side_colours(players: &[String; 2]) -> [String; 2] {
     };
     let first = word(&players[0]).unwrap_or_else(|| COLOUR_WORDS[0].1.to_string());
     let second = word(&players[1]).unwrap_or_else(|| COLOUR_WORDS[1].1.to_string());
-    if first == second {
+    let [first, second] = if first == second {
         [COLOUR_WORDS[0].1.to_string(), COLOUR_WORDS[1].1.to_string()]
     } else {
         [first, second]
-    }
+    };
+    [
+        declared[0].clone().unwrap_or(first),
+        declared[1].clone().unwrap_or(second),
+    ]
 }
 
 /// Parses `#rrggbb` (or `#rgb`).
@@ -167,12 +172,23 @@ mod tests {
     #[test]
     fn players_named_after_colours_get_them() {
         assert_eq!(
-            side_colours(&["Red".into(), "Black".into()]),
+            side_colours(&["Red".into(), "Black".into()], &[None, None]),
             ["#c62828", "#222222"]
         );
         assert_eq!(
-            side_colours(&["Sente".into(), "Gote".into()]),
+            side_colours(&["Sente".into(), "Gote".into()], &[None, None]),
             ["#f8f8f8", "#222222"]
+        );
+    }
+
+    #[test]
+    fn declared_colours_win_over_names() {
+        assert_eq!(
+            side_colours(
+                &["Red".into(), "Black".into()],
+                &[None, Some("#1f4e9c".into())]
+            ),
+            ["#c62828", "#1f4e9c"]
         );
     }
 
