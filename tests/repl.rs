@@ -57,6 +57,7 @@ fn show_draws_labels_side_to_move_and_last_move() {
          1 |  R  N  B  Q  K  B  N  R |\n\
          \x20 +-------------------------+\n\
          \x20    a  b  c  d  e  f  g  h\n\
+         \x20 zone last_rank not marked here: `zones` draws it\n\
          Black to move\n\
          Last move: e2e4"
     );
@@ -83,6 +84,23 @@ fn show_marks_the_river_the_highlighted_zones_and_check() {
     );
     assert!(board.contains("+ marks palace"), "{board}");
     assert!(board.ends_with("Black to move, in check"), "{board}");
+}
+
+#[test]
+fn show_marks_each_highlighted_zone_with_its_own_symbol() {
+    let mut s = session("xiang-fu");
+    ok(&mut s, "fen 9/9/2+g1+g4/9/9/9/4+G1+G2/9/9[] w - - 0 1");
+    let board = ok(&mut s, "show");
+    // The Ring (c3-g7) is `+`, the home ranks (1-2 and 8-9) are `:`.
+    assert!(
+        board.contains("\n5 |  .  .  +  +  +  +  +  .  . |\n"),
+        "{board}"
+    );
+    assert!(
+        board.contains("\n1 |  :  :  :  :  :  :  :  :  : |\n"),
+        "{board}"
+    );
+    assert!(board.contains("+ marks ring   : marks home"), "{board}");
 }
 
 #[test]
@@ -169,6 +187,79 @@ fn play_undo_redo_and_history() {
     ok(&mut s, "play d2d4");
     let e = fails(&mut s, "redo");
     assert_eq!(e.message, "there is no move to redo");
+    // Asking for more than there is takes nothing back.
+    let e = fails(&mut s, "undo 999");
+    assert_eq!(e.message, "only 3 moves to undo, not 999");
+    ok(&mut s, "undo 2");
+    let e = fails(&mut s, "redo 999");
+    assert_eq!(e.message, "only 2 moves to redo, not 999");
+    ok(&mut s, "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    ok(&mut s, "play e1e2");
+    let e = fails(&mut s, "undo 2");
+    assert_eq!(e.message, "only 1 move to undo, not 2");
+}
+
+#[test]
+fn completion_offers_the_moves_of_the_position_a_play_line_reaches() {
+    let s = session("chess");
+    let c = s.completion_context();
+    assert_eq!(c.candidates("play e2", 7).1, vec!["e2e3", "e2e4"]);
+    // After `e2e4` it is Black's move: its pawn moves complete.
+    assert_eq!(c.candidates("play e2e4 e7", 12).1, vec!["e7e5", "e7e6"]);
+    assert_eq!(
+        c.candidates("play e2e4 e7e5 g1", 18).1,
+        vec!["g1e2", "g1f3", "g1h3"]
+    );
+    // After a move that is not legal nothing completes.
+    assert!(c.candidates("play e2e5 e7", 12).1.is_empty());
+    // Hands complete only the kinds that can be in a hand; `moves` offers `drops`.
+    // (a captured Xiang Fu Champion returns as a Pupil: the Champion `+G` is never in a hand).
+    let mut s = session("xiang-fu");
+    let c = s.completion_context();
+    let hand = c.candidates("hand red +", 10).1;
+    assert!(hand.contains(&"+G".to_string()), "{hand:?}");
+    assert!(!hand.contains(&"++G".to_string()), "{hand:?}");
+    assert_eq!(c.candidates("moves dr", 8).1, vec!["drops"]);
+    // `hand` refuses the same kinds, and counts that do not fit.
+    let e = fails(&mut s, "hand red +Champion");
+    assert_eq!(e.message, "a Champion never goes to a hand in Xiang Fu");
+    let e = fails(&mut s, "hand red +99999999999G");
+    assert_eq!(
+        e.message,
+        "`+99999999999G`: at most 63 pieces of a kind fit in a hand"
+    );
+    ok(&mut s, "hand red +60G");
+    let e = fails(&mut s, "hand red +4G");
+    assert_eq!(
+        e.message,
+        "Red would hold 64 Pupil: at most 63 pieces of a kind fit in a hand"
+    );
+}
+
+#[test]
+fn render_saves_a_picture_of_the_position_or_a_piece() {
+    let dir = scratch("render");
+    let mut s = session("xiangqi");
+    let svg = dir.join("start.svg");
+    assert_eq!(
+        ok(&mut s, &format!("render {}", svg.display())),
+        format!("saved {}", svg.display())
+    );
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let cannon = dir.join("cannon.svg");
+    ok(
+        &mut s,
+        &format!("render --piece Cannon --at e5 {}", cannon.display()),
+    );
+    assert!(cannon.is_file());
+    let moves = dir.join("moves.svg");
+    ok(&mut s, &format!("render --moves b1 {}", moves.display()));
+    assert!(moves.is_file());
+    let e = fails(
+        &mut s,
+        &format!("render {}", dir.join("no/such/x.svg").display()),
+    );
+    assert!(e.message.starts_with("cannot save the picture"), "{e}");
 }
 
 #[test]
@@ -178,7 +269,7 @@ fn play_reports_check_and_the_end_of_the_game() {
         ok(&mut s, "play f2f3 e7e5 g2g4 d8h4"),
         "1. f2f3 e7e5 2. g2g4 d8h4\nGame over: white is checkmated: black wins"
     );
-    assert_eq!(ok(&mut s, "status"), "white is checkmated: black wins");
+    assert_eq!(ok(&mut s, "status"), "White is checkmated: black wins");
     let e = fails(&mut s, "play e2e4");
     assert!(
         e.message
@@ -446,6 +537,24 @@ fn other_bad_input_says_what_would_be_right() {
         ("show --fancy", "`show` has no option `--fancy`"),
         ("play", "`play` needs a move"),
         ("expect bogus", "`expect` cannot check `bogus`"),
+        ("undo 0", "`undo 0` would do nothing"),
+        ("redo 0", "`redo 0` would do nothing"),
+        (
+            "perft 99999999999999999999",
+            "`99999999999999999999` is too large",
+        ),
+        (
+            "help play moves",
+            "`help` takes one command, not `play moves`",
+        ),
+        (
+            "load definitions",
+            "`definitions` is a folder, not a definition file",
+        ),
+        ("render", "`render` needs an output file"),
+        ("render --piece", "`--piece` needs a value"),
+        ("render --moves e4 x.svg", "there is no piece on e4"),
+        ("render --glow x.svg", "`render` has no option `--glow`"),
     ];
     for (line, message) in cases {
         let e = fails(&mut s, line);
@@ -624,8 +733,15 @@ fn reload_keeps_the_game_when_it_is_still_legal() {
     // A definition that does not compile leaves everything as it was.
     std::fs::write(&file, "variant \"Mini\"\nboard 4x4 oops\n").unwrap();
     let e = fails(&mut s, "reload");
-    assert!(e.message.contains("does not compile"), "{e}");
+    assert_eq!(
+        e.message,
+        format!("{} does not compile (1 error)", file.display())
+    );
     assert!(!e.context.is_empty(), "the diagnostic is shown");
+    assert!(
+        !e.context.iter().any(|l| l.contains("1 error")),
+        "the summary is said once: {e}"
+    );
     // `variants` lists the definitions next to the loaded file too.
     let v = ok(&mut s, "variants");
     assert!(
@@ -636,6 +752,19 @@ fn reload_keeps_the_game_when_it_is_still_legal() {
         v.contains("definitions/chess.variant") && v.contains("Chess: 8x8, White vs Black"),
         "{v}"
     );
+    // A definition that compiles but cannot hold the position (the Rook is gone): back to the start.
+    std::fs::write(
+        &file,
+        "variant \"Mini\"\nboard 4x4\nplayers White, Black\n\
+         piece King K { moves K royal }\nstart \"k3/4/4/3K w - - 0 1\"\n",
+    )
+    .unwrap();
+    let msg = ok(&mut s, "reload");
+    assert!(
+        msg.contains("the position is not valid any more") && msg.ends_with("back to the start"),
+        "{msg}"
+    );
+    assert_eq!(ok(&mut s, "fen"), "k3/4/4/3K w - - 0 1");
 }
 
 // ----- scripts through the binary -----------------------------------------------------------

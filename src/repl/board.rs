@@ -80,36 +80,75 @@ fn river(width: usize) -> String {
         .collect::<String>()
 }
 
-/// The squares of the zones the definition asks to highlight (`render { colour ... diagonals ... }`),
-/// for both players, with their names.
-pub fn highlighted_zones(rules: &RuleSet) -> (SquareSet, Vec<String>) {
+/// The symbols empty squares of highlighted zones are drawn with, one per zone in order.
+const ZONE_SYMBOLS: &[&str] = &["+", ":", "=", "%", "$"];
+
+/// The zones the definition asks to highlight (`render { colour ... diagonals ... }`), each with
+/// its squares for both players, in the order the render section names them.
+pub fn highlighted_zones(rules: &RuleSet) -> Vec<(String, SquareSet)> {
     let mut names: Vec<String> = rules.render.zone_colours.keys().cloned().collect();
     for d in &rules.render.diagonals {
         if !names.contains(d) {
             names.push(d.clone());
         }
     }
-    let mut set = SquareSet::EMPTY;
-    names.retain(|n| match rules.zones.get(n) {
-        Some(z) => {
-            set = set.union(&z[0]).union(&z[1]);
-            true
-        }
-        None => false,
-    });
-    (set, names)
+    names
+        .into_iter()
+        .filter_map(|n| {
+            let z = rules.zones.get(&n)?;
+            let set = z[0].union(&z[1]);
+            Some((n, set))
+        })
+        .collect()
 }
 
-/// Draws a position's board: pieces by letter, empty squares of highlighted zones as `+`.
+/// Draws a position's board: pieces by letter, the empty squares of each highlighted zone with its
+/// own symbol (`+`, `:`, ...; a square in several zones shows the first), and a key to the symbols.
+/// Zones the definition does not highlight are named under the board.
 pub fn position_board(rules: &RuleSet, pos: &Position, style: BoardStyle) -> String {
-    let (zone, names) = highlighted_zones(rules);
+    let mut zones = highlighted_zones(rules);
+    // More zones than symbols: the last symbol stands for the rest.
+    let last = ZONE_SYMBOLS.len() - 1;
+    if zones.len() > ZONE_SYMBOLS.len() {
+        let rest: Vec<(String, SquareSet)> = zones.split_off(last);
+        let names: Vec<String> = rest.iter().map(|(n, _)| n.clone()).collect();
+        let set = rest
+            .iter()
+            .fold(SquareSet::EMPTY, |acc, (_, z)| acc.union(z));
+        zones.push((names.join(", "), set));
+    }
     let mut s = grid(rules, style, &|sq| match pos.piece_at(sq) {
         Some(p) => Some(piece_letter(rules, p)),
-        None if zone.contains(sq) => Some("+".into()),
-        None => None,
+        None => zones
+            .iter()
+            .position(|(_, z)| z.contains(sq))
+            .map(|i| ZONE_SYMBOLS[i].to_string()),
     });
-    if !names.is_empty() {
-        s.push_str(&format!("\n  + marks {}", names.join(", ")));
+    if !zones.is_empty() {
+        let key: Vec<String> = zones
+            .iter()
+            .enumerate()
+            .map(|(i, (n, _))| format!("{} marks {n}", ZONE_SYMBOLS[i]))
+            .collect();
+        s.push_str(&format!("\n  {}", key.join("   ")));
+    }
+    let others: Vec<&str> = rules
+        .zones
+        .keys()
+        .filter(|k| {
+            !zones
+                .iter()
+                .any(|(n, _)| n.split(", ").any(|x| x == k.as_str()))
+        })
+        .map(|k| k.as_str())
+        .collect();
+    if !others.is_empty() {
+        s.push_str(&format!(
+            "\n  zone{} {} not marked here: `zones` draws {}",
+            if others.len() == 1 { "" } else { "s" },
+            others.join(", "),
+            if others.len() == 1 { "it" } else { "them" }
+        ));
     }
     s
 }

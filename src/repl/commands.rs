@@ -227,6 +227,17 @@ pub const COMMANDS: &[CommandInfo] = &[
         examples: &["rules"],
     },
     CommandInfo {
+        name: "render",
+        aliases: &["draw"],
+        args: "[--moves SQUARE | --piece NAME [--at SQUARE]] OUT",
+        summary: "save a picture of the position or of a piece's moves (SVG or PNG)",
+        details: "Draws the current position, like `chimera render`, into OUT: SVG, or PNG when the name \
+                  ends in `.png`. `--moves SQUARE` overlays the legal moves of the piece there; \
+                  `--piece NAME` draws that piece's moves on an empty board instead (`--at SQUARE` \
+                  chooses its square).",
+        examples: &["render start.svg", "render --moves b1 knight.png", "render --piece Cannon cannon.svg"],
+    },
+    CommandInfo {
         name: "expect",
         aliases: &["assert"],
         args: "WHAT ...",

@@ -1,6 +1,8 @@
 //! Tab completion: command names, definition files, squares, pieces, sides and the legal moves.
 
 use super::commands::{self, COMMANDS};
+use crate::engine::Game;
+use crate::notation;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
@@ -21,6 +23,39 @@ pub struct CompletionContext {
     pub zones: Vec<String>,
     /// The legal moves in move text.
     pub moves: Vec<String>,
+    /// Letters of the kinds that can be in a hand (first player's spelling).
+    pub hand_letters: Vec<String>,
+    /// The game, to complete the later moves of `play MOVE MOVE ...` in the position they reach.
+    pub game: Option<Game>,
+}
+
+impl CompletionContext {
+    /// The legal moves after playing `earlier` (move texts) from the current position; the current
+    /// legal moves when `earlier` is empty, nothing when one of them is not legal.
+    fn moves_after(&self, earlier: &[&str]) -> Vec<String> {
+        if earlier.is_empty() {
+            return self.moves.clone();
+        }
+        let Some(mut game) = self.game.clone() else {
+            return self.moves.clone();
+        };
+        let engine = game.engine().clone();
+        for text in earlier {
+            match notation::parse_move(&engine, game.position(), text) {
+                Ok(m) if !game.status().is_over() => game.play(m),
+                _ => return Vec::new(),
+            }
+        }
+        if game.status().is_over() {
+            return Vec::new();
+        }
+        let pos = game.position();
+        engine
+            .legal_moves(pos)
+            .iter()
+            .map(|m| notation::move_text(&engine, pos, *m))
+            .collect()
+    }
 }
 
 const EXPECT_WHATS: &[&str] = &[
@@ -53,8 +88,14 @@ impl CompletionContext {
                 match (cmd, argi) {
                     ("help", 0) => command_names(),
                     ("load", 0) => self.files.clone(),
-                    ("play", _) => self.moves.clone(),
-                    ("moves", 0) => [self.squares.clone(), self.pieces.clone()].concat(),
+                    ("play", _) => self.moves_after(&tokens[1..]),
+                    ("moves", 0) => {
+                        let mut v = [self.squares.clone(), self.pieces.clone()].concat();
+                        if !self.hand_letters.is_empty() {
+                            v.push("drops".into());
+                        }
+                        v
+                    }
                     ("put", 0) => [
                         self.letters.clone(),
                         self.pieces.clone(),
@@ -68,13 +109,18 @@ impl CompletionContext {
                     ("remove", 0) => self.squares.clone(),
                     ("hand", 0) | ("turn", 0) => self.sides.clone(),
                     ("hand", _) => self
-                        .letters
+                        .hand_letters
                         .iter()
                         .flat_map(|l| [format!("+{l}"), format!("-{l}")])
                         .collect(),
                     ("piece", 0) => self.pieces.clone(),
                     ("zones", 0) => self.zones.clone(),
                     ("show", _) => owned(&["--ascii", "--unicode"]),
+                    ("render", _) => match tokens.last().copied() {
+                        Some("--piece") => self.pieces.clone(),
+                        Some("--moves") | Some("--at") => self.squares.clone(),
+                        _ => owned(&["--moves", "--piece", "--at"]),
+                    },
                     ("expect", 0) => owned(EXPECT_WHATS),
                     ("expect", _) => match tokens[1] {
                         "status" => owned(super::expect::STATUS_WORDS),
@@ -84,7 +130,7 @@ impl CompletionContext {
                         "piece" => self.pieces.clone(),
                         "legal" | "illegal" => self.moves.clone(),
                         "hand" | "turn" if argi == 1 => self.sides.clone(),
-                        "hand" if argi == 2 => self.letters.clone(),
+                        "hand" if argi == 2 => self.hand_letters.clone(),
                         "error" if argi == 1 => command_names(),
                         _ => Vec::new(),
                     },
@@ -180,6 +226,8 @@ mod tests {
             sides: vec!["White".into(), "Black".into()],
             zones: vec!["promotion".into()],
             moves: vec!["e2e3".into(), "e2e4".into(), "g1f3".into()],
+            hand_letters: vec!["P".into()],
+            game: None,
         }
     }
 

@@ -270,6 +270,7 @@ impl Session {
             "piece" => self.piece(&args),
             "zones" => self.zones(&args),
             "rules" => Ok(describe::rules_text(self.rules()?)),
+            "render" => self.render(&args),
             "expect" => self.expect(rest),
             "quit" => {
                 self.quit = true;
@@ -280,6 +281,13 @@ impl Session {
     }
 
     fn help(&self, args: &[&str]) -> Result<String> {
+        if args.len() > 1 {
+            return Err(ReplError::new(format!(
+                "`help` takes one command, not `{}`",
+                args.join(" ")
+            ))
+            .with_help("for example `help play`; `help` alone lists the commands"));
+        }
         match args.first() {
             None => Ok(commands::overview()),
             Some(w) => match commands::find(w) {
@@ -319,6 +327,16 @@ impl Session {
     /// Finds a definition file by path or short name.
     fn resolve(&self, name: &str) -> Result<PathBuf> {
         let given = Path::new(name);
+        if given.is_dir() {
+            return Err(
+                ReplError::new(format!("`{name}` is a folder, not a definition file")).with_help(
+                    format!(
+                "give a `.{EXTENSION}` file, like `load {}`; `variants` lists the definitions",
+                given.join(format!("my-game.{EXTENSION}")).display()
+            ),
+                ),
+            );
+        }
         if given.is_absolute() && given.is_file() {
             return Ok(given.to_path_buf());
         }
@@ -874,7 +892,20 @@ impl Session {
     fn undo_redo(&mut self, args: &[&str], undo: bool) -> Result<String> {
         let n = match args {
             [] => 1,
-            [x] => parse::number(x, "the number of moves")? as usize,
+            [x] => match parse::number(x, "the number of moves")? {
+                0 => {
+                    return Err(ReplError::new(format!(
+                        "`{} 0` would do nothing",
+                        if undo { "undo" } else { "redo" }
+                    ))
+                    .with_help(if undo {
+                        "give at least 1: `undo` takes back one move, `undo 3` three"
+                    } else {
+                        "give at least 1: `redo` replays one move, `redo 3` three"
+                    }))
+                }
+                n => usize::try_from(n).unwrap_or(usize::MAX),
+            },
             _ => {
                 return Err(ReplError::new("too many arguments").with_help(if undo {
                     "`undo` or `undo 3`"
@@ -892,7 +923,10 @@ impl Session {
                 let msg = if done == 0 {
                     format!("there is no move {what}")
                 } else {
-                    format!("only {done} moves {what}, not {n}")
+                    format!(
+                        "only {done} move{} {what}, not {n}",
+                        if done == 1 { "" } else { "s" }
+                    )
                 };
                 return Err(ReplError::new(msg).with_help(if undo {
                     "`history` shows the moves played"
@@ -1072,13 +1106,20 @@ impl Session {
             let count: i32 = if digits == 0 {
                 1
             } else {
-                body[..digits].parse().unwrap_or(1)
+                match body[..digits].parse::<i32>() {
+                    Ok(n) if n <= 63 => n,
+                    _ => {
+                        return Err(ReplError::new(format!(
+                            "`{tok}`: at most 63 pieces of a kind fit in a hand"
+                        ))
+                        .with_help("give a count from 1 to 63, like `+2P`"))
+                    }
+                }
             };
             let spec = parse::piece(rules, &body[digits..])?;
-            if !rules.drops.to_hand.contains(&spec.kind) {
-                let allowed: Vec<&str> = rules
-                    .drops
-                    .to_hand
+            let kinds = hand_kinds(rules, &l.engine.start_position());
+            if !kinds.contains(&spec.kind) {
+                let allowed: Vec<&str> = kinds
                     .iter()
                     .map(|k| rules.piece(*k).name.as_str())
                     .collect();
@@ -1103,7 +1144,11 @@ impl Session {
                     )));
                 }
                 if now > 63 {
-                    return Err(ReplError::new("at most 63 pieces of a kind fit in a hand"));
+                    return Err(ReplError::new(format!(
+                        "{side_name} would hold {now} {}: at most 63 pieces of a kind fit in a hand",
+                        rules.piece(kind).name
+                    ))
+                    .with_help(format!("{side_name} holds {} now", pos.hand(side, kind))));
                 }
                 pos.set_hand(side, kind, now as u8);
             }
@@ -1153,7 +1198,7 @@ impl Session {
                 rules.players[side.index()],
                 if check { ", in check" } else { "" }
             ),
-            other => other.describe(&rules.players, side),
+            other => capitalised(&other.describe(&rules.players, side)),
         })
     }
 
@@ -1310,6 +1355,94 @@ impl Session {
         Ok(parts.join("\n"))
     }
 
+    fn render(&self, args: &[&str]) -> Result<String> {
+        let usage = "for example `render start.svg`, `render --moves b1 knight.png` or \
+                     `render --piece Cannon cannon.svg`";
+        let l = self.loaded()?;
+        let rules = l.engine.rules();
+        let (mut moves, mut piece, mut at, mut out) = (None, None, None, None);
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let slot = match *a {
+                "--moves" => &mut moves,
+                "--piece" => &mut piece,
+                "--at" => &mut at,
+                other if other.starts_with("--") => {
+                    return Err(ReplError::new(format!("`render` has no option `{other}`"))
+                        .with_help(usage))
+                }
+                other => {
+                    if out.is_some() {
+                        return Err(
+                            ReplError::new("`render` takes one output file").with_help(usage)
+                        );
+                    }
+                    out = Some(other);
+                    continue;
+                }
+            };
+            match it.next() {
+                Some(v) if !v.starts_with("--") => *slot = Some(*v),
+                _ => return Err(ReplError::new(format!("`{a}` needs a value")).with_help(usage)),
+            }
+        }
+        let Some(out) = out else {
+            return Err(ReplError::new("`render` needs an output file").with_help(usage));
+        };
+        let svg = match piece {
+            Some(name) => {
+                if moves.is_some() {
+                    return Err(ReplError::new(
+                        "`--piece` draws the piece alone on an empty board; `--moves` does not apply",
+                    )
+                    .with_help("use `--at SQUARE` to choose the piece's square"));
+                }
+                let (spec, _) = parse::piece_tokens(rules, &[name])?;
+                let at = at.map(|s| parse::square(rules, s)).transpose()?;
+                crate::render::render_piece(
+                    &l.engine,
+                    spec.kind,
+                    &crate::render::RenderOptions {
+                        diagram_square: at,
+                        diagram_player: spec.side.unwrap_or(Player::First),
+                        ..Default::default()
+                    },
+                )
+            }
+            None => {
+                if at.is_some() {
+                    return Err(ReplError::new("`--at` goes with `--piece`").with_help(usage));
+                }
+                let pos = l.game.position();
+                let from = match moves {
+                    Some(s) => {
+                        let sq = parse::square(rules, s)?;
+                        if pos.piece_at(sq).is_none() {
+                            return Err(ReplError::new(format!("there is no piece on {s}"))
+                                .with_help("`--moves` takes the square of a piece"));
+                        }
+                        Some(sq)
+                    }
+                    None => None,
+                };
+                crate::render::render_position(
+                    &l.engine,
+                    pos,
+                    &crate::render::RenderOptions {
+                        moves_from: from,
+                        ..Default::default()
+                    },
+                )
+            }
+        };
+        let path = Path::new(out);
+        crate::render::write_picture(&svg, path).map_err(|e| {
+            ReplError::new(format!("cannot save the picture: {e}"))
+                .with_help("give a file name ending in `.svg` or `.png` in a folder that exists")
+        })?;
+        Ok(format!("saved {}", path.display()))
+    }
+
     /// The words and lists the interactive line editor completes from, for the current state.
     pub fn completion_context(&self) -> CompletionContext {
         let mut c = CompletionContext {
@@ -1333,6 +1466,11 @@ impl Session {
         c.letters = rules.pieces.iter().map(|p| p.letter.clone()).collect();
         c.sides = rules.players.to_vec();
         c.zones = rules.zones.keys().cloned().collect();
+        c.hand_letters = hand_kinds(rules, &l.engine.start_position())
+            .iter()
+            .map(|k| rules.piece(*k).letter.clone())
+            .collect();
+        c.game = Some(l.game.clone());
         let pos = l.game.position();
         if matches!(l.game.status(), Status::Ongoing { .. }) {
             c.moves = l
@@ -1349,10 +1487,25 @@ impl Session {
 /// Compiles a definition file into an engine, or explains why not.
 fn compile_engine(path: &Path) -> Result<Arc<Engine>> {
     let rules = compile::compile_file(path).map_err(|d| {
-        let summary = d.summary.clone();
+        // The summary names the file already (`game.variant: 2 errors`); say it once.
+        let shown = path.display().to_string();
+        let summary = d
+            .summary
+            .strip_prefix(&format!("{shown}: "))
+            .map(|rest| format!("{shown} does not compile ({rest})"))
+            .unwrap_or_else(|| format!("{shown} does not compile: {}", d.summary));
+        let d_summary = d.summary.clone();
         let rendered = format!("{:?}", miette::Report::new(d));
-        let mut e = ReplError::new(format!("{} does not compile: {summary}", path.display()));
-        for line in rendered.lines() {
+        let mut e = ReplError::new(summary);
+        // The report's first line repeats the summary: show the errors themselves.
+        let mut lines = rendered.lines().peekable();
+        if lines.peek().is_some_and(|l| l.contains(&d_summary)) {
+            lines.next();
+            if lines.peek().is_some_and(|l| l.trim().is_empty()) {
+                lines.next();
+            }
+        }
+        for line in lines {
             e = e.with_context(line.to_string());
         }
         e.with_help("fix the definition and `load` or `reload` it")
@@ -1368,6 +1521,27 @@ fn numbered(pos: &Position, text: &str, first_in_line: bool) -> String {
         Player::First => format!("{}. {text}", pos.fullmove_number()),
         Player::Second if first_in_line => format!("{}... {text}", pos.fullmove_number()),
         Player::Second => text.to_string(),
+    }
+}
+
+/// The kinds a hand can hold: those a capture puts there (after `captured_as`), and those in a
+/// hand at the start.
+fn hand_kinds(rules: &RuleSet, start: &Position) -> Vec<crate::rules::PieceKind> {
+    (0..rules.pieces.len())
+        .map(|i| crate::rules::PieceKind(i as u8))
+        .filter(|k| {
+            (rules.drops.to_hand.contains(k) && rules.pieces.iter().any(|p| p.captured_as == *k))
+                || Player::BOTH.iter().any(|p| start.hand(*p, *k) > 0)
+        })
+        .collect()
+}
+
+/// The text with its first letter in upper case, to start a sentence.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

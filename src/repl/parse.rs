@@ -92,9 +92,14 @@ pub fn square(rules: &RuleSet, text: &str) -> Result<Square, ReplError> {
 
 /// Reads a count or depth.
 pub fn number(text: &str, what: &str) -> Result<u64, ReplError> {
-    text.parse::<u64>().map_err(|_| {
-        ReplError::new(format!("`{text}` is not a number"))
-            .with_help(format!("{what} is a whole number like 3"))
+    text.parse::<u64>().map_err(|e| {
+        let too_big = matches!(e.kind(), std::num::IntErrorKind::PosOverflow);
+        ReplError::new(if too_big {
+            format!("`{text}` is too large")
+        } else {
+            format!("`{text}` is not a number")
+        })
+        .with_help(format!("{what} is a whole number like 3"))
     })
 }
 
