@@ -259,7 +259,23 @@ fn render_saves_a_picture_of_the_position_or_a_piece() {
         &mut s,
         &format!("render {}", dir.join("no/such/x.svg").display()),
     );
-    assert!(e.message.starts_with("cannot save the picture"), "{e}");
+    assert!(e.message.starts_with("cannot render: "), "{e}");
+    let nowhere = dir.join("never.svg");
+    for (line, start) in [
+        ("render".to_string(), "cannot render: no output file"),
+        (
+            format!("render --glow {}", nowhere.display()),
+            "cannot render: unknown option `--glow`",
+        ),
+        (
+            format!("render --moves e5 {}", nowhere.display()),
+            "cannot render: ",
+        ),
+    ] {
+        let e = fails(&mut s, &line);
+        assert!(e.message.starts_with(start) && e.help.is_some(), "{e}");
+    }
+    assert!(!nowhere.exists());
 }
 
 #[test]
@@ -551,10 +567,6 @@ fn other_bad_input_says_what_would_be_right() {
             "load definitions",
             "`definitions` is a folder, not a definition file",
         ),
-        ("render", "`render` needs an output file"),
-        ("render --piece", "`--piece` needs a value"),
-        ("render --moves e4 x.svg", "there is no piece on e4"),
-        ("render --glow x.svg", "`render` has no option `--glow`"),
     ];
     for (line, message) in cases {
         let e = fails(&mut s, line);

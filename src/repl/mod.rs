@@ -1356,90 +1356,14 @@ impl Session {
     }
 
     fn render(&self, args: &[&str]) -> Result<String> {
-        let usage = "for example `render start.svg`, `render --moves b1 knight.png` or \
-                     `render --piece Cannon cannon.svg`";
         let l = self.loaded()?;
-        let rules = l.engine.rules();
-        let (mut moves, mut piece, mut at, mut out) = (None, None, None, None);
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let slot = match *a {
-                "--moves" => &mut moves,
-                "--piece" => &mut piece,
-                "--at" => &mut at,
-                other if other.starts_with("--") => {
-                    return Err(ReplError::new(format!("`render` has no option `{other}`"))
-                        .with_help(usage))
-                }
-                other => {
-                    if out.is_some() {
-                        return Err(
-                            ReplError::new("`render` takes one output file").with_help(usage)
-                        );
-                    }
-                    out = Some(other);
-                    continue;
-                }
-            };
-            match it.next() {
-                Some(v) if !v.starts_with("--") => *slot = Some(*v),
-                _ => return Err(ReplError::new(format!("`{a}` needs a value")).with_help(usage)),
-            }
-        }
-        let Some(out) = out else {
-            return Err(ReplError::new("`render` needs an output file").with_help(usage));
-        };
-        let svg = match piece {
-            Some(name) => {
-                if moves.is_some() {
-                    return Err(ReplError::new(
-                        "`--piece` draws the piece alone on an empty board; `--moves` does not apply",
-                    )
-                    .with_help("use `--at SQUARE` to choose the piece's square"));
-                }
-                let (spec, _) = parse::piece_tokens(rules, &[name])?;
-                let at = at.map(|s| parse::square(rules, s)).transpose()?;
-                crate::render::render_piece(
-                    &l.engine,
-                    spec.kind,
-                    &crate::render::RenderOptions {
-                        diagram_square: at,
-                        diagram_player: spec.side.unwrap_or(Player::First),
-                        ..Default::default()
-                    },
+        let path =
+            crate::render::render_command(&l.engine, l.game.position(), args).map_err(|e| {
+                ReplError::new(format!("cannot render: {e}")).with_help(
+                    "for example `render start.svg`, `render --moves b1 knight.png` or \
+                     `render --piece Cannon --at e5 cannon.svg`",
                 )
-            }
-            None => {
-                if at.is_some() {
-                    return Err(ReplError::new("`--at` goes with `--piece`").with_help(usage));
-                }
-                let pos = l.game.position();
-                let from = match moves {
-                    Some(s) => {
-                        let sq = parse::square(rules, s)?;
-                        if pos.piece_at(sq).is_none() {
-                            return Err(ReplError::new(format!("there is no piece on {s}"))
-                                .with_help("`--moves` takes the square of a piece"));
-                        }
-                        Some(sq)
-                    }
-                    None => None,
-                };
-                crate::render::render_position(
-                    &l.engine,
-                    pos,
-                    &crate::render::RenderOptions {
-                        moves_from: from,
-                        ..Default::default()
-                    },
-                )
-            }
-        };
-        let path = Path::new(out);
-        crate::render::write_picture(&svg, path).map_err(|e| {
-            ReplError::new(format!("cannot save the picture: {e}"))
-                .with_help("give a file name ending in `.svg` or `.png` in a folder that exists")
-        })?;
+            })?;
         Ok(format!("saved {}", path.display()))
     }
 
