@@ -533,7 +533,7 @@ fn a_diagram_outlines_the_zone_where_its_zone_dependent_move_applies() {
     let purple = [0x8e, 0x24, 0xaa];
     let first = line
         .trim_start_matches('M')
-        .split(|c| c == 'H' || c == 'V' || c == 'M')
+        .split(['H', 'V', 'M'])
         .next()
         .unwrap();
     let (x, y) = first.split_once(',').unwrap();
@@ -746,4 +746,35 @@ fn docs_pictures() {
     let minister = render::find_piece(octal.rules(), "Minister").unwrap();
     let svg = render::render_piece(&octal, minister, &RenderOptions::default());
     render::write_picture(&svg, &root.join("docs/octal-xiangqi-minister.png")).unwrap();
+}
+
+#[test]
+fn a_quiet_move_dot_shows_on_a_zone_of_its_own_colour() {
+    // Xiang Fu: the Crossbow on e5 may move to b2, inside Red's green drop zone; the green dot
+    // has a white rim there.
+    let engine = engine(&root().join("definitions/xiang-fu.variant"));
+    let fen = "9/7r1/2+g+g2N2/9/4W4/9/4+G+G3/9/9[] w - 0 1";
+    let pos = chimera::notation::parse_fen(&engine, fen).unwrap();
+    let e5 = engine.rules().board.dims.parse_square("e5").unwrap();
+    let opts = RenderOptions {
+        moves_from: Some(e5),
+        ..Default::default()
+    };
+    let svg = render::render_position(&engine, &pos, &opts);
+    let doc = Document::parse(&svg).unwrap();
+    let dot = with_class(&doc, "mark-quiet")
+        .into_iter()
+        .find(|m| m.attribute("data-square") == Some("b2"))
+        .and_then(|m| m.children().find(|n| n.has_tag_name("circle")))
+        .expect("a quiet mark on b2");
+    let (x, y, r) = (num(dot, "cx"), num(dot, "cy"), num(dot, "r"));
+    let png = Png::of(&svg);
+    // Diagonally from the centre: the board's lines run through the other four points.
+    let d = r * std::f32::consts::FRAC_1_SQRT_2;
+    let rim = [(d, d), (-d, d), (d, -d), (-d, -d)]
+        .iter()
+        .filter(|(dx, dy)| distance(png.at(x + dx, y + dy), [255, 255, 255]) < 150)
+        .count();
+    assert!(rim >= 3, "the rim shows at {rim} of 4 points");
+    assert!(distance(png.at(x, y), [0x2e, 0x7d, 0x32]) < 40);
 }

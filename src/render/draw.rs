@@ -118,9 +118,11 @@ impl Mark {
             Mark::From => rect(x - c / 2.0, y - c / 2.0, c, c)
                 .attr("fill", mc::FROM)
                 .attr("fill-opacity", 0.75),
+            // A white rim keeps the dot visible on a zone of a similar colour.
             Mark::Quiet => circle(x, y, 0.14 * c)
                 .attr("fill", mc::QUIET)
-                .attr("fill-opacity", 0.85),
+                .attr("stroke", "#ffffff")
+                .attr("stroke-width", 0.05 * c),
             Mark::Capture => ring(x, y, 0.46 * c, mc::CAPTURE, 0.07 * c),
             // A dashed ring with a cross badge, leaving the victim's letter readable.
             Mark::Captured => group("captured")
@@ -176,7 +178,7 @@ fn cross_badge(x: f32, y: f32, c: f32) -> Element {
             circle(x, y, 0.14 * c)
                 .attr("fill", "#ffffff")
                 .attr("stroke", mc::CAPTURE)
-                .attr("stroke-width", 0.035 * c),
+                .attr("stroke-width", 0.05 * c),
         )
         .child(
             group("cross")
