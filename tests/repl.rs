@@ -631,6 +631,10 @@ fn nothing_panics_on_garbage() {
     for line in garbage {
         let _ = s.execute(line);
     }
+    // A very long word is quoted shortened.
+    let long = "x".repeat(100_000);
+    let e = s.execute(&long).unwrap_err();
+    assert_eq!(e.message, format!("unknown command `{}…`", "x".repeat(40)));
 }
 
 // ----- expect -------------------------------------------------------------------------------

@@ -236,7 +236,7 @@ mod tests {
         assert_eq!(ctx().candidates("pl", 2), (0, vec!["play".to_string()]));
         assert_eq!(
             ctx().candidates("re", 2).1,
-            vec!["redo", "reload", "remove", "reset"]
+            vec!["redo", "reload", "remove", "render", "reset"]
         );
     }
 

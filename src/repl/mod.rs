@@ -230,7 +230,7 @@ impl Session {
         };
         let args: Vec<&str> = rest.split_whitespace().collect();
         let Some(cmd) = commands::find(word) else {
-            let mut e = ReplError::new(format!("unknown command `{word}`"));
+            let mut e = ReplError::new(format!("unknown command `{}`", shortened(word)));
             let s = commands::suggest(word);
             e = if s.is_empty() {
                 e.with_help("`help` lists the commands")
@@ -1458,6 +1458,14 @@ fn hand_kinds(rules: &RuleSet, start: &Position) -> Vec<crate::rules::PieceKind>
                 || Player::BOTH.iter().any(|p| start.hand(*p, *k) > 0)
         })
         .collect()
+}
+
+/// At most 40 characters of the text, with `…` when cut, to quote user input in a message.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 /// The text with its first letter in upper case, to start a sentence.

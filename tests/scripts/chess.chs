@@ -62,3 +62,18 @@ expect moves 4
 turn black
 expect status ongoing
 expect fen 4k3/8/8/4r3/8/8/8/4K3 b
+
+# The third occurrence of a position ends the game in a draw (`repetition 3 draw`).
+reset
+play g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1
+expect status ongoing
+play f6g8
+expect status repetition
+expect result draw
+expect error play e2e4
+
+# Fifty moves each without a capture or a Pawn move: a draw (`move-limit 50 draw resets Pawn`).
+fen 4k3/8/8/8/8/8/8/R3K3 w - - 99 80
+play a1a2
+expect status move-limit
+expect result draw
