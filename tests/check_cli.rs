@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::located_in;
+
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -120,21 +123,6 @@ fn check(paths: &[&str]) -> (i32, String, String) {
     let mut args = vec!["check"];
     args.extend_from_slice(paths);
     chimera(&args)
-}
-
-/// Whether the report names `file:line:column` for `file`.
-fn located_in(stderr: &str, file: &str) -> bool {
-    stderr.split(&format!("{file}:")).skip(1).any(|rest| {
-        let mut parts = rest.splitn(3, ':');
-        let line = parts.next().unwrap_or("");
-        let col: String = parts
-            .next()
-            .unwrap_or("")
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
-        !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) && !col.is_empty()
-    })
 }
 
 #[test]

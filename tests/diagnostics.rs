@@ -7,6 +7,9 @@ use chimera::diagnostics::Diagnostics;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::located_in;
+
 /// A small chess-like game, one statement per line so that errors are easy to place.
 /// Tests append lines (line 9 onwards) or replace a line.
 const MINI: &str = "variant \"Mini\"
@@ -713,22 +716,10 @@ fn the_binary_rejects_mangled_files_with_a_located_diagnostic() {
         assert_eq!(code, 1, "{tag}: {stderr}");
         assert!(stdout.is_empty(), "{tag}: {stdout}");
         assert!(!stderr.contains("panicked"), "{tag}: {stderr}");
-        let located = stderr.contains(&format!("{tag}.variant:"))
-            && stderr
-                .split(&format!("{tag}.variant:"))
-                .nth(1)
-                .is_some_and(|rest| {
-                    let mut parts = rest.splitn(3, ':');
-                    let line = parts.next().unwrap_or("");
-                    let col: String = parts
-                        .next()
-                        .unwrap_or("")
-                        .chars()
-                        .take_while(|c| c.is_ascii_digit())
-                        .collect();
-                    !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) && !col.is_empty()
-                });
-        assert!(located, "{tag}: no line:column in\n{stderr}");
+        assert!(
+            located_in(&stderr, &format!("{tag}.variant")),
+            "{tag}: no line:column in\n{stderr}"
+        );
     }
 }
 

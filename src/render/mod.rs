@@ -15,7 +15,7 @@ mod svg;
 
 use crate::engine::{DiagramMark, Engine, Piece, Position};
 use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
-use crate::rules::{Hop, PieceKind, RuleSet};
+use crate::rules::{Hop, MovePattern, PieceKind, RuleSet};
 use draw::{Canvas, LegendItem, Mark, Trace};
 use layout::{Layout, HAND_COLUMNS};
 use std::path::Path;
@@ -456,39 +456,49 @@ fn hop_landings(
     diagram: &[(Square, DiagramMark)],
 ) -> Vec<Square> {
     let dims = rules.board.dims;
-    let reached = |s: Square| {
-        diagram
-            .iter()
-            .any(|&(q, m)| q == s && m != DiagramMark::Blocker)
-    };
     let mut out = Vec::new();
-    for rule in rules
-        .piece(kind)
-        .moves
-        .iter()
-        .filter(|r| applies(&r.only_in, player, from))
-    {
-        for pat in &rule.patterns {
-            let [leg] = pat.legs.as_slice() else { continue };
-            if leg.mode.hop == Hop::None {
-                continue;
-            }
-            let mut cur = from;
-            for k in 1..=leg.max.min(crate::geometry::MAX_SIDE) {
-                let Some(next) = dims
-                    .offset(cur, leg.step.for_player(player))
-                    .filter(|&s| rules.board.squares.contains(s))
-                else {
-                    break;
-                };
-                cur = next;
-                if k >= 2 && reached(cur) {
-                    out.push(cur);
-                }
+    for pat in patterns_at(rules, kind, player, from) {
+        let [leg] = pat.legs.as_slice() else { continue };
+        if leg.mode.hop == Hop::None {
+            continue;
+        }
+        let mut cur = from;
+        for k in 1..=leg.max.min(crate::geometry::MAX_SIDE) {
+            let Some(next) = dims
+                .offset(cur, leg.step.for_player(player))
+                .filter(|&s| rules.board.squares.contains(s))
+            else {
+                break;
+            };
+            cur = next;
+            if k >= 2 && shown(diagram, cur) {
+                out.push(cur);
             }
         }
     }
     out
+}
+
+/// The move patterns of `kind` that apply with the piece on `from`.
+fn patterns_at<'a>(
+    rules: &'a RuleSet,
+    kind: PieceKind,
+    player: Player,
+    from: Square,
+) -> impl Iterator<Item = &'a MovePattern> + 'a {
+    rules
+        .piece(kind)
+        .moves
+        .iter()
+        .filter(move |r| applies(&r.only_in, player, from))
+        .flat_map(|r| r.patterns.iter())
+}
+
+/// Whether the diagram shows the piece reaching `s` (any mark but a blocker).
+fn shown(diagram: &[(Square, DiagramMark)], s: Square) -> bool {
+    diagram
+        .iter()
+        .any(|&(q, m)| q == s && m != DiagramMark::Blocker)
 }
 
 /// Squares where a multi-leg move captures an enemy in passing (a locust capture, `c` on a
@@ -502,37 +512,25 @@ fn locust_squares(
     diagram: &[(Square, DiagramMark)],
 ) -> Vec<Square> {
     let dims = rules.board.dims;
-    let reached = |s: Square| {
-        diagram
-            .iter()
-            .any(|&(q, m)| q == s && m != DiagramMark::Blocker)
-    };
     let mut out = Vec::new();
-    for rule in rules
-        .piece(kind)
-        .moves
-        .iter()
-        .filter(|r| applies(&r.only_in, player, from))
-    {
-        for pat in rule.patterns.iter().filter(|p| p.legs.len() > 1) {
-            if pat.legs.iter().any(|l| l.min != l.max) {
-                continue;
+    for pat in patterns_at(rules, kind, player, from).filter(|p| p.legs.len() > 1) {
+        if pat.legs.iter().any(|l| l.min != l.max) {
+            continue;
+        }
+        let mut cur = Some(from);
+        let mut victims = Vec::new();
+        for (i, leg) in pat.legs.iter().enumerate() {
+            for _ in 0..leg.min {
+                cur = cur
+                    .and_then(|c| dims.offset(c, leg.step.for_player(player)))
+                    .filter(|&s| rules.board.squares.contains(s));
             }
-            let mut cur = Some(from);
-            let mut victims = Vec::new();
-            for (i, leg) in pat.legs.iter().enumerate() {
-                for _ in 0..leg.min {
-                    cur = cur
-                        .and_then(|c| dims.offset(c, leg.step.for_player(player)))
-                        .filter(|&s| rules.board.squares.contains(s));
-                }
-                if i + 1 < pat.legs.len() && leg.mode.to_enemy {
-                    victims.extend(cur);
-                }
+            if i + 1 < pat.legs.len() && leg.mode.to_enemy {
+                victims.extend(cur);
             }
-            if cur.is_some_and(reached) {
-                out.extend(victims);
-            }
+        }
+        if cur.is_some_and(|c| shown(diagram, c)) {
+            out.extend(victims);
         }
     }
     out

@@ -68,3 +68,18 @@ pub fn after(e: &Engine, fen: &str, moves: &[&str]) -> Position {
     }
     p
 }
+
+/// Whether the report names `file:line:column` for `file`.
+pub fn located_in(stderr: &str, file: &str) -> bool {
+    stderr.split(&format!("{file}:")).skip(1).any(|rest| {
+        let mut parts = rest.splitn(3, ':');
+        let line = parts.next().unwrap_or("");
+        let col: String = parts
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) && !col.is_empty()
+    })
+}
