@@ -102,10 +102,13 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
     if short.len() == 1 {
         return Ok(legal[short[0]]);
     }
+    // Sorted, as the REPL's `moves` lists them.
     let list = |ms: &[String]| {
         if ms.is_empty() {
             "none".to_string()
         } else {
+            let mut ms = ms.to_vec();
+            ms.sort();
             ms.join(" ")
         }
     };

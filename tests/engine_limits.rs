@@ -91,6 +91,13 @@ fn a_reader_that_goes_away_ends_the_output_quietly() {
 }
 
 #[test]
+fn divide_at_depth_zero_is_the_position_itself() {
+    let (code, out, _) = chimera(&["divide", "definitions/chess.variant", "0"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "Nodes searched: 1\n");
+}
+
+#[test]
 fn divide_from_a_fen() {
     let (code, out, _) = chimera(&[
         "divide",

@@ -73,7 +73,7 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
     let start = Instant::now();
     // A reader that stops early (`| head`) closes the pipe: the output then ends quietly.
     let mut out = std::io::stdout().lock();
-    let nodes = if divide {
+    let nodes = if divide && args.depth > 0 {
         let rows = engine.divide(&pos, args.depth.max(1));
         let mut total = 0;
         for (mv, n) in rows {
@@ -82,11 +82,7 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
             }
             total += n;
         }
-        if args.depth == 0 {
-            1
-        } else {
-            total
-        }
+        total
     } else {
         engine.perft(&pos, args.depth)
     };

@@ -1198,7 +1198,8 @@ impl Session {
                 rules.players[side.index()],
                 if check { ", in check" } else { "" }
             ),
-            other => capitalised(&other.describe(&rules.players, side)),
+            // The engine's words as they stand ("black is checkmated: red wins").
+            other => other.describe(&rules.players, side),
         })
     }
 
@@ -1465,15 +1466,6 @@ fn shortened(text: &str) -> String {
     match text.char_indices().nth(40) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text.to_string(),
-    }
-}
-
-/// The text with its first letter in upper case, to start a sentence.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
