@@ -5,6 +5,9 @@ use crate::geometry::{Player, PlayerSquares, SquareSet};
 use crate::rules::{Confinement, PieceKind, PromotionMode, RoyalRule, RuleSet, Score};
 use std::path::Path;
 
+/// A test that stops at the first missing value or failed step, naming it.
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
 /// A small chess-like game that the tests extend with one statement at a time.
 const MINI: &str = r#"
 variant "Mini"
@@ -34,7 +37,7 @@ fn zone(r: &RuleSet, name: &str) -> PlayerSquares {
 }
 
 #[test]
-fn an_eight_by_eight_definition_compiles_with_defaults() {
+fn an_eight_by_eight_definition_compiles_with_defaults() -> TestResult {
     let r = compile(MINI);
     assert_eq!(r.name, "Mini");
     assert_eq!((r.board.dims.files, r.board.dims.ranks), (5, 6));
@@ -48,7 +51,10 @@ fn an_eight_by_eight_definition_compiles_with_defaults() {
         ["K", "R", "P"]
     );
     assert!(r.pieces[0].royal);
-    let promo = r.pieces[2].promotion.as_ref().unwrap();
+    let promo = r.pieces[2]
+        .promotion
+        .as_ref()
+        .ok_or("the Pawn has no promotion")?;
     assert_eq!(promo.to, vec![PieceKind(1)]);
     assert_eq!(promo.mode, PromotionMode::Forced);
     assert_eq!(r.end.royal_rule, RoyalRule::Check);
@@ -58,6 +64,7 @@ fn an_eight_by_eight_definition_compiles_with_defaults() {
     assert_eq!(r.drops.zones.len(), 3);
     assert!(r.drops.to_hand.is_empty());
     assert_eq!(r.start_fen, "rpkpr/5/5/5/5/RPKPR w - - 0 1");
+    Ok(())
 }
 
 #[test]
@@ -159,43 +166,49 @@ fn piece_clauses_compile_to_move_rules_and_confinement() {
 }
 
 #[test]
-fn captured_as_defaults_to_the_kind_a_promoted_form_came_from() {
+fn captured_as_defaults_to_the_kind_a_promoted_form_came_from() -> TestResult {
     let text = MINI
         .replace("promotes to Rook in last", "promotes to Tokin in last optional")
         .replace("piece Rook R { moves R }", "piece Rook R { moves R }\npiece Tokin +P { moves W }\npiece Dragon +R { moves K captured as Pawn }");
     let r = compile(&text);
-    let kind = |n: &str| r.kind_by_name(n).unwrap();
-    assert_eq!(r.piece(kind("Tokin")).captured_as, kind("Pawn"));
-    assert_eq!(r.piece(kind("Dragon")).captured_as, kind("Pawn"));
-    assert_eq!(r.piece(kind("Rook")).captured_as, kind("Rook"));
+    let kind = |n: &str| r.kind_by_name(n).ok_or(format!("no piece kind `{n}`"));
+    assert_eq!(r.piece(kind("Tokin")?).captured_as, kind("Pawn")?);
+    assert_eq!(r.piece(kind("Dragon")?).captured_as, kind("Pawn")?);
+    assert_eq!(r.piece(kind("Rook")?).captured_as, kind("Rook")?);
     // A native kind that something promotes to is not a promoted form: it stays itself.
     let native = compile(&MINI);
-    let rook = native.kind_by_name("Rook").unwrap();
+    let rook = native.kind_by_name("Rook").ok_or("no piece kind `Rook`")?;
     assert_eq!(native.piece(rook).captured_as, rook);
     assert_eq!(
-        r.piece(kind("Pawn")).promotion.as_ref().unwrap().mode,
-        PromotionMode::Optional
+        r.piece(kind("Pawn")?).promotion.as_ref().map(|p| p.mode),
+        Some(PromotionMode::Optional)
     );
+    Ok(())
 }
 
 #[test]
-fn drops_compile_per_kind() {
+fn drops_compile_per_kind() -> TestResult {
     let r = compile(&format!(
         "{MINI}\ndrops {{ kinds all  zone ranks 1-4  zone Pawn: ranks 2-4  must-move  one-per-file Pawn  no-mate Pawn  promote-after-move rank 5 }}\n"
     ));
     let d = &r.drops;
     assert_eq!(d.to_hand.len(), 3);
     assert_eq!(d.zones.len(), 3);
-    let rook_zone = d.zones[1].unwrap();
+    let rook_zone = d.zones[1].ok_or("the Rook has no drop zone")?;
     assert_eq!(rook_zone[0].len(), 20);
-    assert_eq!(names(&r, &d.zones[2].unwrap()[1])[0], "a3");
+    let pawn_zone = d.zones[2].ok_or("the Pawn has no drop zone")?;
+    assert_eq!(names(&r, &pawn_zone[1])[0], "a3");
     assert!(d.must_have_move);
     assert_eq!(d.one_per_file, vec![PieceKind(2)]);
     assert_eq!(d.no_drop_mate, vec![PieceKind(2)]);
     assert_eq!(
-        names(&r, &d.promote_after_move.unwrap()[1]),
+        names(
+            &r,
+            &d.promote_after_move.ok_or("no promote-after-move zone")?[1]
+        ),
         ["a2", "b2", "c2", "d2", "e2"]
     );
+    Ok(())
 }
 
 #[test]
@@ -213,7 +226,7 @@ fn players_may_declare_their_colours() {
 }
 
 #[test]
-fn game_end_rules_castling_and_render() {
+fn game_end_rules_castling_and_render() -> TestResult {
     let r = compile(&format!(
         "{MINI}\nroyal-rule duple\nfacing\nstalemate loss\ncheckmate win\nrepetition 3 draw perpetual-check loss\nmove-limit 50 draw resets Pawn\ncastling King Rook 1\nrender {{ intersections cell 40 river 3 diagonals last colour last \"#aabbcc\" light \"#fff\" dark \"#000000\" }}\n"
     ));
@@ -223,12 +236,12 @@ fn game_end_rules_castling_and_render() {
     assert_eq!(r.end.checkmate, Score::Win);
     assert_eq!(r.end.repetition, Some((3, Score::Draw)));
     assert_eq!(r.end.perpetual_check, Some(Score::Loss));
-    let ml = r.end.move_limit.as_ref().unwrap();
+    let ml = r.end.move_limit.as_ref().ok_or("no move limit")?;
     assert_eq!(
         (ml.moves, ml.score, ml.reset_by.clone()),
         (50, Score::Draw, vec![PieceKind(2)])
     );
-    let c = r.castling.as_ref().unwrap();
+    let c = r.castling.as_ref().ok_or("no castling")?;
     assert_eq!(
         (c.king, c.rook, c.king_steps),
         (PieceKind(0), PieceKind(1), 1)
@@ -239,17 +252,17 @@ fn game_end_rules_castling_and_render() {
     assert_eq!(r.render.diagonals, vec!["last".to_string()]);
     assert_eq!(r.render.zone_colours["last"], "#aabbcc");
     assert_eq!(r.render.light.as_deref(), Some("#fff"));
+    Ok(())
 }
 
 #[test]
-fn extends_replaces_by_name_and_keeps_the_order() {
+fn extends_replaces_by_name_and_keeps_the_order() -> TestResult {
     let dir = std::env::temp_dir().join(format!("chimera-extends-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir)?;
     std::fs::write(
         dir.join("parent.variant"),
         format!("{MINI}\nstalemate loss\ndrops {{ kinds all must-move }}\n"),
-    )
-    .unwrap();
+    )?;
     let child = "variant \"Child\"\nextends \"parent.variant\"\npiece Rook R { moves W }\npiece Ferz F { moves F }\nstalemate win\ndrops { kinds Pawn }\nstart \"rpkpr/5/5/5/5/RPKPF w\"\n";
     let r = match compile_str("child.variant", child, &dir) {
         Ok(r) => r,
@@ -269,6 +282,7 @@ fn extends_replaces_by_name_and_keeps_the_order() {
     );
     assert_eq!(r.start_fen, "rpkpr/5/5/5/5/RPKPF w");
     let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
 }
 
 #[test]

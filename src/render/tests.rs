@@ -9,6 +9,9 @@ use crate::rules::{
 };
 use indexmap::IndexMap;
 
+/// A test that stops at the first missing value or failed step, naming it.
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
 fn leg(df: i8, dr: i8, max: u8, hop: Hop) -> Leg {
     Leg {
         step: Offset::new(df, dr),
@@ -155,7 +158,10 @@ fn river_rules() -> RuleSet {
 }
 
 fn sq(rules: &RuleSet, name: &str) -> Square {
-    rules.board.dims.parse_square(name).unwrap()
+    let Some(s) = rules.board.dims.parse_square(name) else {
+        panic!("`{name}` is not a square of the test board");
+    };
+    s
 }
 
 /// General e1, Chariot a1, Tokin c5 for Red; General e10 and a pending Cannon b8 for Black; Red holds two Chariots.
@@ -187,16 +193,17 @@ fn elements_with_class<'a>(
 }
 
 #[test]
-fn a_position_has_one_element_per_piece_and_per_zone_square() {
+fn a_position_has_one_element_per_piece_and_per_zone_square() -> TestResult {
     let rules = river_rules();
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let svg = render_position(&engine, &sample_position(&rules), &RenderOptions::default());
-    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg)?;
     let pieces = elements_with_class(&doc, "piece");
     let mut at: Vec<&str> = pieces
         .iter()
-        .map(|p| p.attribute("data-square").unwrap())
-        .collect();
+        .map(|p| p.attribute("data-square"))
+        .collect::<Option<_>>()
+        .ok_or("a piece without data-square")?;
     at.sort();
     assert_eq!(at, ["a1", "b8", "c5", "e1", "e10"]);
     let zone_squares = elements_with_class(&doc, "zone-square");
@@ -215,18 +222,19 @@ fn a_position_has_one_element_per_piece_and_per_zone_square() {
         .collect();
     assert_eq!(
         e2.iter()
-            .map(|e| e.attribute("data-zone").unwrap())
+            .map(|e| e.attribute("data-zone"))
             .collect::<Vec<_>>(),
-        ["home", "palace"]
+        [Some("home"), Some("palace")]
     );
+    Ok(())
 }
 
 #[test]
-fn the_board_shows_river_diagonals_labels_hands_and_promotion() {
+fn the_board_shows_river_diagonals_labels_hands_and_promotion() -> TestResult {
     let rules = river_rules();
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let svg = render_position(&engine, &sample_position(&rules), &RenderOptions::default());
-    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg)?;
     assert_eq!(elements_with_class(&doc, "river").len(), 1);
     // Both palaces get an X: two segments each.
     assert_eq!(elements_with_class(&doc, "diagonal").len(), 4);
@@ -245,7 +253,7 @@ fn the_board_shows_river_diagonals_labels_hands_and_promotion() {
     let tokin = elements_with_class(&doc, "piece")
         .into_iter()
         .find(|p| p.attribute("data-square") == Some("c5"))
-        .unwrap();
+        .ok_or("no piece drawn on c5")?;
     assert_eq!(
         (
             tokin.attribute("data-promoted"),
@@ -258,7 +266,7 @@ fn the_board_shows_river_diagonals_labels_hands_and_promotion() {
     let cannon = elements_with_class(&doc, "piece")
         .into_iter()
         .find(|p| p.attribute("data-square") == Some("b8"))
-        .unwrap();
+        .ok_or("no piece drawn on b8")?;
     assert_eq!(
         (
             cannon.attribute("data-player"),
@@ -272,25 +280,27 @@ fn the_board_shows_river_diagonals_labels_hands_and_promotion() {
         .collect();
     assert_eq!(legend, ["palace", "home"]);
     assert!(svg.contains("River test: Red to move"));
+    Ok(())
 }
 
 #[test]
-fn intersections_lines_stop_at_the_river_except_on_the_edges() {
+fn intersections_lines_stop_at_the_river_except_on_the_edges() -> TestResult {
     let rules = river_rules();
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let svg = render_position(&engine, &Position::empty(), &RenderOptions::default());
-    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg)?;
     let grid = elements_with_class(&doc, "grid");
     let lines: Vec<_> = grid[0].children().filter(|n| n.is_element()).collect();
     // 10 ranks + 2 edge files + 7 inner files in two halves.
     assert_eq!(lines.len(), 10 + 2 + 7 * 2);
+    Ok(())
 }
 
 #[test]
-fn a_board_of_squares_has_a_river_gap_and_no_grid() {
+fn a_board_of_squares_has_a_river_gap_and_no_grid() -> TestResult {
     let mut rules = river_rules();
     rules.render.intersections = false;
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let svg = render_position(
         &engine,
         &Position::empty(),
@@ -299,34 +309,38 @@ fn a_board_of_squares_has_a_river_gap_and_no_grid() {
             ..Default::default()
         },
     );
-    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg)?;
     assert_eq!(elements_with_class(&doc, "square").len(), 90);
     assert!(elements_with_class(&doc, "grid").is_empty());
     assert!(elements_with_class(&doc, "zone-square").is_empty());
-    let y = |name: &str| {
+    let y = |name: &str| -> Result<f32, Box<dyn std::error::Error>> {
         let e = elements_with_class(&doc, "square")
             .into_iter()
             .find(|e| e.attribute("data-square") == Some(name))
-            .unwrap();
-        e.attribute("y").unwrap().parse::<f32>().unwrap()
+            .ok_or(format!("no square drawn for {name}"))?;
+        Ok(e.attribute("y")
+            .ok_or(format!("{name} has no y"))?
+            .parse()?)
     };
     // Rank 5 sits a cell and a half (the river) below rank 6; rank 4 one cell below rank 5.
-    assert_eq!((y("a5") - y("a6"), y("a4") - y("a5")), (72.0, 48.0));
+    assert_eq!((y("a5")? - y("a6")?, y("a4")? - y("a5")?), (72.0, 48.0));
+    Ok(())
 }
 
 #[test]
-fn holes_are_left_out() {
+fn holes_are_left_out() -> TestResult {
     let mut rules = river_rules();
     rules.render.intersections = false;
     let a1 = sq(&rules, "a1");
     rules.board.squares.remove(a1);
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let svg = render_position(&engine, &Position::empty(), &RenderOptions::default());
-    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg)?;
     assert_eq!(elements_with_class(&doc, "square").len(), 89);
     assert!(!doc
         .descendants()
         .any(|n| n.attribute("data-square") == Some("a1")));
+    Ok(())
 }
 
 #[test]
@@ -403,11 +417,11 @@ fn unknown_names_and_squares_are_errors_with_help() {
 }
 
 #[test]
-fn the_png_shows_pieces_in_their_side_colour_and_zones_shaded() {
+fn the_png_shows_pieces_in_their_side_colour_and_zones_shaded() -> TestResult {
     let rules = river_rules();
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let pos = sample_position(&rules);
-    let png = svg_to_png(&render_position(&engine, &pos, &RenderOptions::default())).unwrap();
+    let png = svg_to_png(&render_position(&engine, &pos, &RenderOptions::default()))?;
     let plain = svg_to_png(&render_position(
         &engine,
         &pos,
@@ -415,24 +429,25 @@ fn the_png_shows_pieces_in_their_side_colour_and_zones_shaded() {
             zones: false,
             ..Default::default()
         },
-    ))
-    .unwrap();
-    let img = tiny_skia::Pixmap::decode_png(&png).unwrap();
-    let bare = tiny_skia::Pixmap::decode_png(&plain).unwrap();
+    ))?;
+    let img = tiny_skia::Pixmap::decode_png(&png)?;
+    let bare = tiny_skia::Pixmap::decode_png(&plain)?;
     let px = |p: &tiny_skia::Pixmap, x: f32, y: f32| {
-        let c = p.pixel(x as u32, y as u32).unwrap();
-        [c.red(), c.green(), c.blue()]
+        let c = p
+            .pixel(x as u32, y as u32)
+            .ok_or("pixel outside the picture")?;
+        Ok::<_, &str>([c.red(), c.green(), c.blue()])
     };
     let layout = Layout::new(&rules, 48.0, Some([1, 0]));
     // The red General's disc, away from its letter.
     let (x, y) = layout.centre(sq(&rules, "e1"));
-    assert_eq!(px(&img, x + 15.0, y), [0xc6, 0x28, 0x28]);
+    assert_eq!(px(&img, x + 15.0, y)?, [0xc6, 0x28, 0x28]);
     // The black General.
     let (x, y) = layout.centre(sq(&rules, "e10"));
-    assert_eq!(px(&img, x - 15.0, y), [0x22, 0x22, 0x22]);
+    assert_eq!(px(&img, x - 15.0, y)?, [0x22, 0x22, 0x22]);
     // d2 is in the palace (green, drawn over home): shading moves it towards green.
     let (x, y) = layout.corner(sq(&rules, "d2"));
-    let (shaded, unshaded) = (px(&img, x + 5.0, y + 15.0), px(&bare, x + 5.0, y + 15.0));
+    let (shaded, unshaded) = (px(&img, x + 5.0, y + 15.0)?, px(&bare, x + 5.0, y + 15.0)?);
     let dist = |a: [u8; 3], b: [u8; 3]| {
         a.iter()
             .zip(b)
@@ -443,42 +458,44 @@ fn the_png_shows_pieces_in_their_side_colour_and_zones_shaded() {
         dist(shaded, [0, 255, 0]) + 60 < dist(unshaded, [0, 255, 0]),
         "{shaded:?} vs {unshaded:?}"
     );
+    Ok(())
 }
 
 #[test]
-fn without_any_font_the_png_still_shows_the_pieces() {
+fn without_any_font_the_png_still_shows_the_pieces() -> TestResult {
     let rules = river_rules();
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let svg = render_position(&engine, &sample_position(&rules), &RenderOptions::default());
-    let png = rasterise(&svg, Arc::new(usvg::fontdb::Database::new())).unwrap();
-    let img = tiny_skia::Pixmap::decode_png(&png).unwrap();
+    let png = rasterise(&svg, Arc::new(usvg::fontdb::Database::new()))?;
+    let img = tiny_skia::Pixmap::decode_png(&png)?;
     let (x, y) = Layout::new(&rules, 48.0, Some([1, 0])).centre(sq(&rules, "e1"));
     // The whole disc, letter place included, is the side's colour.
-    let c = img.pixel(x as u32, y as u32).unwrap();
+    let c = img
+        .pixel(x as u32, y as u32)
+        .ok_or("the General's centre is outside the picture")?;
     assert_eq!([c.red(), c.green(), c.blue()], [0xc6, 0x28, 0x28]);
+    Ok(())
 }
 
 #[test]
-fn the_render_command_reads_its_words_and_writes_the_picture() {
+fn the_render_command_reads_its_words_and_writes_the_picture() -> TestResult {
     let rules = river_rules();
-    let engine = Engine::new(rules.clone()).unwrap();
+    let engine = Engine::new(rules.clone())?;
     let pos = sample_position(&rules);
     let dir = std::env::temp_dir().join(format!("chimera-render-cmd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir)?;
     let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let (svg, png) = (out("pos.svg"), out("chariot.png"));
     let run = |words: &[&str]| render_command(&engine, &pos, words);
     assert_eq!(run(&[&svg]), Ok(dir.join("pos.svg")));
-    assert!(std::fs::read_to_string(&svg)
-        .unwrap()
-        .contains("class=\"piece\""));
+    assert!(std::fs::read_to_string(&svg)?.contains("class=\"piece\""));
     assert_eq!(run(&["--moves", "a1", &svg]), Ok(dir.join("pos.svg")));
-    assert!(std::fs::read_to_string(&svg).unwrap().contains("mark-from"));
+    assert!(std::fs::read_to_string(&svg)?.contains("mark-from"));
     assert_eq!(
         run(&["--piece", "Chariot", "--at", "e5", &png]),
         Ok(dir.join("chariot.png"))
     );
-    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    assert!(std::fs::read(&png)?.starts_with(b"\x89PNG"));
     let err = |words: &[&str]| run(words).unwrap_err().to_string();
     assert!(err(&[]).starts_with("no output file; usage: render"));
     assert!(err(&["--piece"]).starts_with("--piece needs a value"));
@@ -489,4 +506,5 @@ fn the_render_command_reads_its_words_and_writes_the_picture() {
     assert!(err(&["--colour", &svg]).starts_with("unknown option `--colour`"));
     assert!(err(&[&out("pos.gif")]).contains("must end in .svg or .png"));
     let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
 }

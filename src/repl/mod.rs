@@ -1543,7 +1543,7 @@ mod tests {
         let mut s = Session::new();
         let e = s.execute("paly e2e4").unwrap_err();
         assert_eq!(e.message, "unknown command `paly`");
-        assert!(e.help.unwrap().contains("did you mean play"));
+        assert!(e.help.is_some_and(|h| h.contains("did you mean play")));
     }
 
     #[test]
@@ -1567,8 +1567,8 @@ mod tests {
     #[test]
     fn comments_and_blank_lines_do_nothing() {
         let mut s = Session::new();
-        assert_eq!(s.execute("   # a comment").unwrap(), "");
-        assert_eq!(s.execute("").unwrap(), "");
+        assert_eq!(s.execute("   # a comment"), Ok(String::new()));
+        assert_eq!(s.execute(""), Ok(String::new()));
     }
 
     #[test]

@@ -114,23 +114,26 @@ pub fn run_script(
 mod tests {
     use super::*;
 
+    /// Runs `text` as script `t.chs` in a fresh session; returns the report, stdout and stderr.
     fn run(text: &str, keep_going: bool) -> (ScriptReport, String, String) {
         let mut s = Session::new();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let r = run_script(
+        let r = match run_script(
             &mut s,
             "t.chs",
             &mut text.as_bytes(),
             &mut out,
             &mut err,
             ScriptOptions { keep_going },
-        )
-        .unwrap();
-        (
-            r,
-            String::from_utf8(out).unwrap(),
-            String::from_utf8(err).unwrap(),
-        )
+        ) {
+            Ok(r) => r,
+            Err(e) => panic!("writing the script's output to memory failed: {e}"),
+        };
+        let utf8 = |bytes: Vec<u8>| match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => panic!("the script wrote bytes that are not UTF-8: {e}"),
+        };
+        (r, utf8(out), utf8(err))
     }
 
     #[test]
