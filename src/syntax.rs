@@ -404,11 +404,77 @@ pub struct SyntaxError {
 /// recursion stays shallow whatever the bytes.
 const MAX_NESTING: usize = 64;
 
-/// Parses one definition file. `file` is stored in every span.
+/// Most syntax errors reported for one file; past this the rest of the file is not read.
+pub const MAX_SYNTAX_ERRORS: usize = 20;
+
+/// Parses one definition file. `file` is stored in every span. On failure returns the first
+/// syntax error only; [`parse_all`] reports every one.
 pub fn parse(text: &str, file: FileId) -> Result<Definition, SyntaxError> {
-    check_nesting(text, file)?;
-    let mut pairs =
-        VariantParser::parse(Rule::file, text).map_err(|e| convert_error(e, text, file))?;
+    parse_all(text, file).map_err(|mut errors| errors.swap_remove(0))
+}
+
+/// Parses one definition file, reporting every syntax error (in file order, at most
+/// [`MAX_SYNTAX_ERRORS`], never none) rather than the first only. The AST is built only from a
+/// file without syntax errors.
+///
+/// After an error, reading resumes at the next line that starts with a statement keyword and
+/// stands outside any `{ }` block the failed statement opened, so the lines of a broken block
+/// yield no follow-on errors. The tail is parsed as a file of its own and its spans are shifted
+/// back into this text.
+pub fn parse_all(text: &str, file: FileId) -> Result<Definition, Vec<SyntaxError>> {
+    check_nesting(text, file).map_err(|e| vec![e])?;
+    let pairs = match VariantParser::parse(Rule::file, text) {
+        Ok(pairs) => pairs,
+        Err(e) => {
+            let mut errors = vec![convert_error(e, text, file)];
+            let mut at = errors[0].span.start;
+            let mut segment = 0;
+            while errors.len() < MAX_SYNTAX_ERRORS {
+                let Some(next) = resume_point(text, segment, at) else {
+                    break;
+                };
+                let tail = &text[next..];
+                match VariantParser::parse(Rule::file, tail) {
+                    Ok(_) => break,
+                    Err(e) => {
+                        let mut err = convert_error(e, tail, file);
+                        err.span.start += next;
+                        err.span.end += next;
+                        at = err.span.start;
+                        errors.push(err);
+                    }
+                }
+                segment = next;
+            }
+            return Err(errors);
+        }
+    };
+    build(pairs, file).map_err(|e| vec![e])
+}
+
+/// Where reading resumes after a syntax error at `error` in the statements read from `from`: the
+/// start of the first line after the error's line whose first word is a statement keyword, outside
+/// any `{ }` block opened since `from` (a `zone` line inside a block is a drops item). A statement
+/// keyword inside a block ends it: no block holds statements, so a `}` was forgotten.
+fn resume_point(text: &str, from: usize, error: usize) -> Option<usize> {
+    let line_end = text[error..].find('\n').map(|i| error + i)?;
+    let (words, _) = words(&text[from..]);
+    words.into_iter().find_map(|(start, depth, word)| {
+        let start = from + start;
+        let keyword = STATEMENTS.iter().any(|(k, _)| *k == word);
+        if start <= line_end || !keyword || (depth > 0 && word == "zone") {
+            return None;
+        }
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let first_on_line = text[line_start..start]
+            .chars()
+            .all(|c| c == ' ' || c == '\t' || c == '\r');
+        first_on_line.then_some(line_start)
+    })
+}
+
+/// Builds the AST from a successful parse.
+fn build(mut pairs: pest::iterators::Pairs<Rule>, file: FileId) -> Result<Definition, SyntaxError> {
     let b = Builder { file };
     let Some(file_pair) = pairs.next() else {
         return Ok(Definition::default());

@@ -129,6 +129,103 @@ fn syntax_error_at_the_end_of_the_file() {
     assert_eq!(e.at, (10, 1));
 }
 
+/// (message, line:column, help) of each error, in reading order.
+fn syntax_rows(text: &str) -> Vec<(String, (usize, usize), String)> {
+    errors(text)
+        .into_iter()
+        .map(|e| {
+            assert_eq!(e.code, "chimera::syntax", "{e:?}");
+            (e.message, e.at, e.help.unwrap_or_default())
+        })
+        .collect()
+}
+
+fn syntax_row(m: &str, at: (usize, usize), help: &str) -> (String, (usize, usize), String) {
+    (m.to_string(), at, help.to_string())
+}
+
+#[test]
+fn three_syntax_errors_in_three_statements_are_all_reported_in_order() {
+    // Line 2, inside the multi-line block of line 5, and line 12; each as it would be alone.
+    let text = "variant \"Mini\"
+board 5 6
+players White, Black
+zone last = rank 6
+piece King K {
+  moves K
+  royal
+  mvoes W
+  moves F
+}
+piece Rook R { moves R }
+stalemate lose
+piece Pawn P { moves mfWcfF promotes to Rook in last }
+start \"rpkpr/5/5/5/5/RPKPR w - - 0 1\"
+";
+    assert_eq!(
+        syntax_rows(text),
+        [
+            syntax_row(
+                "expected `x` (as in `8x8`), found `6`",
+                (2, 9),
+                "`board` is written `board FILESxRANKS`, like `board 8x8`"
+            ),
+            syntax_row(
+                "expected `}` or a piece statement (`moves`, `rides`, `royal`, ...), found `mvoes`",
+                (8, 3),
+                "did you mean `moves`?"
+            ),
+            syntax_row(
+                "expected `win`, `loss` or `draw`, found `lose`",
+                (12, 11),
+                "`stalemate` is written `stalemate win`, `loss` or `draw`"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn an_error_inside_a_block_hides_the_rest_of_that_block() {
+    // After `mvoes` the block's other lines (one of them broken too) are not read: one error.
+    let e = only(&with(
+        "piece Ferz F {\n  mvoes F\n  moves W in\n  promotes Rook\n}\nstalemate draw",
+    ));
+    assert_eq!(e.at, (10, 3));
+    assert_eq!(e.help.as_deref(), Some("did you mean `moves`?"));
+    // `zone` inside a broken drops block is a drops item, not where reading resumes.
+    let e = only(&with(
+        "drops {\n  kinds all\n  zone Pawn rank 2 3\n  zone Rook: rank 2 3\n}",
+    ));
+    assert_eq!(e.at, (11, 13));
+}
+
+#[test]
+fn a_forgotten_brace_does_not_hide_the_statements_after_it() {
+    let text = with("piece Ferz F {\n  moves F\npiece Wazir W { moves W }\ncheckmate lose");
+    assert_eq!(
+        syntax_rows(&text),
+        [
+            syntax_row(
+                "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing` or `unconfined`, found `piece`",
+                (11, 1),
+                "a `piece` block holds: moves, rides, royal, confined, promotes, captured; it ends with `}`"
+            ),
+            syntax_row(
+                "expected `win`, `loss` or `draw`, found `lose`",
+                (12, 11),
+                "`checkmate` is written `checkmate win`, `loss` or `draw`"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn at_most_twenty_syntax_errors_are_reported() {
+    let all = errors(&with(&"stalemate lose\n".repeat(25)));
+    assert_eq!(all.len(), 20);
+    assert_eq!(all[19].at, (28, 11));
+}
+
 // ---- names ----------------------------------------------------------------------------------
 
 #[test]

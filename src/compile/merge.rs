@@ -138,14 +138,16 @@ fn load_into(
     is_root: bool,
 ) -> Option<()> {
     let text = ctx.files[id].text.clone();
-    let def = match syntax::parse(&text, id) {
+    let def = match syntax::parse_all(&text, id) {
         Ok(d) => d,
-        Err(e) => {
-            let err = ctx
-                .error("chimera::syntax", e.span, e.message)
-                .with_label("here")
-                .with_help_opt(e.help);
-            ctx.report(err);
+        Err(errors) => {
+            for e in errors {
+                let err = ctx
+                    .error("chimera::syntax", e.span, e.message)
+                    .with_label("here")
+                    .with_help_opt(e.help);
+                ctx.report(err);
+            }
             return None;
         }
     };
