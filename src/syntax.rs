@@ -1371,7 +1371,10 @@ mod tests {
     #[test]
     fn parses_a_small_definition_with_spans() {
         let text = "variant \"T\"\nboard 8x8\nzone home = ranks 1-2 + e4\npiece King K { moves K royal }\n";
-        let d = parse(text, 0).unwrap();
+        let d = match parse(text, 0) {
+            Ok(d) => d,
+            Err(e) => panic!("a valid definition did not parse: {e:?}"),
+        };
         assert_eq!(d.statements.len(), 4);
         match &d.statements[0].node {
             Statement::Variant(s) => {

@@ -62,7 +62,7 @@ fn count(text: &str) -> Result<u64> {
 }
 
 impl Session {
-    pub(super) fn expect(&mut self, rest: &str) -> Result<String> {
+    pub(super) fn expect_command(&mut self, rest: &str) -> Result<String> {
         let (what, tail) = match rest.find(char::is_whitespace) {
             Some(i) => (&rest[..i], rest[i..].trim()),
             None => (rest, ""),

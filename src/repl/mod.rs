@@ -271,7 +271,7 @@ impl Session {
             "zones" => self.zones(&args),
             "rules" => Ok(describe::rules_text(self.rules()?)),
             "render" => self.render(&args),
-            "expect" => self.expect(rest),
+            "expect" => self.expect_command(rest),
             "quit" => {
                 self.quit = true;
                 Ok(String::new())
