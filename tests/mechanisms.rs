@@ -385,13 +385,18 @@ fn pawn_drop_mate_stays_illegal_when_the_only_capturer_is_pinned() {
     assert_eq!(drops, strs(&["P@a2", "P@a3", "P@a4"]));
 }
 
-#[test]
-fn castling_through_unattacked_empty_squares() {
-    let e = engine(
+/// King and Rooks on an 8x8 board with chess castling.
+fn castling_engine() -> Engine {
+    engine(
         "variant \"T\"\nboard 8x8\nplayers White, Black\n\
          piece King K { moves K royal }\npiece Rook R { moves R }\ncastling King Rook\n\
          start \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"\n",
-    );
+    )
+}
+
+#[test]
+fn castling_through_unattacked_empty_squares() {
+    let e = castling_engine();
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let m = moves_of(&e, fen, "e1");
     assert!(m.contains(&"e1g1".to_string()) && m.contains(&"e1c1".to_string()));
@@ -574,17 +579,12 @@ fn threefold_repetition_and_move_limit() {
         "variant \"T\"\nboard 4x4\nplayers White, Black\npiece King K { moves K royal }\npiece Rook R { moves R }\n\
          repetition 3 draw\nstart \"3k/4/4/KR2 w - - 0 1\"\n",
     ));
-    let mut g = Game::new(e.clone(), e.start_position());
-    for (i, m) in [
-        "b1b2", "d4c4", "b2b1", "c4d4", "b1b2", "d4c4", "b2b1", "c4d4",
-    ]
-    .iter()
-    .enumerate()
-    {
-        assert!(!g.status().is_over(), "over too early, before ply {}", i);
-        let mv = parse_move(&e, g.position(), m).unwrap();
-        g.play(mv);
-    }
+    let g = play_out(
+        &e,
+        &[
+            "b1b2", "d4c4", "b2b1", "c4d4", "b1b2", "d4c4", "b2b1", "c4d4",
+        ],
+    );
     // The start position has now occurred for the third time.
     assert_eq!(g.status(), Status::Repetition(GameResult::Draw));
     // The move limit: 2 moves each (4 plies) without capture.
@@ -640,11 +640,7 @@ fn holes_are_not_squares() {
 
 #[test]
 fn castling_rights_without_their_rook_are_dropped_from_a_fen() {
-    let e = engine(
-        "variant \"T\"\nboard 8x8\nplayers White, Black\n\
-         piece King K { moves K royal }\npiece Rook R { moves R }\ncastling King Rook\n\
-         start \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"\n",
-    );
+    let e = castling_engine();
     let pos = parse_fen(&e, "r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     assert_eq!(to_fen(&e, &pos), "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1");
 }
