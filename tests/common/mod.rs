@@ -1,6 +1,8 @@
 //! Helpers shared by the rule tests: load a definition, read a FEN, list legal moves as sorted text.
 #![allow(dead_code)]
 
+pub mod fsf;
+
 use chimera::compile::compile_file;
 use chimera::engine::{Engine, Position};
 use chimera::notation::{move_text, parse_fen, parse_move};
