@@ -383,6 +383,7 @@ fn unsupported(c: char) -> Option<&'static str> {
 
 fn component(pair: Pair<Rule>) -> Result<Vec<MovePattern>, Vec<BetzaError>> {
     let span = span_of(&pair);
+    let text_of_component = pair.as_str().to_string();
     let mut errors = Vec::new();
     let mut legs: Vec<LegMods> = vec![LegMods::default()];
     let mut flags = Flags::default();
@@ -467,13 +468,32 @@ fn component(pair: Pair<Rule>) -> Result<Vec<MovePattern>, Vec<BetzaError>> {
             multi_leg(b, min, max, &legs, &a_positions)
         };
         match result {
-            Ok(leg_lists) => out.extend(leg_lists.into_iter().map(|legs| MovePattern {
-                legs,
-                initial: flags.initial,
-                en_passant: flags.en_passant,
-                royal_only: flags.royal_only,
-                span,
-            })),
+            Ok(leg_lists) => {
+                let all = leg_lists.len();
+                let mut reason = None;
+                for legs in leg_lists {
+                    match never_moves(&legs) {
+                        Some(why) => reason = Some(why),
+                        None => out.push(MovePattern {
+                            legs,
+                            initial: flags.initial,
+                            en_passant: flags.en_passant,
+                            royal_only: flags.royal_only,
+                            span,
+                        }),
+                    }
+                }
+                // Directions that return uselessly are dropped; a component left with none is an error.
+                if let (Some(why), true) = (reason, all > 0 && out.is_empty()) {
+                    let text = &text_of_component;
+                    errors.push(BetzaError::new(
+                        span,
+                        format!("`{text}` can never make a move: {why}"),
+                        "a multi-leg move that comes back to its square must capture on the way \
+                         and land there as a move, as in `cabW` (capture and return)",
+                    ));
+                }
+            }
             Err(e) => {
                 // `K` and `Q` expand into two atoms that usually fail alike: report once.
                 if !errors.contains(&e) {
@@ -487,6 +507,39 @@ fn component(pair: Pair<Rule>) -> Result<Vec<MovePattern>, Vec<BetzaError>> {
     } else {
         Err(errors)
     }
+}
+
+/// Why a concrete multi-leg path can never be a move, if it cannot. Only paths whose legs have a
+/// fixed length are judged here (the engine drops the useless expansions of variable ones): a leg
+/// that must find a piece on the square the mover left (it is empty then), a final leg that must
+/// capture there, and a path that comes back without capturing (it would change nothing).
+fn never_moves(legs: &[Leg]) -> Option<&'static str> {
+    if legs.len() < 2 || legs.iter().any(|l| l.min != l.max) {
+        return None;
+    }
+    let (mut df, mut dr) = (0i32, 0i32);
+    let last = legs.len() - 1;
+    for (i, l) in legs.iter().enumerate() {
+        df += l.step.df as i32 * l.min as i32;
+        dr += l.step.dr as i32 * l.min as i32;
+        if df != 0 || dr != 0 {
+            continue;
+        }
+        if i < last {
+            if !l.mode.to_empty {
+                return Some(
+                    "a leg must stop on a piece on the square the piece left, which is empty then",
+                );
+            }
+        } else if !l.mode.to_empty {
+            return Some("it can only capture on the square the piece left, which is empty then");
+        } else if !legs[..last].iter().any(|e| e.mode.to_enemy) {
+            return Some(
+                "it comes back to its own square without capturing, which changes nothing",
+            );
+        }
+    }
+    None
 }
 
 /// All leaps of an atom, clockwise from straight forward.
@@ -704,7 +757,10 @@ fn single_leg(
         let final_leg = final_mode(mods)?;
         let lame = letter == 'n';
         let supported = if lame {
-            matches!((b.x, b.y), (2, 1) | (2, 0) | (2, 2) | (3, 0) | (3, 3))
+            matches!(
+                (b.x, b.y),
+                (2, 1) | (3, 2) | (2, 0) | (2, 2) | (3, 0) | (3, 3)
+            )
         } else {
             matches!((b.x, b.y), (2, 0) | (2, 2))
         };
@@ -712,7 +768,7 @@ fn single_leg(
             let (msg, help) = if lame {
                 (
                     format!("`n` (lame) is not supported on `{}`", b.name),
-                    "`n` works on N, D, A, H and G; write other paths as legs with `a`, e.g. `afsW`",
+                    "`n` works on N, Z (J), D, A, H and G; the camel's path is ambiguous: write it as legs with `a`, e.g. `afsW` for a lame knight",
                 )
             } else {
                 (
@@ -737,13 +793,16 @@ fn single_leg(
             .map(|o| {
                 let unit = Offset::new(sign(o.df), sign(o.dr));
                 let steps: Vec<Offset> = if b.class() == Class::Oblique {
-                    // Orthogonal step along the longer component first, then diagonal outward.
+                    // Orthogonal steps along the longer component first, then diagonal outward:
+                    // `nN` is W then F (the xiangqi horse), `nZ` is W then F, F (the janggi elephant).
                     let first = if o.dr.abs() > o.df.abs() {
                         Offset::new(0, sign(o.dr))
                     } else {
                         Offset::new(sign(o.df), 0)
                     };
-                    vec![first, unit]
+                    let mut v = vec![first; (b.x - b.y) as usize];
+                    v.extend(std::iter::repeat_n(unit, b.y as usize));
+                    v
                 } else {
                     vec![unit; b.x as usize]
                 };

@@ -533,8 +533,10 @@ fn continuation_directions_are_relative() {
         paths(&ok("fabrW")),
         [vec![(0, 1), (1, -1)]].into_iter().collect()
     );
+    // `b` turns straight back (`fabW` alone would return without capturing: an error, see
+    // strings_that_can_never_move_are_errors; capturing on the way makes it a move).
     assert_eq!(
-        paths(&ok("fabW")),
+        paths(&ok("fcabW")),
         [vec![(0, 1), (0, -1)]].into_iter().collect()
     );
     assert_eq!(
@@ -805,4 +807,67 @@ fn garbage_never_panics() {
                 .all(|e| e.span.0 <= e.span.1 && e.span.1 <= s.len()));
         }
     }
+}
+
+#[test]
+fn lame_z_is_a_wazir_step_then_two_outward_ferz_steps() {
+    // The janggi elephant: (3,2) blocked on the orthogonal square and on the diagonal one after it.
+    let ps = ok("nZ");
+    assert_eq!(ps.len(), 8);
+    let forward_right = ps
+        .iter()
+        .find(|p| {
+            p.legs
+                .iter()
+                .map(|l| (l.step.df, l.step.dr))
+                .collect::<Vec<_>>()
+                == vec![(0, 1), (1, 1), (1, 1)]
+        })
+        .expect("the (2,3) leap forward right");
+    assert_eq!(forward_right.legs[0].mode, MOVE);
+    assert_eq!(forward_right.legs[1].mode, MOVE);
+    assert_eq!(forward_right.legs[2].mode, BOTH);
+    assert_eq!(shapes(&ok("nJ")), shapes(&ps));
+    // The camel's path is ambiguous: refused.
+    assert_eq!(
+        one_err("nC"),
+        (0..2, "`n` (lame) is not supported on `C`".to_string())
+    );
+    assert_eq!(one_err("nL").1, "`n` (lame) is not supported on `C`");
+}
+
+#[test]
+fn capture_and_return_is_two_legs_back_to_the_start() {
+    let ps = ok("cabW");
+    assert_eq!(ps.len(), 4);
+    assert!(ps.iter().all(|p| p.legs.len() == 2
+        && p.legs[0].step.df == -p.legs[1].step.df
+        && p.legs[0].step.dr == -p.legs[1].step.dr
+        && p.legs[0].mode == CAPTURE));
+}
+
+#[test]
+fn strings_that_can_never_move_are_errors() {
+    // Back to the start without capturing: changes nothing.
+    let (span, msg) = one_err("mabW");
+    assert_eq!(span, 0..4);
+    assert_eq!(
+        msg,
+        "`mabW` can never make a move: it comes back to its own square without capturing, \
+         which changes nothing"
+    );
+    // Capturing on the square the piece left, which is empty by then.
+    assert_eq!(
+        one_err("cabcW").1,
+        "`cabcW` can never make a move: it can only capture on the square the piece left, \
+         which is empty then"
+    );
+    // Jumping a piece on the square the piece left.
+    assert!(one_err("mapbafW").1.contains("a leg must stop on a piece"));
+    // Located: the second component of `WmabF` is the one at fault.
+    assert_eq!(one_err("WmabF").0, 1..5);
+    // Only the useless directions go: `mavW` keeps the straight two-step and drops the return.
+    let ps = ok("mavW");
+    assert_eq!(ps.len(), 4);
+    assert!(ps.iter().all(|p| p.legs[0].step == p.legs[1].step));
 }
