@@ -56,17 +56,42 @@ pub fn run_script(
     opts: ScriptOptions,
 ) -> io::Result<ScriptReport> {
     let mut report = ScriptReport::default();
-    let mut buf = String::new();
+    let mut raw = Vec::new();
     let mut lineno = 0;
     loop {
-        buf.clear();
-        if input.read_line(&mut buf)? == 0 {
+        raw.clear();
+        // Read bytes, not text: a line that is not UTF-8 is one failed command, not the end of
+        // the script.
+        if input.read_until(b'\n', &mut raw)? == 0 {
             break;
         }
         lineno += 1;
+        let buf = match std::str::from_utf8(&raw) {
+            Ok(text) => text,
+            Err(e) => {
+                report.commands += 1;
+                let column = String::from_utf8_lossy(&raw[..e.valid_up_to()])
+                    .chars()
+                    .count()
+                    + 1;
+                out.flush()?;
+                writeln!(
+                    err,
+                    "error: {name}:{lineno}: the line is not UTF-8 text (byte 0x{:02x} at column {column})",
+                    raw[e.valid_up_to()]
+                )?;
+                writeln!(err, "  help: save the script as UTF-8")?;
+                err.flush()?;
+                report.failed_lines.push(lineno);
+                if !opts.keep_going {
+                    return Ok(report);
+                }
+                continue;
+            }
+        };
         let command = match buf.find('#') {
             Some(i) => &buf[..i],
-            None => &buf[..],
+            None => buf,
         }
         .trim();
         if command.is_empty() {
@@ -160,6 +185,38 @@ mod tests {
             err.ends_with("2 of 3 commands failed in t.chs (lines 1, 3)\n"),
             "{err}"
         );
+    }
+
+    /// Runs raw bytes as a keep-going script; returns the report, stdout and stderr.
+    fn run_bytes(bytes: &[u8]) -> (ScriptReport, String, String) {
+        let mut s = Session::new();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut input = bytes;
+        let r = match run_script(
+            &mut s,
+            "t.chs",
+            &mut input,
+            &mut out,
+            &mut err,
+            ScriptOptions { keep_going: true },
+        ) {
+            Ok(r) => r,
+            Err(e) => panic!("a line that is not UTF-8 ended the script: {e}"),
+        };
+        let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+        (r, text(out), text(err))
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_reported_with_its_number_and_the_script_goes_on() {
+        let (r, out, err) = run_bytes(b"help help\nab\xffcd\nhelp help\n");
+        assert_eq!(r.failed_lines, vec![2]);
+        assert_eq!(r.commands, 3);
+        assert!(
+            err.contains("error: t.chs:2: the line is not UTF-8 text (byte 0xff at column 3)"),
+            "{err}"
+        );
+        assert_eq!(out.matches("chimera> help help").count(), 2, "{out}");
     }
 
     #[test]
