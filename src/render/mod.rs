@@ -307,6 +307,19 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
 
 /// Assembles a picture: layout, board, zones, lines, labels, marks, pieces, hands (when `hands`
 /// and the variant has them), legend.
+/// Longest title drawn, in characters; longer ones end in `…`.
+pub const MAX_TITLE_CHARS: usize = 80;
+
+/// `title`, cut to [`MAX_TITLE_CHARS`] characters.
+fn shorten_title(title: &str) -> String {
+    if title.chars().count() <= MAX_TITLE_CHARS {
+        return title.to_string();
+    }
+    let mut cut: String = title.chars().take(MAX_TITLE_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
 #[allow(clippy::too_many_arguments)]
 fn picture(
     rules: &RuleSet,
@@ -323,6 +336,9 @@ fn picture(
     let show_hands = hands && (!rules.drops.to_hand.is_empty() || counts.iter().any(|&n| n > 0));
     let hand_rows = show_hands.then(|| counts.map(|n| n.div_ceil(HAND_COLUMNS)));
     let mut layout = Layout::new(rules, cell_size(rules, opts), hand_rows);
+    // The picture widens to fit its title; a shortened title keeps its size bounded whatever the
+    // variant's name.
+    let title = &shorten_title(title);
     layout.fit_width(draw::title_width(title, layout.cell));
     let canvas = Canvas {
         rules,

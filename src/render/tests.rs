@@ -508,3 +508,25 @@ fn the_render_command_reads_its_words_and_writes_the_picture() -> TestResult {
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }
+
+#[test]
+fn a_very_long_variant_name_does_not_widen_the_picture_beyond_its_shortened_title() -> TestResult {
+    let width = |name: &str| -> Result<f64, Box<dyn std::error::Error>> {
+        let mut rules = river_rules();
+        rules.name = name.to_string();
+        let engine = Engine::new(rules.clone())?;
+        let svg = render_position(&engine, &sample_position(&rules), &RenderOptions::default());
+        let doc = roxmltree::Document::parse(&svg)?;
+        let w = doc.root_element().attribute("width").ok_or("no width")?;
+        Ok(w.trim_end_matches("px").parse()?)
+    };
+    let at_limit = width(&"N".repeat(MAX_TITLE_CHARS))?;
+    // Before the title was shortened, 10,000 characters gave a picture over 100,000 pixels wide.
+    let huge = width(&"N".repeat(10_000))?;
+    assert!(
+        huge <= at_limit,
+        "{huge} px wide for a 10,000-character name, {at_limit} px at the limit"
+    );
+    assert!(huge < 4000.0, "{huge} px wide");
+    Ok(())
+}
