@@ -108,21 +108,21 @@ fn compare(
 
 #[test]
 fn chess_agrees_with_fairy_stockfish_along_random_games() {
-    let t = compare("chess.variant", "chess", None, 1801, 6, 80, 4);
+    let t = compare("chess.variant", "chess", None, 1801, 6, 60, 4);
     assert!(t.positions >= 60, "{t:?}");
     assert_eq!(t.pawn_drop_mates, 0);
 }
 
 #[test]
 fn crazyhouse_agrees_with_fairy_stockfish_along_random_games() {
-    let t = compare("crazyhouse.variant", "crazyhouse", None, 1802, 6, 80, 4);
+    let t = compare("crazyhouse.variant", "crazyhouse", None, 1802, 6, 60, 4);
     assert!(t.positions >= 60, "{t:?}");
     assert_eq!(t.pawn_drop_mates, 0);
 }
 
 #[test]
 fn xiangqi_agrees_with_fairy_stockfish_along_random_games() {
-    let t = compare("xiangqi.variant", "xiangqi", None, 1803, 6, 80, 4);
+    let t = compare("xiangqi.variant", "xiangqi", None, 1803, 6, 60, 4);
     assert!(t.positions >= 60, "{t:?}");
 }
 
@@ -135,7 +135,7 @@ fn shogi_agrees_with_fairy_stockfish_along_random_games_but_for_pawn_drop_mates(
 
 #[test]
 fn minishogi_agrees_with_fairy_stockfish_along_random_games_but_for_pawn_drop_mates() {
-    let t = compare("minishogi.variant", "minishogi", None, 1805, 8, 60, 3);
+    let t = compare("minishogi.variant", "minishogi", None, 1805, 8, 48, 3);
     assert!(t.positions >= 80, "{t:?}");
     eprintln!("minishogi: {t:?}");
 }

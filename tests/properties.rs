@@ -16,9 +16,9 @@ use chimera::rules::RoyalRule;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Games per definition and plies per game: a few thousand positions in all, a few seconds.
-const GAMES: u64 = 3;
-const PLIES: usize = 80;
+/// Games per definition and plies per game: about 15,000 positions in all, a few seconds.
+const GAMES: u64 = 8;
+const PLIES: usize = 120;
 /// `divide` against `perft` every this many plies (depth 2).
 const DIVIDE_EVERY: usize = 20;
 
