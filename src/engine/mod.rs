@@ -4,17 +4,21 @@
 //! only those tables. Positions are plain values ([`Position`]); [`Game`] adds history for undo,
 //! redo and repetition.
 
+mod attacks;
+mod diagram;
 pub mod fen;
 mod game;
+mod make;
 mod movegen;
 mod moves;
+mod perft;
 mod position;
 mod tables;
 mod zobrist;
 
+pub use diagram::{DiagramMark, MoveDetail};
 pub use fen::FenError;
 pub use game::{Game, GameResult, Status};
-pub use movegen::{DiagramMark, MoveDetail};
 pub use moves::{Move, MoveKind};
 pub use position::{Piece, Position};
 
@@ -69,5 +73,11 @@ impl Engine {
     /// The rule set, shared.
     pub fn rules_arc(&self) -> Arc<RuleSet> {
         self.rules.clone()
+    }
+
+    /// The compiled move tables.
+    #[inline]
+    fn t(&self) -> &tables::Tables {
+        &self.tables
     }
 }

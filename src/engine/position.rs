@@ -41,6 +41,22 @@ impl Piece {
     }
 }
 
+/// The kind in a non-empty board code.
+#[inline]
+pub(super) fn kind_of(code: u8) -> PieceKind {
+    PieceKind((code - 1) >> 1)
+}
+
+/// The owner of a non-empty board code.
+#[inline]
+pub(super) fn owner(code: u8) -> Player {
+    if (code - 1) & 1 == 0 {
+        Player::First
+    } else {
+        Player::Second
+    }
+}
+
 /// Castling right bits: first player king side / queen side, second player king side / queen side.
 pub(crate) const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
 

@@ -1,0 +1,266 @@
+//! Attack tests: whether a square is attacked, whether the side to move is in check, and which
+//! squares' occupancy can change that (the sensitive squares that let legality skip most tests).
+
+use super::position::{kind_of, owner, Position};
+use super::tables::{BLOCKED, CAPTURE, MOVE, NEED_EMPTY, NEED_ENEMY, NEED_FRIEND};
+use super::Engine;
+use crate::geometry::{Player, Square, SquareSet};
+use crate::rules::{Hop, PieceKind, RoyalRule};
+
+/// A player's royal squares, without allocating.
+#[derive(Clone, Copy)]
+pub(super) struct Royals {
+    pub(super) sq: [Square; 8],
+    pub(super) n: usize,
+}
+
+impl Royals {
+    pub(super) fn as_slice(&self) -> &[Square] {
+        &self.sq[..self.n]
+    }
+}
+
+impl Engine {
+    /// Squares whose occupancy decides whether an enemy piece attacks one of `us`'s royals: the
+    /// squares between a rider and the royal, lame-leap blockers, multi-leg path steps, and the
+    /// royal's file when royals may not face each other.
+    pub(super) fn sensitive_squares(
+        &self,
+        pos: &Position,
+        us: Player,
+        royals: &Royals,
+    ) -> SquareSet {
+        let t = self.t();
+        let them = us.other();
+        let mut out = SquareSet::EMPTY;
+        for &r in royals.as_slice() {
+            if self.rules.end.facing {
+                out = out.union(&self.file_squares(t.dims.file(r)));
+            }
+            for from in pos.occupied[them.index()].iter() {
+                let kind = kind_of(pos.board[from.index()]);
+                if !t.reach(them, kind, from).contains(r) {
+                    continue;
+                }
+                let e = t.entry(them, kind, from);
+                for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+                    if l.to == r.0 && l.flags & BLOCKED != 0 {
+                        out.insert(Square(l.block));
+                    }
+                }
+                for ray in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
+                    let sq =
+                        &t.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize];
+                    if let Some(i) = sq.iter().position(|s| s.sq == r.0) {
+                        for s in &sq[..i] {
+                            out.insert(Square(s.sq));
+                        }
+                    }
+                }
+                for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
+                    let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
+                    if p.to == r.0 || steps.iter().any(|s| s.sq == r.0) {
+                        for s in steps {
+                            out.insert(Square(s.sq));
+                        }
+                        out.insert(Square(p.to));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The squares of a player's royal pieces (the first eight; no variant needs more).
+    pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
+        let mask = self.t().royal_mask;
+        let mut r = Royals {
+            sq: [Square(0); 8],
+            n: 0,
+        };
+        if mask == 0 {
+            return r;
+        }
+        for s in pos.occupied[p.index()].iter() {
+            if mask >> kind_of(pos.board[s.index()]).0 & 1 != 0 && r.n < 8 {
+                r.sq[r.n] = s;
+                r.n += 1;
+            }
+        }
+        r
+    }
+
+    /// Whether the side to move is in check (all its royals attacked under duple check).
+    pub fn in_check(&self, pos: &Position) -> bool {
+        let royals = self.royal_squares(pos, pos.side);
+        self.royals_in_danger(pos, pos.side, royals.as_slice())
+    }
+
+    /// Whether, with the given royal squares, `us` is in check by the royal rule.
+    pub(super) fn royals_in_danger(&self, pos: &Position, us: Player, royals: &[Square]) -> bool {
+        if royals.is_empty() {
+            return false;
+        }
+        let attacked =
+            |s: &Square| self.square_attacked(pos, *s, us.other(), kind_of(pos.board[s.index()]));
+        match self.rules.end.royal_rule {
+            RoyalRule::Duple if royals.len() > 1 => royals.iter().all(attacked),
+            RoyalRule::Capture => false,
+            _ => royals.iter().any(attacked),
+        }
+    }
+
+    /// Whether `by` attacks `target`, which holds (or would hold) a piece of kind `victim`.
+    pub(crate) fn square_attacked(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Player,
+        victim: PieceKind,
+    ) -> bool {
+        let t = self.t();
+        for from in pos.occupied[by.index()].iter() {
+            let kind = kind_of(pos.board[from.index()]);
+            if t.reach(by, kind, from).contains(target)
+                && self.piece_attacks(pos, from, by, kind, target, victim)
+            {
+                return true;
+            }
+        }
+        if self.rules.end.facing
+            && t.royal_mask >> victim.0 & 1 != 0
+            && self.faces_royal(pos, target, by)
+        {
+            return true;
+        }
+        false
+    }
+
+    /// Whether a royal of `by` stands on the file of `target` with nothing between.
+    fn faces_royal(&self, pos: &Position, target: Square, by: Player) -> bool {
+        let t = self.t();
+        for dr in [1i8, -1] {
+            let mut s = target;
+            while let Some(n) = t.dims.offset(s, crate::geometry::Offset::new(0, dr)) {
+                s = n;
+                let c = pos.board[s.index()];
+                if c != 0 {
+                    if owner(c) == by && t.royal_mask >> kind_of(c).0 & 1 != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece on `from` can capture on `target` (treated as holding an enemy of kind `victim`).
+    fn piece_attacks(
+        &self,
+        pos: &Position,
+        from: Square,
+        by: Player,
+        kind: PieceKind,
+        target: Square,
+        victim: PieceKind,
+    ) -> bool {
+        let t = self.t();
+        let e = t.entry(by, kind, from);
+        let vbit = 1u64 << victim.0;
+        let occ = |s: u8| pos.board[s as usize] != 0 || s == target.0;
+        for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+            if l.to == target.0
+                && l.flags & CAPTURE != 0
+                && l.victims & vbit != 0
+                && (l.flags & BLOCKED == 0 || !occ(l.block))
+            {
+                return true;
+            }
+        }
+        for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
+            if r.flags & CAPTURE == 0 || r.victims & vbit == 0 {
+                continue;
+            }
+            let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
+            let mut screens = 0;
+            for (i, s) in sq.iter().enumerate() {
+                if !occ(s.sq) {
+                    continue;
+                }
+                match r.hop {
+                    Hop::None => {
+                        if s.sq == target.0 && s.land {
+                            return true;
+                        }
+                        break;
+                    }
+                    Hop::Screen => {
+                        if screens == 0 {
+                            screens = 1;
+                            continue;
+                        }
+                        if s.sq == target.0 && s.land {
+                            return true;
+                        }
+                        break;
+                    }
+                    Hop::Grasshopper => {
+                        if let Some(n) = sq.get(i + 1) {
+                            if n.sq == target.0 && n.land {
+                                return true;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
+            if p.victims & vbit == 0 {
+                continue;
+            }
+            let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
+            let hits_target = (p.to == target.0 && p.flags & CAPTURE != 0)
+                || steps.iter().any(|s| s.capture && s.sq == target.0);
+            if !hits_target {
+                continue;
+            }
+            let ok = steps.iter().all(|s| {
+                let need = if s.sq == target.0 {
+                    NEED_ENEMY
+                } else {
+                    class(pos, s.sq, by)
+                };
+                s.need & need != 0
+            });
+            if !ok {
+                continue;
+            }
+            let dest = if p.to == target.0 {
+                NEED_ENEMY
+            } else {
+                class(pos, p.to, by)
+            };
+            let dest_ok = (dest == NEED_EMPTY && p.flags & MOVE != 0)
+                || (dest == NEED_ENEMY && p.flags & CAPTURE != 0);
+            if dest_ok {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// What stands on a square, from `us`'s point of view, as a `NEED_*` bit.
+#[inline]
+pub(super) fn class(pos: &Position, sq: u8, us: Player) -> u8 {
+    let c = pos.board[sq as usize];
+    if c == 0 {
+        NEED_EMPTY
+    } else if owner(c) == us {
+        NEED_FRIEND
+    } else {
+        NEED_ENEMY
+    }
+}

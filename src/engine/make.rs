@@ -1,0 +1,198 @@
+//! Playing a move: the full copy-make (`play`), and the board-only apply and revert that
+//! legality tests use.
+
+use super::position::{owner, Piece, Position};
+use super::zobrist;
+use super::{Engine, Move, MoveKind};
+use crate::geometry::{Player, Square};
+use crate::rules::PieceKind;
+
+impl Engine {
+    /// Plays a move known to be legal and returns the new position.
+    pub fn play(&self, pos: &Position, mv: Move) -> Position {
+        let t = self.t();
+        let mut p = pos.clone();
+        let us = pos.side;
+        p.set_ep(None);
+        let mut reset_clock = false;
+        match mv.kind {
+            MoveKind::Drop(kind) => {
+                let n = p.hands[us.index()][kind.index()];
+                p.hash ^= zobrist::hand(us, kind, n);
+                p.hands[us.index()][kind.index()] = n.saturating_sub(1);
+                p.set_piece(mv.to, Some(Piece::new(us, kind)));
+                if t.promote_after_move[us.index()].contains(mv.to)
+                    && self.rules.piece(kind).promotion.is_some()
+                {
+                    p.set_pending(mv.to, true);
+                }
+                reset_clock = true;
+            }
+            _ => {
+                let Some(moving) = pos.piece_at(mv.from) else {
+                    return p;
+                };
+                if let Some(victim) = pos.piece_at(mv.to) {
+                    if mv.kind != MoveKind::Castle {
+                        self.capture_to_hand(&mut p, us, victim);
+                        reset_clock = true;
+                    }
+                }
+                if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
+                    if let Some(victim) = pos.piece_at(x) {
+                        self.capture_to_hand(&mut p, us, victim);
+                        p.set_piece(x, None);
+                        reset_clock = true;
+                    }
+                }
+                let pending = pos.pending.contains(mv.from);
+                let mut kind = mv.promotion.unwrap_or(moving.kind);
+                if pending && mv.promotion.is_none() {
+                    if let Some(pr) = &self.rules.piece(moving.kind).promotion {
+                        if let Some(&k) = pr.to.first() {
+                            kind = k;
+                        }
+                    }
+                }
+                if t.clock_reset >> moving.kind.0 & 1 != 0 {
+                    reset_clock = true;
+                }
+                p.set_piece(mv.from, None);
+                if mv.kind == MoveKind::Castle {
+                    if let Some(rook_sq) = mv.extra {
+                        let rook = pos.piece_at(rook_sq);
+                        p.set_piece(rook_sq, None);
+                        let cs = t.castles[us.index()]
+                            .iter()
+                            .flatten()
+                            .find(|c| c.rook_from == rook_sq);
+                        if let Some(cs) = cs {
+                            p.set_piece(cs.rook_to, rook);
+                        }
+                    }
+                }
+                p.set_piece(mv.to, Some(Piece::new(us, kind)));
+                if mv.kind == MoveKind::DoubleStep {
+                    if let Some(passed) = mv.extra {
+                        p.set_ep(Some((passed, mv.to)));
+                    }
+                }
+                let clear = t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()];
+                if clear & p.castling != 0 {
+                    p.set_castling_rights(p.castling & !clear);
+                }
+            }
+        }
+        p.halfmove = if reset_clock {
+            0
+        } else {
+            p.halfmove.saturating_add(1)
+        };
+        if us == Player::Second {
+            p.fullmove = p.fullmove.saturating_add(1);
+        }
+        p.set_side_to_move(us.other());
+        p
+    }
+
+    fn capture_to_hand(&self, p: &mut Position, us: Player, victim: Piece) {
+        if let Some(k) = self.t().to_hand[victim.kind.index()] {
+            let n = p.hands[us.index()][k.index()];
+            if n < 63 {
+                p.hands[us.index()][k.index()] = n + 1;
+                p.hash ^= zobrist::hand(us, k, n + 1);
+            }
+        }
+    }
+
+    /// The piece a player would have in hand after capturing `victim` (demotion, conversion), if it goes to hand.
+    pub fn to_hand(&self, victim: Piece) -> Option<PieceKind> {
+        self.t().to_hand.get(victim.kind.index()).copied().flatten()
+    }
+}
+
+/// What [`apply_raw`] changed, to put it back.
+pub(super) struct RawUndo {
+    from: u8,
+    to: u8,
+    extra: u8,
+    rook_to: Option<(Square, u8)>,
+}
+
+/// Puts a piece code (0: empty) on a square, keeping the occupancy sets; no hash.
+fn set(p: &mut Position, s: Square, code: u8) {
+    let old = p.board[s.index()];
+    if old != 0 {
+        p.occupied[owner(old).index()].remove(s);
+    }
+    p.board[s.index()] = code;
+    if code != 0 {
+        p.occupied[owner(code).index()].insert(s);
+    }
+}
+
+/// Moves pieces on the board only (no hands, hash or clocks): enough to test for check.
+pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
+    let us = p.side;
+    let to_code = p.board[mv.to.index()];
+    let mut undo = RawUndo {
+        from: p.board[mv.from.index()],
+        to: to_code,
+        extra: 0,
+        rook_to: None,
+    };
+    match mv.kind {
+        MoveKind::Drop(k) => set(p, mv.to, Piece::new(us, k).code()),
+        MoveKind::Castle => {
+            let king = p.board[mv.from.index()];
+            let rook_sq = mv.extra.unwrap_or(mv.from);
+            let rook = p.board[rook_sq.index()];
+            // The rook lands on the square next to the king's destination, on the side it came from.
+            let d = if mv.to.0 > mv.from.0 { -1i32 } else { 1 };
+            let rook_to = Square((mv.to.0 as i32 + d) as u8);
+            set(p, mv.from, 0);
+            set(p, rook_sq, 0);
+            undo.rook_to = Some((rook_to, p.board[rook_to.index()]));
+            set(p, rook_to, rook);
+            set(p, mv.to, king);
+            undo.extra = rook;
+        }
+        _ => {
+            let code = p.board[mv.from.index()];
+            let code = match mv.promotion {
+                Some(k) => Piece::new(us, k).code(),
+                None => code,
+            };
+            if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
+                undo.extra = p.board[x.index()];
+                set(p, x, 0);
+            }
+            set(p, mv.from, 0);
+            set(p, mv.to, code);
+        }
+    }
+    undo
+}
+
+/// Reverses [`apply_raw`].
+pub(super) fn revert_raw(p: &mut Position, mv: Move, undo: RawUndo) {
+    match mv.kind {
+        MoveKind::Drop(_) => set(p, mv.to, 0),
+        MoveKind::Castle => {
+            let king = p.board[mv.to.index()];
+            set(p, mv.to, 0);
+            if let Some((rt, old)) = undo.rook_to {
+                set(p, rt, old);
+            }
+            set(p, mv.extra.unwrap_or(mv.from), undo.extra);
+            set(p, mv.from, king);
+        }
+        _ => {
+            set(p, mv.to, undo.to);
+            if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
+                set(p, x, undo.extra);
+            }
+            set(p, mv.from, undo.from);
+        }
+    }
+}
