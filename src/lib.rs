@@ -2,7 +2,7 @@
 //!
 //! Layers, in the order data flows: [`syntax`] (text → AST with spans) → [`compile`] (semantic
 //! checks, AST → [`rules::RuleSet`]) → [`engine`] (move tables, positions, move generation,
-//! outcome, perft) → [`notation`] (FEN and move text) → front ends ([`repl`], [`render`], the CLI).
+//! outcome, perft) → [`search`] (game-playing search and evaluation) → [`notation`] (FEN and move text) → front ends ([`repl`], [`render`], the CLI).
 //! A layer uses only the layers before it.
 
 pub mod betza;
@@ -15,4 +15,5 @@ pub mod notation;
 pub mod render;
 pub mod repl;
 pub mod rules;
+pub mod search;
 pub mod syntax;

@@ -1,0 +1,225 @@
+//! Evaluation derived from the rule set: piece values from how the pieces move, square tables from
+//! centrality and advancement, pieces in hand.
+//!
+//! Nothing here knows a variant. A kind's value comes from the squares it reaches on an empty
+//! board, averaged over the squares it may stand on (so confinement, zone-dependent moves and the
+//! board's edges count), with far rider squares discounted (real boards are not empty), lame leaps
+//! and hopping captures discounted, and promotion adding part of what the piece may become.
+
+use crate::engine::{DiagramMark, Engine, Position};
+use crate::geometry::{Player, Square, SquareSet, MAX_SQUARES};
+use crate::rules::{Confinement, PieceKind};
+
+/// A pawn's worth, the unit of `value` in definitions.
+pub const PAWN: i32 = 100;
+
+/// Everything evaluation needs, computed once per engine.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// Material value of each kind on the board, centipawns (royals: 0).
+    values: Vec<i32>,
+    /// Value of a piece of each kind in hand.
+    hand: Vec<i32>,
+    /// Per player, kind and square: material plus square bonus.
+    pst: Vec<i32>,
+    kinds: usize,
+}
+
+/// How one kind moves on an empty board, summarised.
+#[derive(Clone, Debug)]
+struct Mobility {
+    /// Weighted number of squares reached, per square the piece stands on (`None`: may not stand there).
+    per_square: Vec<Option<f64>>,
+    /// Average over the squares it may stand on.
+    average: f64,
+}
+
+impl Evaluator {
+    /// Computes values and square tables for an engine's rule set.
+    pub fn new(engine: &Engine) -> Evaluator {
+        let rules = engine.rules();
+        let kinds = rules.pieces.len();
+        let mobility: Vec<Mobility> = (0..kinds)
+            .map(|k| mobility(engine, PieceKind(k as u8)))
+            .collect();
+        let base: Vec<f64> = mobility.iter().map(|m| mobility_value(m.average)).collect();
+        let mut values: Vec<i32> = (0..kinds)
+            .map(|k| {
+                let def = &rules.pieces[k];
+                if def.royal {
+                    return 0;
+                }
+                let mut v = base[k];
+                if let Some(pr) = &def.promotion {
+                    // Part of what it may become: more when the promotion gains a lot.
+                    let best = pr.to.iter().map(|t| base[t.index()]).fold(0.0f64, f64::max);
+                    if best > v {
+                        v += (best - v) * 0.12;
+                    }
+                }
+                v.round() as i32
+            })
+            .collect();
+        for v in values.iter_mut() {
+            *v = (*v).clamp(0, 100_000);
+        }
+        let hand: Vec<i32> = values.iter().map(|v| v + v / 10).collect();
+        let dims = rules.board.dims;
+        let mut pst = vec![0i32; 2 * kinds * MAX_SQUARES];
+        for k in 0..kinds {
+            let def = &rules.pieces[k];
+            let m = &mobility[k];
+            for s in dims.squares() {
+                let mut bonus = 0.0;
+                if let Some(here) = m.per_square[s.index()] {
+                    if !def.royal {
+                        // Centrality: a square where the piece reaches more is worth more.
+                        bonus += (here - m.average) * 4.0;
+                    }
+                }
+                if let Some(pr) = &def.promotion {
+                    let best = pr.to.iter().map(|t| values[t.index()]).max().unwrap_or(0);
+                    let gain = (best - values[k]).max(0) as f64;
+                    let zone = pr.zone[0];
+                    if let Some(d) = rank_distance(dims, s, &zone) {
+                        // Advancement: the nearer the zone, the more of the gain is in reach.
+                        bonus += gain * 0.35 / (1.0 + d as f64).powf(1.5);
+                    }
+                }
+                let v = values[k] + bonus.round() as i32;
+                pst[k * MAX_SQUARES + s.index()] = v;
+                let mirrored = dims.mirror(s);
+                pst[(kinds + k) * MAX_SQUARES + mirrored.index()] = v;
+            }
+        }
+        Evaluator {
+            values,
+            hand,
+            pst,
+            kinds,
+        }
+    }
+
+    /// The material value of a kind (0 for royals).
+    #[inline]
+    pub fn value(&self, kind: PieceKind) -> i32 {
+        self.values[kind.index()]
+    }
+
+    /// The value of a kind in hand.
+    #[inline]
+    pub fn hand_value(&self, kind: PieceKind) -> i32 {
+        self.hand[kind.index()]
+    }
+
+    /// The values of all kinds, in kind order.
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+
+    /// Material and square bonus of a piece on a square.
+    #[inline]
+    pub fn square_value(&self, player: Player, kind: PieceKind, s: Square) -> i32 {
+        self.pst[(player.index() * self.kinds + kind.index()) * MAX_SQUARES + s.index()]
+    }
+
+    /// The position's value for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut score = [0i32; 2];
+        for (s, p) in pos.pieces() {
+            score[p.player.index()] += self.square_value(p.player, p.kind, s);
+        }
+        for p in Player::BOTH {
+            for (k, v) in self.hand.iter().enumerate() {
+                score[p.index()] += v * pos.hand(p, PieceKind(k as u8)) as i32;
+            }
+        }
+        let us = pos.side_to_move();
+        score[us.index()] - score[us.other().index()]
+    }
+}
+
+/// Converts an average weighted mobility into centipawns. Calibrated so that an orthodox knight
+/// on 8x8 is about 3 pawns and a queen about 9.
+fn mobility_value(m: f64) -> f64 {
+    if m <= 0.0 {
+        return 0.0;
+    }
+    36.0 * m.powf(1.2)
+}
+
+/// Rank steps from `s` to the nearest square of `zone` (seen from the first player), or `None`
+/// when the zone is empty.
+fn rank_distance(dims: crate::geometry::Dimensions, s: Square, zone: &SquareSet) -> Option<u32> {
+    let r = dims.rank(s) as i32;
+    zone.iter()
+        .map(|z| (dims.rank(z) as i32 - r).unsigned_abs())
+        .min()
+}
+
+/// The squares a kind may stand on (for the first player).
+fn standing_squares(engine: &Engine, kind: PieceKind) -> SquareSet {
+    let rules = engine.rules();
+    let all = rules.board.squares;
+    match &rules.piece(kind).confinement {
+        Confinement::None => all,
+        Confinement::Within(z) => z[0].intersect(&all),
+        Confinement::Regions(rs) => {
+            // A piece standing in none of the regions is free; its moves decide where it gets.
+            let _ = rs;
+            all
+        }
+    }
+}
+
+fn mobility(engine: &Engine, kind: PieceKind) -> Mobility {
+    let dims = engine.rules().board.dims;
+    let stand = standing_squares(engine, kind);
+    let mut per_square = vec![None; MAX_SQUARES];
+    let mut total = 0.0;
+    let mut n = 0usize;
+    for s in stand.iter() {
+        let marks = engine.diagram(kind, Player::First, s);
+        let (sf, sr) = (dims.file(s) as i32, dims.rank(s) as i32);
+        let mut m = 0.0;
+        for (to, mark) in marks {
+            let d = (dims.file(to) as i32 - sf)
+                .abs()
+                .max((dims.rank(to) as i32 - sr).abs());
+            // Far squares of a rider are often blocked on a real board.
+            let w = if d <= 2 { 1.0 } else { 0.88f64.powi(d - 2) };
+            m += w * match mark {
+                DiagramMark::MoveOrCapture => 1.0,
+                DiagramMark::MoveOnly => 0.45,
+                DiagramMark::CaptureOnly => 0.55,
+                DiagramMark::Hop => 0.5,
+                DiagramMark::MoveOrHop => 0.9,
+                DiagramMark::Blocker => -0.25,
+            };
+        }
+        let m = f64::max(m, 0.0);
+        per_square[s.index()] = Some(m);
+        total += m;
+        n += 1;
+    }
+    Mobility {
+        per_square,
+        average: if n == 0 { 0.0 } else { total / n as f64 },
+    }
+}
+
+/// The evaluation of a position for the side to move, in centipawns. Computes the tables on each
+/// call: a searcher keeps an [`Evaluator`] instead.
+pub fn evaluate(engine: &Engine, pos: &Position) -> i32 {
+    Evaluator::new(engine).evaluate(pos)
+}
+
+/// The material value in use for every kind (royals 0), in kind order.
+pub fn piece_values(engine: &Engine) -> Vec<(PieceKind, i32)> {
+    Evaluator::new(engine)
+        .values
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| (PieceKind(k as u8), v))
+        .collect()
+}
