@@ -1,6 +1,8 @@
 //! Engine limits: a 16x16 variant with 30 piece kinds compiles into tables under 16 MB, perft on it
 //! runs, and the perft/divide command line reports bad input with its position and exit 1.
 
+mod common;
+
 use chimera::compile::compile_str;
 use chimera::engine::Engine;
 use std::path::Path;
@@ -149,4 +151,59 @@ fn a_missing_definition_is_an_error_not_a_panic() {
     let (code, _, err) = chimera(&["perft", "definitions/no-such.variant", "1"]);
     assert_eq!(code, 1);
     assert!(!err.contains("panicked"), "{}", err);
+}
+
+/// Black to move, not in check, no legal move.
+const STALEMATE: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+
+#[test]
+fn a_perft_depth_beyond_the_limit_is_refused_with_the_limit_not_an_abort() {
+    // It used to allocate a move buffer per ply up front and abort the process (SIGABRT).
+    let (code, out, err) = chimera(&["perft", "definitions/chess.variant", "4294967295"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("4294967295 is not in 0..=30"), "{err}");
+    assert!(out.is_empty(), "{out}");
+    let (code, _, err) = chimera(&["divide", "definitions/chess.variant", "31"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("31 is not in 0..=30"), "{err}");
+    let (code, _, err) = chimera(&["bench", "definitions/chess.variant:31"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("depth 31 is too deep; perft counts at most 30 plies"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_deepest_perft_allowed_on_a_stalemate_costs_nothing() {
+    // 54 s and 10 GB before move buffers were allocated only when the tree reaches their ply.
+    let (code, out, err) = chimera(&[
+        "perft",
+        "definitions/chess.variant",
+        "30",
+        "--fen",
+        STALEMATE,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("Nodes searched: 0\n"), "{out}");
+    let e = common::load("chess.variant");
+    let p = common::pos(&e, STALEMATE);
+    assert_eq!(e.perft(&p, 5_000_000), 0);
+}
+
+/// Nine royal Kings for the first player, a Rook and a King for the second.
+const NINE_KINGS: &str = "variant \"Nine Kings\"\nboard 9x9\nplayers White, Black\n\
+piece King K { moves K royal }\npiece Rook R { moves R }\n\
+start \"k7r/9/9/9/9/9/9/9/KKKKKKKKK w - - 0 1\"\n";
+
+#[test]
+fn with_nine_royals_an_attack_on_the_ninth_is_check() {
+    // Royal squares used to be kept in an array of eight: the King on i1 was not seen, so the
+    // side was "not in check" with 19 moves that all left i1 attacked.
+    let rules = compile_str("nine.variant", NINE_KINGS, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let e = Engine::new(rules).expect("engine");
+    let p = e.start_position();
+    assert!(e.in_check(&p), "the Rook on i9 attacks the King on i1");
+    assert_eq!(common::moves_in(&e, &p), ["i1h2"]);
 }

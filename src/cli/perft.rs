@@ -1,7 +1,7 @@
 //! `chimera perft`, `chimera divide` and `chimera bench`.
 
 use crate::compile::compile_file;
-use crate::engine::{Engine, Position};
+use crate::engine::{Engine, Position, MAX_PERFT_DEPTH};
 use crate::notation::{move_text, parse_fen};
 use miette::{LabeledSpan, NamedSource};
 use std::io::Write;
@@ -14,7 +14,8 @@ use std::time::Instant;
 pub struct PerftArgs {
     /// Definition file.
     pub file: PathBuf,
-    /// Depth in plies.
+    /// Depth in plies (at most 30).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
     pub depth: u32,
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
@@ -128,6 +129,10 @@ pub fn run_bench(args: BenchArgs) -> ExitCode {
             eprintln!("error: `{}` is not FILE:DEPTH[:NODES]", t);
             return ExitCode::FAILURE;
         };
+        if depth > MAX_PERFT_DEPTH {
+            eprintln!("error: `{t}`: depth {depth} is too deep; perft counts at most {MAX_PERFT_DEPTH} plies");
+            return ExitCode::FAILURE;
+        }
         let engine = match load_engine(&file) {
             Ok(e) => e,
             Err(c) => return c,

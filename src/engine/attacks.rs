@@ -7,16 +7,26 @@ use super::Engine;
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, PieceKind, RoyalRule};
 
-/// A player's royal squares, without allocating.
+/// A player's royal squares, any number of them, without allocating.
 #[derive(Clone, Copy)]
 pub(super) struct Royals {
-    pub(super) sq: [Square; 8],
+    pub(super) set: SquareSet,
     pub(super) n: usize,
 }
 
 impl Royals {
-    pub(super) fn as_slice(&self) -> &[Square] {
-        &self.sq[..self.n]
+    /// The royal squares.
+    pub(super) fn iter(&self) -> impl Iterator<Item = Square> {
+        self.set.iter()
+    }
+
+    /// The same royals after the one on `from` (if any) moved to `to`.
+    pub(super) fn moved(mut self, from: Square, to: Square) -> Royals {
+        if self.set.contains(from) {
+            self.set.remove(from);
+            self.set.insert(to);
+        }
+        self
     }
 }
 
@@ -33,7 +43,7 @@ impl Engine {
         let t = self.t();
         let them = us.other();
         let mut out = SquareSet::EMPTY;
-        for &r in royals.as_slice() {
+        for r in royals.iter() {
             if self.rules.end.facing {
                 out = out.union(&self.file_squares(t.dims.file(r)));
             }
@@ -71,19 +81,19 @@ impl Engine {
         out
     }
 
-    /// The squares of a player's royal pieces (the first eight; no variant needs more).
+    /// The squares of a player's royal pieces, all of them.
     pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
         let mask = self.t().royal_mask;
         let mut r = Royals {
-            sq: [Square(0); 8],
+            set: SquareSet::EMPTY,
             n: 0,
         };
         if mask == 0 {
             return r;
         }
         for s in pos.occupied[p.index()].iter() {
-            if mask >> kind_of(pos.board[s.index()]).0 & 1 != 0 && r.n < 8 {
-                r.sq[r.n] = s;
+            if mask >> kind_of(pos.board[s.index()]).0 & 1 != 0 {
+                r.set.insert(s);
                 r.n += 1;
             }
         }
@@ -93,18 +103,18 @@ impl Engine {
     /// Whether the side to move is in check (all its royals attacked under duple check).
     pub fn in_check(&self, pos: &Position) -> bool {
         let royals = self.royal_squares(pos, pos.side);
-        self.royals_in_danger(pos, pos.side, royals.as_slice())
+        self.royals_in_danger(pos, pos.side, &royals)
     }
 
     /// Whether, with the given royal squares, `us` is in check by the royal rule.
-    pub(super) fn royals_in_danger(&self, pos: &Position, us: Player, royals: &[Square]) -> bool {
-        if royals.is_empty() {
+    pub(super) fn royals_in_danger(&self, pos: &Position, us: Player, royals: &Royals) -> bool {
+        if royals.n == 0 {
             return false;
         }
         let attacked =
-            |s: &Square| self.square_attacked(pos, *s, us.other(), kind_of(pos.board[s.index()]));
+            |s: Square| self.square_attacked(pos, s, us.other(), kind_of(pos.board[s.index()]));
         match self.rules.end.royal_rule {
-            RoyalRule::Duple if royals.len() > 1 => royals.iter().all(attacked),
+            RoyalRule::Duple if royals.n > 1 => royals.iter().all(attacked),
             RoyalRule::Capture => false,
             _ => royals.iter().any(attacked),
         }

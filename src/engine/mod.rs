@@ -20,6 +20,7 @@ pub use diagram::{DiagramMark, MoveDetail};
 pub use fen::FenError;
 pub use game::{Game, GameResult, Status};
 pub use moves::{Move, MoveKind};
+pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Piece, Position};
 
 use crate::rules::RuleSet;

@@ -57,7 +57,7 @@ impl Engine {
         // Whether a royal is attacked depends only on the occupancy of the squares on the attack
         // paths towards it. A non-royal move that touches none of them, from a position where the
         // royals are safe, leaves them safe: no need to test it.
-        let safe_now = !self.royals_in_danger(pos, us, royals.as_slice());
+        let safe_now = !self.royals_in_danger(pos, us, &royals);
         let sensitive = if safe_now {
             self.sensitive_squares(pos, us, &royals)
         } else {
@@ -104,13 +104,12 @@ impl Engine {
     fn legal_after(&self, scratch: &mut Position, mv: Move, royals: &Royals) -> bool {
         let us = scratch.side;
         let undo = apply_raw(scratch, mv);
-        let mut rs = *royals;
-        for r in rs.sq[..rs.n].iter_mut() {
-            if *r == mv.from && !mv.is_drop() {
-                *r = mv.to;
-            }
-        }
-        let danger = self.royals_in_danger(scratch, us, rs.as_slice());
+        let rs = if mv.is_drop() {
+            *royals
+        } else {
+            royals.moved(mv.from, mv.to)
+        };
+        let danger = self.royals_in_danger(scratch, us, &rs);
         revert_raw(scratch, mv, undo);
         !danger
     }

@@ -4,40 +4,58 @@ use super::position::Position;
 use super::{Engine, Move};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The deepest perft the engine counts. Front ends refuse a deeper request with this number in
+/// the message; the engine itself cuts a deeper `depth` to it rather than recurse without end.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
 impl Engine {
-    /// Number of leaf nodes of the legal move tree `depth` plies deep.
+    /// Number of leaf nodes of the legal move tree `depth` plies deep (at most
+    /// [`MAX_PERFT_DEPTH`]).
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-        self.perft_rec(pos, &mut bufs, None).unwrap_or(0)
+        let mut bufs = Vec::new();
+        self.perft_rec(pos, depth.min(MAX_PERFT_DEPTH), &mut bufs, 0, None)
+            .unwrap_or(0)
     }
 
+    /// Counts `depth >= 1` plies below `pos`. One move buffer per ply, allocated when the tree
+    /// first reaches that ply: a position without moves costs nothing, whatever the depth.
     fn perft_rec(
         &self,
         pos: &Position,
-        bufs: &mut [Vec<Move>],
+        depth: u32,
+        bufs: &mut Vec<Vec<Move>>,
+        ply: usize,
         cancel: Option<&AtomicBool>,
     ) -> Option<u64> {
-        let Some((buf, rest)) = bufs.split_first_mut() else {
-            return Some(1);
-        };
-        self.legal_into(pos, buf);
-        if rest.is_empty() {
-            return Some(buf.len() as u64);
+        if bufs.len() <= ply {
+            bufs.push(Vec::with_capacity(256));
         }
-        if let Some(c) = cancel {
-            if c.load(Ordering::Relaxed) {
-                return None;
+        let mut buf = std::mem::take(&mut bufs[ply]);
+        self.legal_into(pos, &mut buf);
+        let count = if depth == 1 {
+            Some(buf.len() as u64)
+        } else if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            None
+        } else {
+            let mut n = 0;
+            let mut whole = true;
+            for &mv in buf.iter() {
+                let next = self.play(pos, mv);
+                match self.perft_rec(&next, depth - 1, bufs, ply + 1, cancel) {
+                    Some(k) => n += k,
+                    None => {
+                        whole = false;
+                        break;
+                    }
+                }
             }
-        }
-        let mut n = 0;
-        for &mv in buf.iter() {
-            let next = self.play(pos, mv);
-            n += self.perft_rec(&next, rest, cancel)?;
-        }
-        Some(n)
+            whole.then_some(n)
+        };
+        bufs[ply] = buf;
+        count
     }
 
     /// Perft per legal root move, in generation order.
@@ -56,12 +74,11 @@ impl Engine {
         cancel: &AtomicBool,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Option<Vec<(Move, u64)>> {
+        let depth = depth.min(MAX_PERFT_DEPTH);
         let moves = self.legal_moves(pos);
         let total = moves.len();
         let mut out = Vec::with_capacity(total);
-        let mut bufs: Vec<Vec<Move>> = (0..depth.saturating_sub(1))
-            .map(|_| Vec::with_capacity(256))
-            .collect();
+        let mut bufs = Vec::new();
         for (i, mv) in moves.into_iter().enumerate() {
             if cancel.load(Ordering::Relaxed) {
                 return None;
@@ -70,7 +87,7 @@ impl Engine {
                 1
             } else {
                 let next = self.play(pos, mv);
-                self.perft_rec(&next, &mut bufs, Some(cancel))?
+                self.perft_rec(&next, depth - 1, &mut bufs, 0, Some(cancel))?
             };
             out.push((mv, n));
             progress(i + 1, total);
