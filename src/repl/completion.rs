@@ -1,6 +1,6 @@
 //! Tab completion: command names, definition files, squares, pieces, sides and the legal moves.
 
-use super::commands::{self, COMMANDS};
+use super::commands::{self, Command, COMMANDS};
 use crate::engine::Game;
 use crate::notation;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
@@ -58,10 +58,6 @@ impl CompletionContext {
     }
 }
 
-const EXPECT_WHATS: &[&str] = &[
-    "status", "result", "moves", "fen", "legal", "illegal", "piece", "empty", "hand", "turn",
-    "perft", "error",
-];
 impl CompletionContext {
     /// The start of the word being completed at byte `pos` of `line`, and its candidates.
     pub fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
@@ -80,50 +76,52 @@ impl CompletionContext {
                 .map(|c| c.name.to_string())
                 .collect::<Vec<_>>()
         };
-        let pool: Vec<String> = match tokens.first().map(|w| commands::find(w).map(|c| c.name)) {
+        let pool: Vec<String> = match tokens.first().map(|w| commands::find(w).map(|c| c.command)) {
             None => command_names(),
             Some(None) => Vec::new(),
             Some(Some(cmd)) => {
                 let argi = tokens.len() - 1;
                 match (cmd, argi) {
-                    ("help", 0) => command_names(),
-                    ("load", 0) => self.files.clone(),
-                    ("play", _) => self.moves_after(&tokens[1..]),
-                    ("moves", 0) => {
+                    (Command::Help, 0) => command_names(),
+                    (Command::Load, 0) => self.files.clone(),
+                    (Command::Play, _) => self.moves_after(&tokens[1..]),
+                    (Command::Moves, 0) => {
                         let mut v = [self.squares.clone(), self.pieces.clone()].concat();
                         if !self.hand_letters.is_empty() {
                             v.push("drops".into());
                         }
                         v
                     }
-                    ("put", 0) => [
+                    (Command::Put, 0) => [
                         self.letters.clone(),
                         self.pieces.clone(),
                         self.sides.clone(),
                     ]
                     .concat(),
-                    ("put", 1) if self.sides.iter().any(|s| s.eq_ignore_ascii_case(tokens[1])) => {
+                    (Command::Put, 1)
+                        if self.sides.iter().any(|s| s.eq_ignore_ascii_case(tokens[1])) =>
+                    {
                         self.pieces.clone()
                     }
-                    ("put", _) => self.squares.clone(),
-                    ("remove", 0) => self.squares.clone(),
-                    ("hand", 0) | ("turn", 0) => self.sides.clone(),
-                    ("hand", _) => self
+                    (Command::Put, _) => self.squares.clone(),
+                    (Command::Remove, 0) => self.squares.clone(),
+                    (Command::Hand, 0) | (Command::Turn, 0) => self.sides.clone(),
+                    (Command::Hand, _) => self
                         .hand_letters
                         .iter()
                         .flat_map(|l| [format!("+{l}"), format!("-{l}")])
                         .collect(),
-                    ("piece", 0) => self.pieces.clone(),
-                    ("zones", 0) => self.zones.clone(),
-                    ("show", _) => owned(&["--ascii", "--unicode"]),
-                    ("render", _) => match tokens.last().copied() {
+                    (Command::Piece, 0) => self.pieces.clone(),
+                    (Command::Zones, 0) => self.zones.clone(),
+                    (Command::Show, _) => owned(&["--ascii", "--unicode"]),
+                    (Command::Render, _) => match tokens.last().copied() {
                         Some("--piece") => self.pieces.clone(),
                         Some("--moves") | Some("--at") => self.squares.clone(),
                         _ => owned(&["--moves", "--piece", "--at"]),
                     },
-                    ("expect", 0) => owned(EXPECT_WHATS),
-                    ("expect", _) => match tokens[1] {
-                        "status" => owned(super::expect::STATUS_WORDS),
+                    (Command::Expect, 0) => owned(commands::EXPECT_WHATS),
+                    (Command::Expect, _) => match tokens[1] {
+                        "status" => owned(commands::STATUS_WORDS),
                         "result" => [self.sides.clone(), owned(&["draw", "none"])].concat(),
                         "moves" | "empty" => self.squares.clone(),
                         "piece" if argi == 1 => self.squares.clone(),
@@ -194,8 +192,8 @@ impl Completer for ReplHelper {
             .split_whitespace()
             .next()
             .and_then(commands::find)
-            .map(|c| c.name);
-        if first == Some("load")
+            .map(|c| c.command);
+        if first == Some(Command::Load)
             && line[..pos.min(line.len())].split_whitespace().count() >= 1
             && line[..start].trim() != ""
         {

@@ -1,25 +1,12 @@
-//! The command table: names, aliases and help texts, and finding a command by (part of) its name.
+//! The command table: one row per command, in the order `help` lists them.
 
-/// One REPL command as `help` describes it.
-#[derive(Debug)]
-pub struct CommandInfo {
-    /// The command's name.
-    pub name: &'static str,
-    /// Short aliases.
-    pub aliases: &'static [&'static str],
-    /// Arguments, as shown in `help` (`MOVE...`).
-    pub args: &'static str,
-    /// One line for the command list.
-    pub summary: &'static str,
-    /// The longer description for `help COMMAND`.
-    pub details: &'static str,
-    /// Example lines.
-    pub examples: &'static [&'static str],
-}
+use super::{Command, CommandInfo};
+use crate::repl::Session;
 
 /// Every command, in the order `help` lists them.
 pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
+        command: Command::Help,
         name: "help",
         aliases: &["h", "?"],
         args: "[COMMAND]",
@@ -27,8 +14,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Without an argument, lists every command with one line each. With a command name \
                   (or alias), shows its arguments, what it does and an example.",
         examples: &["help", "help play"],
+        run: Session::help,
     },
     CommandInfo {
+        command: Command::Load,
         name: "load",
         aliases: &["l", "open"],
         args: "FILE",
@@ -37,8 +26,10 @@ pub const COMMANDS: &[CommandInfo] = &[
                   `.variant` extension; it is looked for as given, next to the current file and the \
                   script, and in ./definitions.",
         examples: &["load definitions/my-game.variant", "load my-game"],
+        run: Session::load_command,
     },
     CommandInfo {
+        command: Command::Variants,
         name: "variants",
         aliases: &["vars"],
         args: "",
@@ -46,8 +37,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Lists every `.variant` file in ./definitions and in the loaded file's folder, with \
                   one line each: its name, board and players, or why it does not compile.",
         examples: &["variants"],
+        run: Session::variants,
     },
     CommandInfo {
+        command: Command::Reload,
         name: "reload",
         aliases: &["rl"],
         args: "",
@@ -56,8 +49,10 @@ pub const COMMANDS: &[CommandInfo] = &[
                   replayed under the new rules; if one of them is no longer legal, the current position \
                   is kept without its history; if even that is not valid, the game restarts.",
         examples: &["reload"],
+        run: Session::reload,
     },
     CommandInfo {
+        command: Command::Show,
         name: "show",
         aliases: &["board", "d"],
         args: "[--ascii | --unicode]",
@@ -66,8 +61,10 @@ pub const COMMANDS: &[CommandInfo] = &[
                   then the hands, the side to move, check and the last move. Upper-case letters are the \
                   first player's pieces, lower-case the second's; `+` marks a promoted piece.",
         examples: &["show", "show --ascii"],
+        run: Session::show,
     },
     CommandInfo {
+        command: Command::Fen,
         name: "fen",
         aliases: &[],
         args: "[FEN]",
@@ -75,16 +72,20 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Without an argument, prints the position in FEN (Fairy-Stockfish style, hands in \
                   `[...]`). With a FEN, sets up that position and starts a new history from it.",
         examples: &["fen", "fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"],
+        run: Session::fen,
     },
     CommandInfo {
+        command: Command::Reset,
         name: "reset",
         aliases: &["new"],
         args: "",
         summary: "go back to the variant's start position",
         details: "Sets up the start position and forgets the moves played.",
         examples: &["reset"],
+        run: Session::reset,
     },
     CommandInfo {
+        command: Command::Moves,
         name: "moves",
         aliases: &["m", "ls"],
         args: "[SQUARE | PIECE | drops]",
@@ -94,8 +95,10 @@ pub const COMMANDS: &[CommandInfo] = &[
                   (a name like `Knight` or a letter like `N`), the moves of every piece of that kind, \
                   drops included. `moves drops` lists the drops only.",
         examples: &["moves", "moves g1", "moves Knight", "moves drops"],
+        run: Session::moves,
     },
     CommandInfo {
+        command: Command::Play,
         name: "play",
         aliases: &["p", "mv"],
         args: "MOVE...",
@@ -104,16 +107,20 @@ pub const COMMANDS: &[CommandInfo] = &[
                   drop `P@e4`. If one of them is not legal nothing is played, and the error lists the \
                   legal moves of that piece.",
         examples: &["play e2e4", "play e2e4 e7e5 g1f3", "play P@e5"],
+        run: Session::play,
     },
     CommandInfo {
+        command: Command::Undo,
         name: "undo",
         aliases: &["u", "back"],
         args: "[N]",
         summary: "take back the last move (or N moves)",
         details: "Takes back N moves (default 1). They can be played again with `redo`.",
         examples: &["undo", "undo 2"],
+        run: Session::undo,
     },
     CommandInfo {
+        command: Command::Redo,
         name: "redo",
         aliases: &["r"],
         args: "[N]",
@@ -121,16 +128,20 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Plays again the last N moves taken back with `undo` (default 1). Playing a new move \
                   forgets them.",
         examples: &["redo", "redo 2"],
+        run: Session::redo,
     },
     CommandInfo {
+        command: Command::History,
         name: "history",
         aliases: &["hist"],
         args: "",
         summary: "the moves so far, numbered",
         details: "Lists the moves played since the position was set up, numbered as in a game record.",
         examples: &["history"],
+        run: Session::history,
     },
     CommandInfo {
+        command: Command::Put,
         name: "put",
         aliases: &["set"],
         args: "PIECE SQUARE",
@@ -139,16 +150,20 @@ pub const COMMANDS: &[CommandInfo] = &[
                   name with an optional side before it (`Black Knight`; a bare name is the side to \
                   move's). Replaces what stood there. The moves so far are forgotten.",
         examples: &["put N e4", "put n e5", "put Black Cannon b8"],
+        run: Session::put,
     },
     CommandInfo {
+        command: Command::Remove,
         name: "remove",
         aliases: &["rm", "del"],
         args: "SQUARE",
         summary: "empty a square",
         details: "Removes the piece on SQUARE. The moves so far are forgotten.",
         examples: &["remove e2"],
+        run: Session::remove,
     },
     CommandInfo {
+        command: Command::Hand,
         name: "hand",
         aliases: &[],
         args: "[SIDE [+P | -P | +2P]...]",
@@ -157,16 +172,20 @@ pub const COMMANDS: &[CommandInfo] = &[
                   `-P` takes one away, `+2P` adds two. Kinds are letters or names. Only kinds that can \
                   go to a hand in this variant are allowed.",
         examples: &["hand", "hand white +P", "hand black +2Pawn -N"],
+        run: Session::hand,
     },
     CommandInfo {
+        command: Command::Turn,
         name: "turn",
         aliases: &["side"],
         args: "[SIDE]",
         summary: "show or set the side to move",
         details: "SIDE is a player's name from the definition, or white/black, w/b, first/second.",
         examples: &["turn black", "turn"],
+        run: Session::turn,
     },
     CommandInfo {
+        command: Command::Clear,
         name: "clear",
         aliases: &[],
         args: "",
@@ -174,8 +193,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Removes every piece from the board and the hands (the side to move stays), to set up \
                   a position from scratch with `put`.",
         examples: &["clear"],
+        run: Session::clear,
     },
     CommandInfo {
+        command: Command::Status,
         name: "status",
         aliases: &["st"],
         args: "",
@@ -183,8 +204,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Tells whether the game goes on (and whether the side to move is in check), or how it \
                   ended and who won.",
         examples: &["status"],
+        run: Session::status,
     },
     CommandInfo {
+        command: Command::Perft,
         name: "perft",
         aliases: &[],
         args: "DEPTH",
@@ -192,16 +215,20 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Counts the positions DEPTH plies deep. Prints `Nodes searched: N`. From depth 6 on, an \
                   interactive terminal shows a progress bar; Ctrl-C stops the count.",
         examples: &["perft 3"],
+        run: Session::perft,
     },
     CommandInfo {
+        command: Command::Divide,
         name: "divide",
         aliases: &[],
         args: "DEPTH",
         summary: "perft per legal move",
         details: "Like perft, but prints one `MOVE: COUNT` line per legal move first.",
         examples: &["divide 2"],
+        run: Session::divide,
     },
     CommandInfo {
+        command: Command::Piece,
         name: "piece",
         aliases: &["pc"],
         args: "[NAME]",
@@ -209,24 +236,30 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Describes how the piece moves, where it may stand, how it promotes, and draws where it \
                   can go from a central square of an empty board. Without a name, lists the pieces.",
         examples: &["piece Knight", "piece N"],
+        run: Session::piece,
     },
     CommandInfo {
+        command: Command::Zones,
         name: "zones",
         aliases: &["zone"],
         args: "[NAME]",
         summary: "draw each zone (or one) on the board",
         details: "Draws the squares of each named zone, for each player when they differ.",
         examples: &["zones", "zones home"],
+        run: Session::zones,
     },
     CommandInfo {
+        command: Command::Rules,
         name: "rules",
         aliases: &["info"],
         args: "",
         summary: "a summary of the variant's rules",
         details: "Board, players, pieces, drops, royalty, how the game ends, castling and the start position.",
         examples: &["rules"],
+        run: Session::rules_command,
     },
     CommandInfo {
+        command: Command::Render,
         name: "render",
         aliases: &["draw"],
         args: "[--moves SQUARE | --piece NAME [--at SQUARE]] OUT",
@@ -236,8 +269,10 @@ pub const COMMANDS: &[CommandInfo] = &[
                   `--piece NAME` draws that piece's moves on an empty board instead (`--at SQUARE` \
                   chooses its square).",
         examples: &["render start.svg", "render --moves b1 knight.png", "render --piece Cannon cannon.svg"],
+        run: Session::render,
     },
     CommandInfo {
+        command: Command::Expect,
         name: "expect",
         aliases: &["assert"],
         args: "WHAT ...",
@@ -258,116 +293,16 @@ pub const COMMANDS: &[CommandInfo] = &[
                   \x20 expect perft DEPTH N             perft gives N\n\
                   \x20 expect error COMMAND...          the command fails (and changes nothing)",
         examples: &["expect status checkmate", "expect moves e4 3", "expect perft 2 400"],
+        run: Session::expect_command,
     },
     CommandInfo {
+        command: Command::Quit,
         name: "quit",
         aliases: &["q", "exit"],
         args: "",
         summary: "leave (Ctrl-D does too)",
         details: "Ends the session; in a script, stops it successfully.",
         examples: &["quit"],
+        run: Session::quit,
     },
 ];
-
-/// Finds a command by its name or one of its aliases (case-insensitive).
-pub fn find(word: &str) -> Option<&'static CommandInfo> {
-    let w = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .find(|c| c.name == w || c.aliases.contains(&w.as_str()))
-}
-
-/// The closest command names to a misspelt one, best first (at most three).
-pub fn suggest(word: &str) -> Vec<&'static str> {
-    let w = word.to_ascii_lowercase();
-    let mut scored: Vec<(f64, &'static str)> = COMMANDS
-        .iter()
-        .flat_map(|c| {
-            std::iter::once(c.name)
-                .chain(c.aliases.iter().copied())
-                .map(move |n| (n, c.name))
-        })
-        .filter(|(n, _)| n.len() > 1)
-        .map(|(n, name)| (strsim::jaro_winkler(&w, n), name))
-        .filter(|(s, _)| *s >= 0.75)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut out = Vec::new();
-    for (_, n) in scored {
-        if !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out.truncate(3);
-    out
-}
-
-/// The command list `help` prints.
-pub fn overview() -> String {
-    let width = COMMANDS
-        .iter()
-        .map(|c| c.name.len() + 1 + c.args.len())
-        .max()
-        .unwrap_or(0);
-    let mut s = String::from("Commands (`help COMMAND` for details and an example):\n");
-    for c in COMMANDS {
-        let head = if c.args.is_empty() {
-            c.name.to_string()
-        } else {
-            format!("{} {}", c.name, c.args)
-        };
-        s.push_str(&format!("  {head:<width$}  {}\n", c.summary));
-    }
-    s.push_str("Scripts: one command per line, `#` starts a comment.");
-    s
-}
-
-/// The help text of one command.
-pub fn describe(c: &CommandInfo) -> String {
-    let mut s = format!("{} {}\n  {}\n", c.name, c.args, c.summary);
-    s = s.replace(" \n", "\n");
-    for line in c.details.lines() {
-        s.push_str(&format!("  {line}\n"));
-    }
-    if !c.aliases.is_empty() {
-        s.push_str(&format!("  aliases: {}\n", c.aliases.join(", ")));
-    }
-    let label = if c.examples.len() == 1 {
-        "example"
-    } else {
-        "examples"
-    };
-    s.push_str(&format!("  {label}: {}", c.examples.join("  |  ")));
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn aliases_find_their_command() {
-        assert_eq!(find("p").map(|c| c.name), Some("play"));
-        assert_eq!(find("SHOW").map(|c| c.name), Some("show"));
-        assert!(find("castle").is_none());
-    }
-
-    #[test]
-    fn misspelt_commands_get_suggestions() {
-        assert_eq!(suggest("paly").first(), Some(&"play"));
-        assert_eq!(suggest("mvoes").first(), Some(&"moves"));
-        assert_eq!(suggest("hsitory").first(), Some(&"history"));
-    }
-
-    #[test]
-    fn names_and_aliases_are_unique() {
-        let mut all: Vec<&str> = COMMANDS
-            .iter()
-            .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
-            .collect();
-        let n = all.len();
-        all.sort();
-        all.dedup();
-        assert_eq!(all.len(), n);
-    }
-}

@@ -1,19 +1,19 @@
 //! `expect`: facts about the position that a script asserts; a failed one says expected vs found.
 
-use super::{parse, ReplError, Result, Session};
+use super::Args;
 use crate::engine::{GameResult, Status};
 use crate::geometry::Player;
 use crate::notation;
+use crate::repl::{parse, ReplError, Result, Session};
 
 /// The things `expect` can check.
-const WHATS: &[&str] = &[
+pub(crate) const WHATS: &[&str] = &[
     "status", "result", "moves", "fen", "legal", "illegal", "piece", "empty", "hand", "turn",
     "perft", "error",
 ];
 
-/// The words `expect status` accepts.
 /// The words `expect status` understands.
-pub(super) const STATUS_WORDS: &[&str] = &[
+pub(crate) const STATUS_WORDS: &[&str] = &[
     "ongoing",
     "check",
     "checkmate",
@@ -62,7 +62,8 @@ fn count(text: &str) -> Result<u64> {
 }
 
 impl Session {
-    pub(super) fn expect_command(&mut self, rest: &str) -> Result<String> {
+    pub(super) fn expect_command(&mut self, args: &Args) -> Result<String> {
+        let rest = args.rest;
         let (what, tail) = match rest.find(char::is_whitespace) {
             Some(i) => (&rest[..i], rest[i..].trim()),
             None => (rest, ""),

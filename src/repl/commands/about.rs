@@ -1,0 +1,151 @@
+//! Describing the variant: `piece`, `zones`, `rules`, `render`.
+
+use super::Args;
+use crate::engine::Piece;
+use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
+use crate::repl::{board, describe, parse, ReplError, Result, Session};
+use crate::rules::{Confinement, PieceKind, RuleSet};
+
+impl Session {
+    pub(super) fn piece(&mut self, args: &Args) -> Result<String> {
+        let args = args.words.as_slice();
+        let l = self.loaded()?;
+        let rules = l.engine.rules();
+        if args.is_empty() {
+            return Ok(format!(
+                "pieces: {}\n`piece NAME` describes one",
+                parse::piece_list(rules)
+            ));
+        }
+        let (spec, used) = parse::piece_tokens(rules, args)?;
+        if used < args.len() {
+            return Err(ReplError::new(format!(
+                "`piece` takes one piece, not `{}`",
+                args.join(" ")
+            ))
+            .with_help("for example `piece Knight`"));
+        }
+        let side = spec.side.unwrap_or(Player::First);
+        let mut out = describe::piece_text(rules, spec.kind).join("\n");
+        let from = diagram_square(rules, spec.kind, side);
+        let marks = board::combine_marks(&l.engine.diagram(spec.kind, side, from));
+        let letter = board::piece_letter(rules, Piece::new(side, spec.kind));
+        out.push_str(&format!(
+            "\nFrom {} on an empty board ({}):\n",
+            rules.board.dims.name(from),
+            rules.players[side.index()]
+        ));
+        out.push_str(&board::diagram_board(
+            rules, &letter, from, &marks, self.style,
+        ));
+        let legend = board::diagram_legend(&marks);
+        if !legend.is_empty() {
+            out.push_str(&format!("\n  {legend}"));
+        }
+        Ok(out)
+    }
+
+    pub(super) fn zones(&mut self, args: &Args) -> Result<String> {
+        let args = args.words.as_slice();
+        let rules = self.rules()?;
+        if rules.zones.is_empty() {
+            return Ok(format!("{} declares no zones", rules.name));
+        }
+        let selected: Vec<(&String, &PlayerSquares)> = match args {
+            [] => rules.zones.iter().collect(),
+            [name] => match rules.zones.get_key_value(*name) {
+                Some(z) => vec![z],
+                None => {
+                    let names: Vec<&str> = rules.zones.keys().map(|k| k.as_str()).collect();
+                    return Err(ReplError::new(format!("there is no zone `{name}`"))
+                        .with_help(format!("the zones are {}", names.join(", "))));
+                }
+            },
+            _ => {
+                return Err(ReplError::new("`zones` takes at most one zone name")
+                    .with_help("for example `zones` or `zones home`"))
+            }
+        };
+        let mut parts = Vec::new();
+        for (name, z) in selected {
+            if z[0] == z[1] {
+                parts.push(format!(
+                    "zone {name} ({} squares, the same for both players):\n{}",
+                    z[0].len(),
+                    board::zone_board(rules, &z[0], self.style)
+                ));
+            } else {
+                for p in Player::BOTH {
+                    parts.push(format!(
+                        "zone {name} for {} ({} squares):\n{}",
+                        rules.players[p.index()],
+                        z[p.index()].len(),
+                        board::zone_board(rules, &z[p.index()], self.style)
+                    ));
+                }
+            }
+        }
+        Ok(parts.join("\n"))
+    }
+
+    pub(super) fn rules_command(&mut self, _args: &Args) -> Result<String> {
+        Ok(describe::rules_text(self.rules()?))
+    }
+
+    pub(super) fn render(&mut self, args: &Args) -> Result<String> {
+        let args = args.words.as_slice();
+        let l = self.loaded()?;
+        let path =
+            crate::render::render_command(&l.engine, l.game.position(), args).map_err(|e| {
+                ReplError::new(format!("cannot render: {e}")).with_help(
+                    "for example `render start.svg`, `render --moves b1 knight.png` or \
+                     `render --piece Cannon --at e5 cannon.svg`",
+                )
+            })?;
+        Ok(format!("saved {}", path.display()))
+    }
+}
+
+/// The square a movement diagram is drawn from: the middle of the board, or of the piece's
+/// confinement, or of the zone its moves depend on; always a square the piece may stand on.
+fn diagram_square(rules: &RuleSet, kind: PieceKind, side: Player) -> Square {
+    let d = rules.board.dims;
+    let mut allowed = rules.board.squares;
+    if let Confinement::Within(z) = &rules.piece(kind).confinement {
+        let inside = allowed.intersect(&z[side.index()]);
+        if !inside.is_empty() {
+            allowed = inside;
+        }
+    }
+    // The middle of the squares allowed: the board, or the zone the piece is confined to.
+    let n = allowed.len().max(1) as f64;
+    let cf = allowed.iter().map(|s| d.file(s) as f64).sum::<f64>() / n;
+    let cr = allowed.iter().map(|s| d.rank(s) as f64).sum::<f64>() / n;
+    // A piece that rides paths shows them only from a square on one: prefer those.
+    let on_paths: SquareSet = rules
+        .piece(kind)
+        .rides
+        .iter()
+        .filter_map(|r| rules.paths.get(&r.path))
+        .flat_map(|p| p.squares.iter().copied())
+        .collect();
+    let on_paths = allowed.intersect(&on_paths);
+    if !on_paths.is_empty() {
+        allowed = on_paths;
+    }
+    allowed
+        .iter()
+        .min_by(|a, b| {
+            let da = (d.file(*a) as f64 - cf).powi(2) + (d.rank(*a) as f64 - cr).powi(2);
+            let db = (d.file(*b) as f64 - cf).powi(2) + (d.rank(*b) as f64 - cr).powi(2);
+            // Prefer the player's own side of the middle, where its pieces start from.
+            let by_rank = match side {
+                Player::First => d.rank(*a).cmp(&d.rank(*b)),
+                Player::Second => d.rank(*b).cmp(&d.rank(*a)),
+            };
+            da.total_cmp(&db)
+                .then(by_rank)
+                .then(d.file(*a).cmp(&d.file(*b)))
+        })
+        .unwrap_or(Square(0))
+}

@@ -1,0 +1,361 @@
+//! Listing, playing and taking back moves: `moves`, `play`, `undo`, `redo`, `history`.
+
+use super::Args;
+use crate::engine::{Engine, Move, MoveKind, Position, Status};
+use crate::geometry::Player;
+use crate::notation;
+use crate::repl::{caret, no_variant, parse, wrap, ReplError, Result, Session};
+
+impl Session {
+    /// The legal moves the `moves` command would list for its arguments, with a title.
+    pub(super) fn select_moves(&self, args: &[&str]) -> Result<(String, Vec<Move>)> {
+        let l = self.loaded()?;
+        let rules = l.engine.rules();
+        let pos = l.game.position();
+        let side = pos.side_to_move();
+        let side_name = &rules.players[side.index()];
+        if args.is_empty() {
+            return Ok((
+                format!("legal moves for {side_name}"),
+                l.engine.legal_moves(pos),
+            ));
+        }
+        if args == ["drops"] {
+            let drops = l
+                .engine
+                .legal_moves(pos)
+                .into_iter()
+                .filter(|m| m.is_drop())
+                .collect();
+            return Ok((format!("legal drops for {side_name}"), drops));
+        }
+        if args.len() == 1 && parse::looks_like_square(args[0]) {
+            let sq = parse::square(rules, args[0])?;
+            let Some(piece) = pos.piece_at(sq) else {
+                return Err(ReplError::new(format!("there is no piece on {}", args[0]))
+                    .with_help("give a square with a piece of the side to move, or a piece name like `moves Knight`"));
+            };
+            let name = format!(
+                "{} {} on {}",
+                rules.players[piece.player.index()],
+                rules.piece(piece.kind).name,
+                args[0]
+            );
+            if piece.player != side {
+                return Err(ReplError::new(format!(
+                    "the {name} cannot move: it is {side_name}'s turn"
+                ))
+                .with_help(format!(
+                    "`turn {}` gives the move to that side",
+                    rules.players[piece.player.index()]
+                )));
+            }
+            return Ok((
+                format!("legal moves of the {name}"),
+                l.engine.legal_moves_from(pos, sq),
+            ));
+        }
+        let (spec, used) = parse::piece_tokens(rules, args)?;
+        if used < args.len() {
+            return Err(ReplError::new(format!(
+                "`moves` takes one square or piece, not `{}`",
+                args.join(" ")
+            ))
+            .with_help("for example `moves`, `moves e2` or `moves Knight`"));
+        }
+        // A side named in words must be the side to move; a letter's case is not checked here.
+        if let (2, Some(s)) = (used, spec.side) {
+            if s != side {
+                return Err(ReplError::new(format!(
+                    "it is {side_name}'s turn, not {}'s",
+                    rules.players[s.index()]
+                ))
+                .with_help(format!(
+                    "`turn {}` gives the move to that side",
+                    rules.players[s.index()]
+                )));
+            }
+        }
+        let kind = spec.kind;
+        let moves = l
+            .engine
+            .legal_moves(pos)
+            .into_iter()
+            .filter(|m| match m.kind {
+                MoveKind::Drop(k) => k == kind,
+                _ => pos.piece_at(m.from).is_some_and(|p| p.kind == kind),
+            })
+            .collect();
+        Ok((
+            format!("legal moves of {side_name}'s {}", rules.piece(kind).name),
+            moves,
+        ))
+    }
+
+    pub(super) fn moves(&mut self, args: &Args) -> Result<String> {
+        let args = args.words.as_slice();
+        let (title, mut moves) = self.select_moves(args)?;
+        let l = self.loaded()?;
+        let d = l.engine.rules().board.dims;
+        let pos = l.game.position();
+        if moves.is_empty() {
+            return Ok(format!("no {title}"));
+        }
+        let key = |m: &Move| {
+            (
+                m.is_drop(),
+                d.file(m.from),
+                d.rank(m.from),
+                d.file(m.to),
+                d.rank(m.to),
+            )
+        };
+        moves.sort_by_key(key);
+        let n = moves.len();
+        let mut out = format!(
+            "{n} {}",
+            if n == 1 {
+                title
+                    .replacen("moves", "move", 1)
+                    .replacen("drops", "drop", 1)
+            } else {
+                title
+            }
+        );
+        out.push(':');
+        let label_w = if moves.iter().any(|m| m.is_drop()) {
+            5
+        } else {
+            moves
+                .iter()
+                .map(|m| d.name(m.from).len())
+                .max()
+                .unwrap_or(2)
+        };
+        let mut i = 0;
+        while i < moves.len() {
+            let drop = moves[i].is_drop();
+            let from = moves[i].from;
+            let mut j = i;
+            while j < moves.len() && moves[j].is_drop() == drop && (drop || moves[j].from == from) {
+                j += 1;
+            }
+            let texts: Vec<String> = moves[i..j]
+                .iter()
+                .map(|m| notation::move_text(&l.engine, pos, *m))
+                .collect();
+            let label = if drop {
+                "drops".to_string()
+            } else {
+                d.name(from)
+            };
+            let body = wrap(&texts, "", 70);
+            let mut lines = body.lines();
+            out.push_str(&format!(
+                "\n  {label:>label_w$}: {}",
+                lines.next().unwrap_or("")
+            ));
+            for rest in lines {
+                out.push_str(&format!("\n  {:label_w$}  {rest}", ""));
+            }
+            i = j;
+        }
+        Ok(out)
+    }
+
+    /// Explains why a move text is not legal, pointing at the fault and listing what is legal.
+    pub(super) fn move_error(
+        &self,
+        engine: &Engine,
+        pos: &Position,
+        text: &str,
+        e: notation::MoveError,
+    ) -> ReplError {
+        let rules = engine.rules();
+        let mut err = ReplError::new(format!("illegal move `{text}`: {}", e.message));
+        if e.len > 0 || e.offset > 0 {
+            err = err
+                .with_context(text.to_string())
+                .with_context(caret(text, e.offset, e.len));
+        }
+        if let Some(h) = e.help {
+            return err.with_help(h);
+        }
+        // Fall back to listing the moves of the piece on the square the text starts with.
+        let end = text
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map(|(i, _)| i)
+            .unwrap_or(text.len());
+        let from = rules
+            .board
+            .dims
+            .parse_square(&text[..end])
+            .filter(|s| rules.board.squares.contains(*s));
+        let help = match from.and_then(|s| pos.piece_at(s).map(|p| (s, p))) {
+            Some((s, p)) if p.player == pos.side_to_move() => {
+                let ms: Vec<String> = engine.legal_moves_from(pos, s).iter().map(|m| notation::move_text(engine, pos, *m)).collect();
+                if ms.is_empty() {
+                    format!("the {} on {} has no legal move", rules.piece(p.kind).name, &text[..end])
+                } else {
+                    format!("the {} on {} can play {}", rules.piece(p.kind).name, &text[..end], ms.join(" "))
+                }
+            }
+            _ => "`moves` lists the legal moves; moves are written like e2e4, e7e8q (promotion) or P@e4 (drop)".to_string(),
+        };
+        err.with_help(help)
+    }
+
+    pub(super) fn play(&mut self, args: &Args) -> Result<String> {
+        let args = args.words.as_slice();
+        let l = self.loaded()?;
+        if args.is_empty() {
+            return Err(ReplError::new("`play` needs a move")
+                .with_help("for example `play e2e4`; `moves` lists the legal moves"));
+        }
+        let mut game = l.game.clone();
+        let engine = l.engine.clone();
+        let rules = engine.rules();
+        let mut played = Vec::new();
+        for (i, text) in args.iter().enumerate() {
+            let status = game.status();
+            if !matches!(status, Status::Ongoing { .. }) {
+                let side = game.position().side_to_move();
+                return Err(ReplError::new(format!(
+                    "cannot play `{text}`: the game is over ({}){}",
+                    status.describe(&rules.players, side),
+                    if i > 0 { "; nothing was played" } else { "" }
+                ))
+                .with_help("`undo` takes moves back; `reset` or `fen` set up a new position"));
+            }
+            let pos = game.position().clone();
+            match notation::parse_move(&engine, &pos, text) {
+                Ok(mv) => {
+                    played.push(numbered(
+                        &pos,
+                        &notation::move_text(&engine, &pos, mv),
+                        i == 0,
+                    ));
+                    game.play(mv);
+                }
+                Err(e) => {
+                    let mut err = self.move_error(&engine, &pos, text, e);
+                    if args.len() > 1 {
+                        err.message = format!(
+                            "move {} of {}: {}; nothing was played",
+                            i + 1,
+                            args.len(),
+                            err.message
+                        );
+                    }
+                    return Err(err);
+                }
+            }
+        }
+        let mut out = played.join(" ");
+        let l = self.loaded.as_mut().ok_or_else(no_variant)?;
+        l.game = game;
+        let l = self.loaded()?;
+        match l.game.status() {
+            Status::Ongoing { check: false } => {}
+            _ => {
+                out.push('\n');
+                out.push_str(&self.status_line(l));
+            }
+        }
+        Ok(out)
+    }
+
+    pub(super) fn undo(&mut self, args: &Args) -> Result<String> {
+        self.undo_redo(&args.words, true)
+    }
+
+    pub(super) fn redo(&mut self, args: &Args) -> Result<String> {
+        self.undo_redo(&args.words, false)
+    }
+
+    fn undo_redo(&mut self, args: &[&str], undo: bool) -> Result<String> {
+        let n = match args {
+            [] => 1,
+            [x] => match parse::number(x, "the number of moves")? {
+                0 => {
+                    return Err(ReplError::new(format!(
+                        "`{} 0` would do nothing",
+                        if undo { "undo" } else { "redo" }
+                    ))
+                    .with_help(if undo {
+                        "give at least 1: `undo` takes back one move, `undo 3` three"
+                    } else {
+                        "give at least 1: `redo` replays one move, `redo 3` three"
+                    }))
+                }
+                n => usize::try_from(n).unwrap_or(usize::MAX),
+            },
+            _ => {
+                return Err(ReplError::new("too many arguments").with_help(if undo {
+                    "`undo` or `undo 3`"
+                } else {
+                    "`redo` or `redo 3`"
+                }))
+            }
+        };
+        let l = self.loaded.as_mut().ok_or_else(no_variant)?;
+        let mut g = l.game.clone();
+        for done in 0..n {
+            let ok = if undo { g.undo() } else { g.redo() };
+            if !ok {
+                let what = if undo { "to undo" } else { "to redo" };
+                let msg = if done == 0 {
+                    format!("there is no move {what}")
+                } else {
+                    format!(
+                        "only {done} move{} {what}, not {n}",
+                        if done == 1 { "" } else { "s" }
+                    )
+                };
+                return Err(ReplError::new(msg).with_help(if undo {
+                    "`history` shows the moves played"
+                } else {
+                    "`redo` replays moves taken back with `undo`, until a new move is played"
+                }));
+            }
+        }
+        l.game = g;
+        let l = self.loaded()?;
+        Ok(self.status_line(l))
+    }
+
+    pub(super) fn history(&mut self, _args: &Args) -> Result<String> {
+        let l = self.loaded()?;
+        let moves = l.game.moves();
+        if moves.is_empty() {
+            return Ok("no moves played yet".into());
+        }
+        let mut lines: Vec<String> = Vec::new();
+        for (i, mv) in moves.iter().enumerate() {
+            let pos = &l.game.positions()[i];
+            let text = notation::move_text(&l.engine, pos, *mv);
+            match pos.side_to_move() {
+                Player::First => lines.push(format!("{}. {text}", pos.fullmove_number())),
+                Player::Second => match lines.last_mut() {
+                    Some(last) if i > 0 => {
+                        last.push(' ');
+                        last.push_str(&text)
+                    }
+                    _ => lines.push(format!("{}... {text}", pos.fullmove_number())),
+                },
+            }
+        }
+        Ok(lines.join("\n"))
+    }
+}
+
+/// A move with its number, as in a game record: `1. e2e4`, `1... e7e5`, or bare within a line.
+fn numbered(pos: &Position, text: &str, first_in_line: bool) -> String {
+    match pos.side_to_move() {
+        Player::First => format!("{}. {text}", pos.fullmove_number()),
+        Player::Second if first_in_line => format!("{}... {text}", pos.fullmove_number()),
+        Player::Second => text.to_string(),
+    }
+}

@@ -1,0 +1,89 @@
+//! Counting the move tree: `perft`, `divide`.
+
+use super::Args;
+use crate::engine::Move;
+use crate::notation;
+use crate::repl::{parse, ReplError, Result, Session};
+use std::sync::atomic::Ordering;
+
+impl Session {
+    /// Runs divide, with a progress bar when asked and interruptible through the cancel flag.
+    fn run_divide(&self, depth: u32) -> Result<Vec<(Move, u64)>> {
+        let l = self.loaded()?;
+        self.cancel.store(false, Ordering::SeqCst);
+        let bar = if self.progress && depth >= 6 {
+            let b = indicatif::ProgressBar::new(0);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "perft {msg} [{bar:40}] {pos}/{len} root moves, {elapsed}",
+            ) {
+                b.set_style(style.progress_chars("=> "));
+            }
+            b.set_message(depth.to_string());
+            Some(b)
+        } else {
+            None
+        };
+        let mut progress = |done: usize, total: usize| {
+            if let Some(b) = &bar {
+                b.set_length(total as u64);
+                b.set_position(done as u64);
+            }
+        };
+        let res =
+            l.engine
+                .divide_cancellable(l.game.position(), depth, &self.cancel, &mut progress);
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        res.ok_or_else(|| ReplError::new(format!("perft {depth} interrupted; nothing was counted")))
+    }
+
+    pub(super) fn perft(&mut self, args: &Args) -> Result<String> {
+        self.perft_command(&args.words, false)
+    }
+
+    pub(super) fn divide(&mut self, args: &Args) -> Result<String> {
+        self.perft_command(&args.words, true)
+    }
+
+    fn perft_command(&self, args: &[&str], divide: bool) -> Result<String> {
+        let name = if divide { "divide" } else { "perft" };
+        let [d] = args else {
+            return Err(ReplError::new(format!("`{name}` needs a depth"))
+                .with_help(format!("for example `{name} 3`")));
+        };
+        let depth = parse::number(d, "the depth")?;
+        let depth =
+            u32::try_from(depth).map_err(|_| ReplError::new(format!("depth {d} is too large")))?;
+        let l = self.loaded()?;
+        if depth == 0 {
+            if divide {
+                return Err(ReplError::new("divide needs a depth of at least 1")
+                    .with_help("for example `divide 1`"));
+            }
+            return Ok("Nodes searched: 1".into());
+        }
+        let res = self.run_divide(depth)?;
+        let total: u64 = res.iter().map(|(_, n)| n).sum();
+        let mut out = String::new();
+        if divide {
+            let pos = l.game.position();
+            for (m, n) in &res {
+                out.push_str(&format!(
+                    "{}: {n}\n",
+                    notation::move_text(&l.engine, pos, *m)
+                ));
+            }
+        }
+        out.push_str(&format!("Nodes searched: {total}"));
+        Ok(out)
+    }
+
+    pub(super) fn perft_count(&self, depth: u32) -> Result<u64> {
+        if depth == 0 {
+            self.loaded()?;
+            return Ok(1);
+        }
+        Ok(self.run_divide(depth)?.iter().map(|(_, n)| n).sum())
+    }
+}
