@@ -559,6 +559,19 @@ fn other_bad_input_says_what_would_be_right() {
             "perft 99999999999999999999",
             "`99999999999999999999` is too large",
         ),
+        // The REPL session used to die here: a buffer per ply was allocated before counting.
+        (
+            "perft 4294967295",
+            "depth 4294967295 is too deep; perft counts at most 30 plies",
+        ),
+        (
+            "divide 31",
+            "depth 31 is too deep; perft counts at most 30 plies",
+        ),
+        (
+            "expect perft 31 1",
+            "depth 31 is too deep; perft counts at most 30 plies",
+        ),
         (
             "help play moves",
             "`help` takes one command, not `play moves`",

@@ -66,7 +66,7 @@ pub fn run(session: &mut Session) -> ExitCode {
             }
         }
         match execute_guarded(session, &line) {
-            Ok(out) if !out.is_empty() => println!("{out}"),
+            Ok(out) if !out.is_empty() => println!("{}", super::printable(&out)),
             Ok(_) => {}
             Err(e) => eprintln!("error: {e}"),
         }

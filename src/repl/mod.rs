@@ -60,15 +60,68 @@ impl ReplError {
 
 impl fmt::Display for ReplError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message)?;
-        for line in &self.context {
-            write!(f, "\n  {line}")?;
+        write!(f, "{}", shown(&self.message, 0))?;
+        let mut lines = self.context.iter().peekable();
+        while let Some(line) = lines.next() {
+            match lines.peek().filter(|next| is_caret_line(next)) {
+                // A line with a caret under it: both are cut to the same window around the caret.
+                Some(marks) => {
+                    let at = marks.chars().take_while(|&c| c == ' ').count();
+                    let from = at.saturating_sub(MAX_SHOWN_CHARS / 3);
+                    write!(f, "\n  {}", shown(line, from))?;
+                    write!(f, "\n  {}", shown(marks, from))?;
+                    lines.next();
+                }
+                None => write!(f, "\n  {}", shown(line, 0))?,
+            }
         }
         if let Some(h) = &self.help {
-            write!(f, "\n  help: {h}")?;
+            write!(f, "\n  help: {}", shown(h, 0))?;
         }
         Ok(())
     }
+}
+
+/// Most characters of one line of an error shown to the user; a longer line (a 1 MB bad line
+/// quoted back) is cut, around the caret where it has one.
+pub const MAX_SHOWN_CHARS: usize = 200;
+
+/// Whether `line` is a caret line drawn by [`caret`].
+fn is_caret_line(line: &str) -> bool {
+    line.contains('^') && line.chars().all(|c| c == ' ' || c == '^')
+}
+
+/// Characters `from..` of a line, at most [`MAX_SHOWN_CHARS`] of them, made [`printable`]; `…`
+/// marks what was cut at either end (a cut start becomes one `…` in place of one character, so
+/// a caret line cut the same way stays aligned).
+fn shown(line: &str, from: usize) -> String {
+    let total = line.chars().count();
+    let from = from.min(total);
+    let mut out = String::new();
+    if from > 0 {
+        out.push('…');
+    }
+    let skip = if from > 0 { from + 1 } else { 0 };
+    out.extend(line.chars().skip(skip).take(MAX_SHOWN_CHARS));
+    if total > skip + MAX_SHOWN_CHARS {
+        out.push('…');
+    }
+    printable(&out)
+}
+
+/// `text` as it is safe to show on a terminal: each control character other than a line break or
+/// a tab becomes one visible character (C0 controls their Unicode control picture, `␛` for ESC;
+/// DEL and C1 controls `�`), so input cannot send escape sequences to the terminal and carets
+/// stay aligned.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c,
+            '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
+            '\u{7f}'..='\u{9f}' => '\u{fffd}',
+            _ => c,
+        })
+        .collect()
 }
 
 impl std::error::Error for ReplError {}
@@ -295,6 +348,42 @@ fn shortened(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_of_the_input_are_shown_visible_not_sent_to_the_terminal() {
+        let mut s = Session::new();
+        let e = s.execute("fr\u{1b}[31mob\u{7}").unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            !shown.chars().any(|c| c == '\u{1b}' || c == '\u{7}'),
+            "{shown:?}"
+        );
+        assert!(
+            shown.starts_with("unknown command `fr␛[31mob␇`"),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
+    fn a_very_long_bad_line_is_shown_cut_around_the_fault_with_the_caret_on_it() {
+        let e = ReplError::new("bad FEN: `x` is not a side")
+            .with_context(format!("{}x{}", "a".repeat(500_000), "b".repeat(500_000)))
+            .with_context(caret(&format!("{}x", "a".repeat(500_000)), 500_000, 1));
+        let shown = e.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), 3, "{shown}");
+        assert!(
+            lines[1].chars().count() <= MAX_SHOWN_CHARS + 4,
+            "{}",
+            lines[1].len()
+        );
+        let caret_at = lines[2].chars().position(|c| c == '^');
+        assert_eq!(
+            lines[1].chars().nth(caret_at.unwrap_or(0)),
+            Some('x'),
+            "{shown}"
+        );
+    }
 
     #[test]
     fn unknown_commands_suggest_the_closest() {

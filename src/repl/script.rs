@@ -98,11 +98,12 @@ pub fn run_script(
             continue;
         }
         report.commands += 1;
-        writeln!(out, "{}{command}", session.prompt())?;
+        // The echo is cut and made printable like an error line: a script is input too.
+        writeln!(out, "{}{}", session.prompt(), super::shown(command, 0))?;
         match execute_guarded(session, command) {
             Ok(text) => {
                 if !text.is_empty() {
-                    writeln!(out, "{text}")?;
+                    writeln!(out, "{}", super::printable(&text))?;
                 }
             }
             Err(e) => {

@@ -285,9 +285,7 @@ impl Session {
                     return Err(ReplError::new("`expect perft` needs a depth and a count")
                         .with_help("for example `expect perft 2 400`"));
                 };
-                let depth = parse::number(d, "the depth")?;
-                let depth = u32::try_from(depth)
-                    .map_err(|_| ReplError::new(format!("depth {d} is too large")))?;
+                let depth = super::perft::perft_depth(d)?;
                 let n = count(n)?;
                 let got = self.perft_count(depth)?;
                 if got == n {

@@ -1,10 +1,22 @@
 //! Counting the move tree: `perft`, `divide`.
 
 use super::Args;
-use crate::engine::Move;
+use crate::engine::{Move, MAX_PERFT_DEPTH};
 use crate::notation;
 use crate::repl::{parse, ReplError, Result, Session};
 use std::sync::atomic::Ordering;
+
+/// Reads a perft depth, refusing more than the engine counts.
+pub(super) fn perft_depth(text: &str) -> Result<u32> {
+    let depth = parse::number(text, "the depth")?;
+    match u32::try_from(depth) {
+        Ok(d) if d <= MAX_PERFT_DEPTH => Ok(d),
+        _ => Err(ReplError::new(format!(
+            "depth {text} is too deep; perft counts at most {MAX_PERFT_DEPTH} plies"
+        ))
+        .with_help("for example `perft 4`; deep counts take long: Ctrl-C stops one")),
+    }
+}
 
 impl Session {
     /// Runs divide, with a progress bar when asked and interruptible through the cancel flag.
@@ -52,9 +64,7 @@ impl Session {
             return Err(ReplError::new(format!("`{name}` needs a depth"))
                 .with_help(format!("for example `{name} 3`")));
         };
-        let depth = parse::number(d, "the depth")?;
-        let depth =
-            u32::try_from(depth).map_err(|_| ReplError::new(format!("depth {d} is too large")))?;
+        let depth = perft_depth(d)?;
         let l = self.loaded()?;
         if depth == 0 {
             if divide {
