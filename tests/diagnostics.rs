@@ -848,6 +848,21 @@ fn a_zone_named_like_a_square_is_an_error() {
 }
 
 #[test]
+fn a_path_that_visits_a_square_twice_is_refused() {
+    // Accepted before, and riding a 10,000-corner loop then took minutes.
+    let e = only(&with("path loop = a1-e1-e3-a3-a1-e1"));
+    assert_eq!(e.code, "chimera::path::revisits");
+    assert_eq!(e.message, "path `loop` visits a1 twice");
+    assert_eq!(e.at, (9, 6));
+    assert_eq!(e.snippet, "loop = a1-e1-e3-a3-a1-e1");
+    // A cyclic path that repeats its first corner to close is still one visit each.
+    let ring = with("path ring = a1-e1-e3-a3-a1 cyclic\npiece Spider S { moves K rides ring }");
+    if let Err(d) = compile_str("t.variant", &ring, &fixtures()) {
+        panic!("{:?}", miette::Report::new(d));
+    }
+}
+
+#[test]
 fn a_cyclic_path_needs_three_corners() {
     let e = only(&with("path line = a1-e1 cyclic"));
     assert_eq!(e.message, "cyclic path `line` needs at least three corners");

@@ -365,6 +365,27 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
             squares_on.pop();
             cyclic = true;
         }
+        // A path visits each square once (a cyclic one closes on its first): a path that crosses
+        // or retraces itself has no one next square to ride to, and riding it would cost time
+        // without bound.
+        let mut seen = SquareSet::EMPTY;
+        if let Some(&twice) = squares_on.iter().find(|&&s| {
+            let again = seen.contains(s);
+            seen.insert(s);
+            again
+        }) {
+            let last = p.corners.last().map(|c| c.span).unwrap_or(p.name.span);
+            let e = ctx
+                .error(
+                    "chimera::path::revisits",
+                    p.name.span.to(last),
+                    format!("path `{pname}` visits {} twice", dims.name(twice)),
+                )
+                .with_label("this path")
+                .with_help("a path passes each square once; split a figure that crosses itself into two paths, or close a loop with `cyclic` instead of repeating its first corner");
+            ctx.report(e);
+            ok = false;
+        }
         if ok {
             paths.insert(
                 pname.clone(),
