@@ -11,6 +11,7 @@ pub mod compile;
 pub mod diagnostics;
 pub mod engine;
 pub mod geometry;
+pub mod interop;
 pub mod notation;
 pub mod render;
 pub mod repl;

@@ -29,6 +29,8 @@ enum Command {
     Repl(cli::repl::Args),
     /// Draw a position or a piece's moves as SVG or PNG.
     Render(cli::render::Args),
+    /// Write a definition in another program's format (Fairy-Stockfish `variants.ini`).
+    Export(cli::export::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,5 +41,6 @@ fn main() -> ExitCode {
         Command::Bench(a) => cli::perft::run_bench(a),
         Command::Repl(a) => cli::repl::run(a),
         Command::Render(a) => cli::render::run(a),
+        Command::Export(a) => cli::export::run(a),
     }
 }

@@ -1,6 +1,7 @@
 //! Front ends of the command line: they parse arguments, print and choose the exit code.
 
 pub mod check;
+pub mod export;
 pub mod perft;
 pub mod render;
 pub mod repl;

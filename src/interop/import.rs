@@ -1,0 +1,1 @@
+//! Import: `variants.ini` sections as definition source text.

@@ -1,0 +1,1 @@
+//! A `variants.ini` reader: sections, keys and the line of every key.
