@@ -1656,3 +1656,52 @@ fn fen_fields_after_the_side_are_read_as_the_engine_reads_them() {
     let e = only(&replacing(8, "start \"rpkpr/5/5/5/5/RPKPR w - - 0 1 2\""));
     assert_eq!(e.message, "unexpected `2` after the move number");
 }
+
+// ---- Length limits: each limit is accepted, one more is refused ------------------------------
+
+#[test]
+fn the_variant_name_is_at_most_100_characters() {
+    let named = |n: usize| {
+        MINI.replace(
+            "variant \"Mini\"",
+            &format!("variant \"{}\"", "V".repeat(n)),
+        )
+    };
+    if let Err(d) = compile_str("t.variant", &named(100), &fixtures()) {
+        panic!("{:?}", miette::Report::new(d));
+    }
+    let e = only(&named(101));
+    assert_eq!(e.code, "chimera::limit::too_long");
+    assert_eq!(
+        e.message,
+        "the variant's name is 101 characters long; at most 100 are allowed"
+    );
+    assert_eq!(e.at, (1, 10));
+}
+
+#[test]
+fn a_piece_name_is_at_most_64_characters() {
+    let named = |n: usize| MINI.replace("piece King K", &format!("piece K{} K", "i".repeat(n - 1)));
+    if let Err(d) = compile_str("t.variant", &named(64), &fixtures()) {
+        panic!("{:?}", miette::Report::new(d));
+    }
+    let e = only(&named(65));
+    assert_eq!(
+        e.message,
+        "a piece's name is 65 characters long; at most 64 are allowed"
+    );
+    assert_eq!(e.at, (5, 7));
+}
+
+#[test]
+fn a_zone_name_is_at_most_64_characters() {
+    let long = format!("z{}", "o".repeat(64));
+    let e = only(&MINI.replace(
+        "zone last = rank 6",
+        &format!("zone {long} = rank 6\nzone last = rank 6"),
+    ));
+    assert_eq!(
+        e.message,
+        "a zone's name is 65 characters long; at most 64 are allowed"
+    );
+}

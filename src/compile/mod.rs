@@ -6,6 +6,7 @@
 
 mod check;
 mod fen;
+pub mod limits;
 mod merge;
 mod zones;
 
@@ -79,7 +80,8 @@ impl Ctx {
     ) -> Result<RuleSet, Diagnostics> {
         let merged = merge::load_root(&mut self, name.clone(), bytes, base_dir, identity);
         let rules = match merged {
-            Some(m) => check::compile(&mut self, m),
+            Some(m) if limits::check(&mut self, &m) => check::compile(&mut self, m),
+            Some(_) => None,
             None => None,
         };
         match rules {
