@@ -87,6 +87,10 @@ pub struct PieceDef {
     /// The kind that goes to the captor's hand when this piece is captured (demotion / conversion):
     /// `captured as` in the definition, else the kind it promoted from, else itself.
     pub captured_as: PieceKind,
+    /// The material value the designer gave (`value 3.5`), in centipawns; `None`: the search
+    /// derives it from the moves.
+    #[serde(default)]
+    pub value: Option<i32>,
 }
 
 /// A group of move patterns from one `moves` statement, with the conditions that apply to all of them.

@@ -342,6 +342,8 @@ pub enum PieceItem {
     },
     /// `captured as KIND`.
     CapturedAs(Name),
+    /// `value PAWNS`: the piece's material value for the search, as written (`3.5`).
+    Value(Spanned<String>),
 }
 
 /// A statement inside `drops { ... }`.
@@ -1316,6 +1318,7 @@ impl Builder {
                 PieceItem::Promotes { to, zone, optional }
             }
             Rule::captured_item => PieceItem::CapturedAs(self.name(self.take(&mut it, &parent)?)),
+            Rule::value_item => PieceItem::Value(self.name(self.take(&mut it, &parent)?)),
             _ => return Err(self.malformed(&parent)),
         })
     }

@@ -4,7 +4,7 @@ mod common;
 
 use chimera::engine::Game;
 use chimera::notation::move_text;
-use chimera::search::{Limits, Score, Searcher};
+use chimera::search::{piece_values, Limits, Score, Searcher};
 use common::{load, pos};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -71,5 +71,61 @@ fn fixed_depth_and_node_searches_are_deterministic() {
             assert!(a.0.is_some(), "{}: a move", f);
             assert_eq!(a, run(), "{}: {:?}", f, limits);
         }
+    }
+}
+
+/// A small variant whose Knight is given a value by the designer.
+const VALUED: &str = r#"
+variant "Valued"
+board 5x5
+players White, Black
+piece King K { moves K royal }
+piece Knight N { moves N value 3.5 }
+piece Rook R { moves R }
+start "r1k1n/5/5/5/N1K1R w - 0 1"
+"#;
+
+fn compile(text: &str) -> Result<chimera::rules::RuleSet, chimera::diagnostics::Diagnostics> {
+    chimera::compile::compile_str("valued.variant", text, std::path::Path::new("."))
+}
+
+#[test]
+fn a_value_in_the_definition_overrides_the_derived_one() {
+    let rules = compile(VALUED).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    let knight = rules.kind_by_name("Knight").expect("Knight");
+    assert_eq!(rules.piece(knight).value, Some(350));
+    let e = chimera::engine::Engine::new(rules).expect("engine");
+    let values = piece_values(&e);
+    assert!(values.contains(&(knight, 350)), "{:?}", values);
+    let rook = e.rules().kind_by_name("Rook").expect("Rook");
+    let king = e.rules().kind_by_name("King").expect("King");
+    assert!(values.iter().any(|&(k, v)| k == rook && v > 0 && v != 350));
+    assert!(values.contains(&(king, 0)), "royals carry no material");
+}
+
+#[test]
+fn a_value_out_of_range_or_too_fine_is_an_error_at_the_number() {
+    for (bad, message) in [
+        ("value 1000.5", "value `1000.5` is too large"),
+        ("value 99999999999", "value `99999999999` is too large"),
+        (
+            "value 0.125",
+            "value `0.125` is finer than a hundredth of a pawn",
+        ),
+    ] {
+        let text = VALUED.replace("value 3.5", bad);
+        let d = compile(&text)
+            .err()
+            .unwrap_or_else(|| panic!("{} accepted", bad));
+        let plain = d.render_plain();
+        assert!(plain.contains(message), "{}", plain);
+        assert!(plain.contains("at most two decimals"), "{}", plain);
+    }
+    let twice = VALUED.replace("value 3.5", "value 3.5 value 3");
+    let d = compile(&twice).err().expect("value twice is refused");
+    assert!(d.render_plain().contains("`value` is stated twice"));
+    for good in ["value 0", "value 1000", "value 0.05", "value 2.50"] {
+        let text = VALUED.replace("value 3.5", good);
+        assert!(compile(&text).is_ok(), "{} refused", good);
     }
 }

@@ -705,11 +705,13 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind(0),
+        value: None,
     };
     let mut captured_as = None;
     let mut seen_promotes: Option<Span> = None;
     let mut seen_captured: Option<Span> = None;
     let mut seen_confined: Option<Span> = None;
+    let mut seen_value: Option<Span> = None;
     for item in &d.items {
         match &item.node {
             PieceItem::Moves {
@@ -815,12 +817,54 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         env.kind(ctx, n, "chimera::piece::unknown", "`captured as` piece");
                 }
             }
+            PieceItem::Value(v) => {
+                if once(ctx, &mut seen_value, item.span, "`value`", &d.name) {
+                    def.value = piece_value(ctx, v);
+                }
+            }
         }
     }
     (def, captured_as)
 }
 
 /// Whether a piece statement that may appear once is seen for the first time (else reports).
+/// Largest `value` a piece may be given, in pawns.
+pub const MAX_PIECE_VALUE: u32 = 1000;
+
+/// A `value` in pawns (digits, optionally a point and more digits) as centipawns, at most
+/// [`MAX_PIECE_VALUE`] pawns and to a hundredth of a pawn.
+fn piece_value(ctx: &mut Ctx, v: &Spanned<String>) -> Option<i32> {
+    let (whole, frac) = v.node.split_once('.').unwrap_or((&v.node, ""));
+    let whole = whole.parse::<u32>().ok().filter(|w| *w <= MAX_PIECE_VALUE);
+    let problem = match whole {
+        None => Some(format!("value `{}` is too large", v.node)),
+        Some(w) if w == MAX_PIECE_VALUE && frac.bytes().any(|b| b != b'0') => {
+            Some(format!("value `{}` is too large", v.node))
+        }
+        _ if frac.len() > 2 && frac[2..].bytes().any(|b| b != b'0') => Some(format!(
+            "value `{}` is finer than a hundredth of a pawn",
+            v.node
+        )),
+        _ => None,
+    };
+    if let Some(message) = problem {
+        let e = ctx
+            .error("chimera::piece::value", v.span, message)
+            .with_label("the piece's value in pawns")
+            .with_help(format!(
+                "write a number of pawns from 0 to {MAX_PIECE_VALUE} with at most two decimals, like `3.5`"
+            ));
+        ctx.report(e);
+        return None;
+    }
+    let cents: i32 = frac
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(2)
+        .fold(0, |acc, b| acc * 10 + (b - b'0') as i32);
+    Some(whole.unwrap_or(0) as i32 * 100 + cents)
+}
+
 fn once(ctx: &mut Ctx, seen: &mut Option<Span>, span: Span, what: &str, piece: &Name) -> bool {
     match seen {
         Some(prev) => {

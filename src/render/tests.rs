@@ -58,6 +58,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind(kind),
+        value: None,
     }
 }
 

@@ -46,6 +46,9 @@ impl Evaluator {
         let mut values: Vec<i32> = (0..kinds)
             .map(|k| {
                 let def = &rules.pieces[k];
+                if let Some(v) = def.value {
+                    return v;
+                }
                 if def.royal {
                     return 0;
                 }
