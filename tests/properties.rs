@@ -147,3 +147,41 @@ fn every_position_of_random_games_keeps_hash_fen_legality_and_perft_consistent()
     }
     assert!(positions > 1000, "only {positions} positions checked");
 }
+
+#[test]
+fn the_start_position_keeps_exactly_the_castling_rights_a_fen_of_the_same_text_keeps() {
+    // No Rook stands on h1 or h8, so the king-side rights in `KQkq` are stale. The start
+    // position used to keep them while `fen` of the same text dropped them, with another hash.
+    let fen = "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/chess.variant");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let text = text.replace(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        fen,
+    );
+    let rules = chimera::compile::compile_str("chess-d1.variant", &text, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let e = Engine::new(rules).unwrap_or_else(|err| panic!("{err}"));
+    let start = e.start_position();
+    let read = parse_fen(&e, fen).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(
+        to_fen(&e, &start),
+        "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qq - 0 1"
+    );
+    assert_eq!(to_fen(&e, &start), to_fen(&e, &read));
+    assert_eq!(start.hash(), read.hash());
+}
+
+#[test]
+fn an_empty_square_count_too_large_for_a_number_says_it_is_too_large() {
+    let e = common::load("chess.variant");
+    let err = match parse_fen(&e, "8/8/4294967296/8/8/8/8/8 w - - 0 1") {
+        Ok(_) => panic!("a rank of 4294967296 empty squares was read"),
+        Err(err) => err,
+    };
+    assert_eq!(
+        err.message,
+        "the empty-square count `4294967296` is too large: a rank here has 8 squares"
+    );
+    assert_eq!((err.offset, err.len), (4, 10));
+}

@@ -82,7 +82,18 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
                 while i < bytes.len() && bytes[i].is_ascii_digit() {
                     i += 1;
                 }
-                let n: i32 = rt[start..i].parse().unwrap_or(0);
+                let Ok(n) = rt[start..i].parse::<i32>() else {
+                    return Err(err(
+                        &format!(
+                            "the empty-square count `{}` is too large: a rank here has {} squares",
+                            &rt[start..i],
+                            dims.files
+                        ),
+                        offset + start,
+                        i - start,
+                        "count the empty squares of one rank, at most the board's width",
+                    ));
+                };
                 if n == 0 {
                     return Err(err(
                         "an empty-square count must be at least 1",

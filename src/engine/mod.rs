@@ -54,11 +54,17 @@ impl Engine {
         let start = fen::parse_fen(&rules, &rules.start_fen)
             .map_err(|e| EngineError::BadStart(e.message))?;
         let tables = tables::Tables::build(&rules, &start)?;
-        Ok(Engine {
+        let mut engine = Engine {
             rules: Arc::new(rules),
             tables,
             start,
-        })
+        };
+        // The start position is read like any FEN: a castling right whose king or rook is not
+        // where it needs to be is dropped, as `notation::parse_fen` drops it.
+        let mut start = engine.start.clone();
+        engine.drop_stale_castling(&mut start);
+        engine.start = start;
+        Ok(engine)
     }
 
     /// The rule set this engine runs.
