@@ -13,6 +13,7 @@ pub mod engine;
 pub mod geometry;
 pub mod interop;
 pub mod notation;
+pub mod protocol;
 pub mod render;
 pub mod repl;
 pub mod rules;

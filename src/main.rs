@@ -31,6 +31,10 @@ enum Command {
     Render(cli::render::Args),
     /// Write a definition in another program's format (Fairy-Stockfish `variants.ini`).
     Export(cli::export::Args),
+    /// Play through the XBoard/WinBoard protocol (CECP 2) on standard input and output.
+    Xboard(cli::protocol::Args),
+    /// Play through the UCI protocol (with Fairy-Stockfish's UCI_Variant) on standard input and output.
+    Uci(cli::protocol::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,5 +46,7 @@ fn main() -> ExitCode {
         Command::Repl(a) => cli::repl::run(a),
         Command::Render(a) => cli::render::run(a),
         Command::Export(a) => cli::export::run(a),
+        Command::Xboard(a) => cli::protocol::run(a, cli::protocol::Protocol::Xboard),
+        Command::Uci(a) => cli::protocol::run(a, cli::protocol::Protocol::Uci),
     }
 }

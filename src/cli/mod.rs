@@ -3,5 +3,6 @@
 pub mod check;
 pub mod export;
 pub mod perft;
+pub mod protocol;
 pub mod render;
 pub mod repl;

@@ -1,0 +1,473 @@
+//! How XBoard writes squares, moves and variants, and the `setup` / `piece` / `highlight` lines
+//! that teach XBoard a variant it has never heard of.
+//!
+//! XBoard numbers ranks from 1, except on boards of exactly ten ranks, where they run from 0
+//! (`a0`-`i9`, its xiangqi convention). A move that also captures on a second square (a locust
+//! move) is two legs, `c1d2,d2e3`. Promotions end in `+` (to the `+` form of the mover) or the
+//! lower-case letter of the new kind; `=` declines an optional promotion.
+
+use crate::engine::{Engine, Move, MoveKind, Position};
+use crate::geometry::{Dimensions, Square};
+use crate::protocol::hand_kinds;
+use crate::rules::{PieceKind, RuleSet};
+
+/// XBoard's own variant names (its built-in rule sets). XBoard knows these boards, pieces and
+/// rules, so no `setup` or `piece` lines are sent for them. This is XBoard's protocol vocabulary,
+/// not a rule: every rule Chimera plays still comes from the definition file.
+const XBOARD_BUILTIN: &[&str] = &[
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+];
+
+/// XBoard calls orthodox chess `normal`; a definition file named `chess` is announced under it.
+const XBOARD_RENAMED: &[(&str, &str)] = &[("chess", "normal")];
+
+/// The name XBoard knows a definition by: its file name, or XBoard's own name for the same game.
+pub(crate) fn xboard_name(file_name: &str) -> String {
+    XBOARD_RENAMED
+        .iter()
+        .find(|(ours, _)| ours.eq_ignore_ascii_case(file_name))
+        .map(|(_, theirs)| theirs.to_string())
+        .unwrap_or_else(|| file_name.to_string())
+}
+
+/// Whether XBoard has its own rules for a variant of this name.
+pub(crate) fn xboard_builtin(name: &str) -> bool {
+    XBOARD_BUILTIN.iter().any(|n| n.eq_ignore_ascii_case(name))
+}
+
+/// Square names as XBoard writes them on a board of these dimensions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Coords {
+    dims: Dimensions,
+    /// The number of the first rank: 0 on ten-rank boards, else 1.
+    first_rank: u32,
+}
+
+impl Coords {
+    /// XBoard's coordinates for a board.
+    pub(crate) fn new(dims: Dimensions) -> Coords {
+        Coords {
+            dims,
+            first_rank: if dims.ranks == 10 { 0 } else { 1 },
+        }
+    }
+
+    /// `e2`, or `e1` for the same square on a ten-rank board.
+    pub(crate) fn name(&self, s: Square) -> String {
+        format!(
+            "{}{}",
+            (b'a' + self.dims.file(s)) as char,
+            self.dims.rank(s) as u32 + self.first_rank
+        )
+    }
+
+    /// Reads a square name (file letter, rank digits); `None` when it is not on the board.
+    pub(crate) fn parse(&self, text: &str) -> Option<Square> {
+        let b = text.as_bytes();
+        let (&f, digits) = b.split_first()?;
+        if !f.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 {
+            return None;
+        }
+        if !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let rank: u32 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+        let rank = rank.checked_sub(self.first_rank)?;
+        self.dims.square((f - b'a') as i32, rank as i32)
+    }
+}
+
+/// The promotion suffix of a move: `+` to the `+` form of the mover, else the new kind's letter.
+fn promotion_suffix(rules: &RuleSet, pos: &Position, mv: Move) -> String {
+    let Some(k) = mv.promotion else {
+        return String::new();
+    };
+    let target = &rules.piece(k).letter;
+    let mover = pos
+        .piece_at(mv.from)
+        .map(|p| rules.piece(p.kind).letter.as_str())
+        .unwrap_or("");
+    if target.strip_prefix('+') == Some(mover) {
+        "+".to_string()
+    } else {
+        target.trim_start_matches('+').to_ascii_lowercase()
+    }
+}
+
+/// A move as XBoard writes it: `e2e4`, `e7e8q`, `b2h8+`, `P@e4`, `c1d2,d2e3` (locust capture).
+pub(crate) fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
+    let rules = engine.rules();
+    let c = Coords::new(rules.board.dims);
+    if let MoveKind::Drop(k) = mv.kind {
+        return format!("{}@{}", rules.piece(k).letter, c.name(mv.to));
+    }
+    let promo = promotion_suffix(rules, pos, mv);
+    match (mv.kind, mv.extra) {
+        (MoveKind::Normal, Some(x)) => format!(
+            "{}{},{}{}{}",
+            c.name(mv.from),
+            c.name(x),
+            c.name(x),
+            c.name(mv.to),
+            promo
+        ),
+        _ => format!("{}{}{}", c.name(mv.from), c.name(mv.to), promo),
+    }
+}
+
+/// The legal move XBoard's text names, if any. Accepts the exact text, a trailing `=` (an
+/// optional promotion declined), a move without its promotion suffix when only one move goes
+/// from that square to that square, and Chimera's own notation.
+pub(crate) fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Option<Move> {
+    let want = text.trim();
+    if want.is_empty() || want.len() > 32 {
+        return None;
+    }
+    let legal = engine.legal_moves(pos);
+    let texts: Vec<String> = legal.iter().map(|m| move_text(engine, pos, *m)).collect();
+    let find = |w: &str| {
+        texts
+            .iter()
+            .position(|t| t.eq_ignore_ascii_case(w))
+            .map(|i| legal[i])
+    };
+    if let Some(m) = find(want) {
+        return Some(m);
+    }
+    let bare = want.strip_suffix('=').unwrap_or(want);
+    if bare != want {
+        // Declined promotion: the move that does not promote.
+        return legal
+            .iter()
+            .zip(&texts)
+            .find(|(m, t)| m.promotion.is_none() && t.eq_ignore_ascii_case(bare))
+            .map(|(m, _)| *m);
+    }
+    // No suffix where the move must promote and has one way to: that move.
+    let same: Vec<Move> = legal
+        .iter()
+        .zip(&texts)
+        .filter(|(m, t)| {
+            m.promotion.is_some()
+                && t.len() > want.len()
+                && t[..want.len()].eq_ignore_ascii_case(want)
+                && !t[want.len()..].contains(',')
+        })
+        .map(|(m, _)| *m)
+        .collect();
+    let plain = legal
+        .iter()
+        .zip(&texts)
+        .any(|(m, t)| m.promotion.is_none() && t.eq_ignore_ascii_case(want));
+    if same.len() == 1 && !plain {
+        return Some(same[0]);
+    }
+    // Chimera's own notation (`c1e3xd2`) on boards where the ranks agree.
+    if rules_ranks_agree(engine) {
+        return crate::notation::parse_move(engine, pos, want).ok();
+    }
+    None
+}
+
+fn rules_ranks_agree(engine: &Engine) -> bool {
+    engine.rules().board.dims.ranks != 10
+}
+
+/// XBoard's piece types per side (`WhitePawn` .. `WhiteKing` in its source).
+const XB_TYPES: usize = 66;
+/// Types up to this one may carry a `+` promoted form (XBoard refuses `+` on later types).
+const XB_LAST_PROMOTABLE: usize = 10;
+/// The letters XBoard's `fairy` variant gives its first types; a kind with one of these letters
+/// gets that type, so XBoard draws a fitting picture.
+const XB_FAIRY_LETTERS: &str = "PNBRQFEACWMOHIJGDVLSU";
+/// The type a royal piece prefers: XBoard's Man (a king's picture without XBoard's check rules).
+const XB_MAN: usize = 10;
+/// XBoard's Pawn type: the only one XBoard lets promote to a chosen kind (on the last rank).
+const XB_PAWN: usize = 0;
+
+/// Types XBoard gives rules of its own beyond the `piece` line: Pawn and Lance promote on the
+/// last rank, Falcon and Cobra are wild cards, the Lion captures twice. Other kinds avoid them.
+fn xb_special(slot: usize) -> bool {
+    matches!(slot, 0 | 17 | 18 | 19 | 21)
+}
+
+/// The XBoard piece type chosen for each kind, and the `setup` table string.
+#[derive(Clone, Debug)]
+pub(crate) struct PieceTable {
+    /// How many kinds XBoard's holdings need (0 without drops).
+    pub(crate) holdings: usize,
+    /// The `(PIECETOCHAR)` string.
+    pub(crate) table: String,
+}
+
+impl PieceTable {
+    /// Assigns XBoard types to the kinds of a rule set.
+    ///
+    /// XBoard's holdings show the first types in table order, so kinds that can be in a hand come
+    /// first. Promoted kinds (`+X`) are written `^X`: a `+` type married to X's type. The royal is
+    /// deliberately not XBoard's King type: XBoard would then apply its own check rules, which
+    /// need not be the variant's (duple check, confinement); the engine enforces the real ones.
+    pub(crate) fn new(rules: &RuleSet) -> PieceTable {
+        let n = rules.pieces.len();
+        let hand = hand_kinds(rules);
+        let is_plus = |k: usize| rules.pieces[k].letter.starts_with('+');
+        let has_plus_form = |k: usize| {
+            let l = &rules.pieces[k].letter;
+            rules.pieces.iter().any(|p| p.letter == format!("+{l}"))
+        };
+        let mut slot = vec![usize::MAX; n];
+        let mut used = [false; XB_TYPES];
+        used[XB_TYPES - 1] = true; // the King type stays empty
+                                   // A kind that promotes to a chosen kind (not its `+` form) needs XBoard's Pawn type.
+        let chooses = |k: usize| {
+            rules.pieces[k].promotion.as_ref().is_some_and(|pr| {
+                pr.to
+                    .iter()
+                    .any(|t| rules.piece(*t).letter != format!("+{}", rules.pieces[k].letter))
+            })
+        };
+        let pawn_kind = (0..n).find(|&k| !is_plus(k) && chooses(k));
+        if let Some(k) = pawn_kind {
+            slot[k] = XB_PAWN;
+        }
+        for (s, u) in used.iter_mut().enumerate() {
+            if xb_special(s) {
+                *u = true;
+            }
+        }
+        // Base kinds in holdings order: hand kinds (promotable first), then the others
+        // (promotable first), so promotable kinds get the low types XBoard lets promote.
+        let mut groups: Vec<Vec<usize>> = vec![Vec::new(), Vec::new()];
+        for k in 0..n {
+            if is_plus(k) {
+                continue;
+            }
+            let g = if hand.contains(&PieceKind(k as u8)) {
+                0
+            } else {
+                1
+            };
+            groups[g].push(k);
+        }
+        for g in groups.iter_mut() {
+            g.sort_by_key(|&k| !has_plus_form(k));
+        }
+        let mut floor = 0;
+        for group in &groups {
+            let mut top = floor;
+            // First pass: the preferred type of each kind, when free and in order.
+            for &k in group {
+                if slot[k] != usize::MAX {
+                    top = top.max(slot[k] + 1);
+                    continue;
+                }
+                let p = &rules.pieces[k];
+                let pref = if p.royal {
+                    Some(XB_MAN)
+                } else {
+                    p.letter
+                        .chars()
+                        .next()
+                        .and_then(|c| XB_FAIRY_LETTERS.find(c))
+                };
+                if let Some(s) = pref {
+                    let fits =
+                        s >= floor && !used[s] && (!has_plus_form(k) || s <= XB_LAST_PROMOTABLE);
+                    if fits {
+                        slot[k] = s;
+                        used[s] = true;
+                        top = top.max(s + 1);
+                    }
+                }
+            }
+            // Second pass: the lowest free type for the rest.
+            for &k in group {
+                if slot[k] != usize::MAX {
+                    continue;
+                }
+                if let Some(s) = (floor..XB_TYPES - 1).find(|&s| !used[s]) {
+                    slot[k] = s;
+                    used[s] = true;
+                    top = top.max(s + 1);
+                }
+            }
+            floor = top;
+        }
+        // Promoted kinds take any free type.
+        for k in 0..n {
+            if is_plus(k) {
+                if let Some(s) = (0..XB_TYPES - 1).find(|&s| !used[s]) {
+                    slot[k] = s;
+                    used[s] = true;
+                }
+            }
+        }
+        let mut cells: Vec<String> = vec![".".to_string(); XB_TYPES];
+        for (k, &s) in slot.iter().enumerate() {
+            if s < XB_TYPES {
+                let l = &rules.pieces[k].letter;
+                cells[s] = match l.strip_prefix('+') {
+                    Some(base) => format!("^{base}"),
+                    None => l.clone(),
+                };
+            }
+        }
+        let white: String = cells.concat();
+        let black: String = cells
+            .iter()
+            .map(|c| c.to_ascii_lowercase())
+            .collect::<Vec<_>>()
+            .concat();
+        // Holdings: the number of participating types up to the last hand kind.
+        let holdings = hand
+            .iter()
+            .filter_map(|k| slot.get(k.index()).copied())
+            .filter(|&s| s < XB_TYPES)
+            .map(|last| {
+                (0..=last)
+                    .filter(|&s| slot.iter().enumerate().any(|(k, &x)| x == s && !is_plus(k)))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        PieceTable {
+            holdings,
+            table: format!("{white}{black}"),
+        }
+    }
+}
+
+/// The FEN XBoard reads for a position: the board, the hands in brackets when the variant has
+/// drops, the side, castling, en passant and the counters.
+pub(crate) fn xboard_fen(engine: &Engine, pos: &Position) -> String {
+    let fen = crate::notation::to_fen(engine, pos);
+    let rules = engine.rules();
+    if rules.drops.to_hand.is_empty() || fen.contains('[') {
+        return fen;
+    }
+    // Put an (empty) hand in, so XBoard sees the holdings.
+    match fen.split_once(' ') {
+        Some((board, rest)) => format!("{board}[] {rest}"),
+        None => format!("{fen}[]"),
+    }
+}
+
+/// The lines that teach XBoard a variant: `setup (TABLE) WxH+S_fairy FEN` and one `piece` line
+/// per kind with its moves in Betza notation (conditions left out, so XBoard's idea of the moves
+/// is never narrower than the variant's).
+pub(crate) fn setup_lines(engine: &Engine) -> Vec<String> {
+    let rules = engine.rules();
+    let table = PieceTable::new(rules);
+    let d = rules.board.dims;
+    let start = engine.start_position();
+    let mut lines = vec![format!(
+        "setup ({}) {}x{}+{}_fairy {}",
+        table.table,
+        d.files,
+        d.ranks,
+        table.holdings,
+        xboard_fen(engine, &start)
+    )];
+    for p in &rules.pieces {
+        let betza: String = p.moves.iter().map(|r| r.betza.as_str()).collect();
+        if betza.is_empty() {
+            continue;
+        }
+        lines.push(format!("piece {}& {}", p.letter, betza));
+    }
+    lines
+}
+
+/// The `highlight` answer to `lift SQUARE`: the piece's legal destinations, yellow for quiet
+/// moves, red for captures, magenta where the move may promote.
+pub(crate) fn highlight(engine: &Engine, pos: &Position, from: Square) -> String {
+    let rules = engine.rules();
+    let d = rules.board.dims;
+    let moves: Vec<Move> = match pos.piece_at(from) {
+        Some(p) if p.player == pos.side_to_move() => engine.legal_moves_from(pos, from),
+        _ => Vec::new(),
+    };
+    let mut mark = vec![None::<char>; d.len()];
+    for m in moves.iter().filter(|m| !m.is_drop()) {
+        let capture =
+            pos.piece_at(m.to).is_some() || m.extra.is_some() && m.kind != MoveKind::Castle;
+        let c = if m.promotion.is_some() {
+            'M'
+        } else if capture {
+            'R'
+        } else {
+            'Y'
+        };
+        let cell = &mut mark[m.to.index()];
+        // Promotion outranks capture outranks a quiet move on the same square.
+        let rank = |c: Option<char>| match c {
+            Some('M') => 3,
+            Some('R') => 2,
+            Some('Y') => 1,
+            _ => 0,
+        };
+        if rank(Some(c)) > rank(*cell) {
+            *cell = Some(c);
+        }
+    }
+    let mut rows = Vec::new();
+    for r in (0..d.ranks).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 0..d.files {
+            let Some(s) = d.square(f as i32, r as i32) else {
+                continue;
+            };
+            match mark[s.index()] {
+                Some(c) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("highlight {}", rows.join("/"))
+}
