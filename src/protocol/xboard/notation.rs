@@ -329,10 +329,10 @@ impl PieceTable {
             floor = top;
         }
         // Promoted kinds take any free type.
-        for k in 0..n {
+        for (k, sk) in slot.iter_mut().enumerate() {
             if is_plus(k) {
                 if let Some(s) = (0..XB_TYPES - 1).find(|&s| !used[s]) {
-                    slot[k] = s;
+                    *sk = s;
                     used[s] = true;
                 }
             }
