@@ -185,3 +185,20 @@ fn an_empty_square_count_too_large_for_a_number_says_it_is_too_large() {
     );
     assert_eq!((err.offset, err.len), (4, 10));
 }
+
+#[test]
+fn pieces_in_hand_read_from_a_fen_are_written_back_in_a_variant_without_drops() {
+    // Found by the `fen` fuzz target: chess read `[PPPqp]` into the hands (and the hash) but
+    // wrote no hands, so the round trip changed the position.
+    let e = common::load("chess.variant");
+    let fen = "1n1r3r/pkp2b2/2P2p1q/1n1N3p/P6P/P2KbPPB/4PPB1/R2R1N2[PPPqp] b - - 0 48";
+    let pos = parse_fen(&e, fen).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(to_fen(&e, &pos), fen);
+    let back = parse_fen(&e, &to_fen(&e, &pos)).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(back.hash(), pos.hash());
+    // Without pieces in hand, chess FEN keeps its usual form.
+    assert_eq!(
+        to_fen(&e, &e.start_position()),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+}
