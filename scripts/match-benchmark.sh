@@ -8,6 +8,7 @@
 #
 #   scripts/match-benchmark.sh            # 20 games per match
 #   GAMES=6 scripts/match-benchmark.sh    # fewer games, a rougher figure
+#   CHIMERA=/path/to/chimera scripts/match-benchmark.sh
 #
 # Needs: apt-get install -y xboard xvfb fairymax (Fairy-Max and MaxQi come in one package).
 set -euo pipefail
@@ -16,8 +17,11 @@ GAMES=${GAMES:-20}
 OUT=${OUT:-target/match-benchmark}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-cargo build --release --quiet
-CHIMERA="$PWD/target/release/chimera"
+# CHIMERA=path plays that binary instead of building this checkout.
+if [ -z "${CHIMERA:-}" ]; then
+  cargo build --release --quiet
+  CHIMERA="$PWD/target/release/chimera"
+fi
 export PATH="$PATH:/usr/games"
 for p in xboard xvfb-run fairymax maxqi python3; do
   command -v "$p" >/dev/null || { echo "missing $p: apt-get install -y xboard xvfb fairymax" >&2; exit 1; }
@@ -71,6 +75,6 @@ PY
 
 match chess-fairymax chess fairymax
 match xiangqi-maxqi xiangqi maxqi
-echo "Chimera $("$CHIMERA" --version | cut -d' ' -f2), $GAMES games per match, 10 s + 0.1 s a game, +0.1 s a move"
+echo "Chimera $("$CHIMERA" --version | cut -d' ' -f2), $GAMES games per match, 10 s a game + 0.1 s a move"
 report chess-fairymax
 report xiangqi-maxqi
