@@ -35,6 +35,8 @@ enum Command {
     Xboard(cli::protocol::Args),
     /// Play through the UCI protocol (with Fairy-Stockfish's UCI_Variant) on standard input and output.
     Uci(cli::protocol::Args),
+    /// Convert Fairy-Stockfish variants.ini sections into definition files.
+    Import(cli::import::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,5 +50,6 @@ fn main() -> ExitCode {
         Command::Export(a) => cli::export::run(a),
         Command::Xboard(a) => cli::protocol::run(a, cli::protocol::Protocol::Xboard),
         Command::Uci(a) => cli::protocol::run(a, cli::protocol::Protocol::Uci),
+        Command::Import(a) => cli::import::run(a),
     }
 }

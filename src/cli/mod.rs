@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod export;
+pub mod import;
 pub mod perft;
 pub mod protocol;
 pub mod render;

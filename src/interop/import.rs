@@ -1,1 +1,948 @@
-//! Import: `variants.ini` sections as definition source text.
+//! Import: a `variants.ini` section as definition source text, which the normal compiler then
+//! checks.
+//!
+//! A section's settings are resolved first: Fairy-Stockfish's defaults (chess rules without
+//! pieces), then the parent's (`[child:parent]`, a section of the same file or one of the few
+//! built-in variants described in [`BUILTIN_PARENTS`]), then its own keys. Each setting is then
+//! stated in the language or reported as an [`Omission`] with its line.
+
+use super::ini::{IniFile, Section};
+use crate::compile::compile_str;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Fairy-Stockfish built-in piece types: key, Betza (as the language reads it).
+pub const BUILTIN_PIECES: &[(&str, &str)] = &[
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("cannon", "mRcpR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+
+/// Built-in types whose rules the language has no words for (refused when used).
+const UNSUPPORTED_PIECES: &[&str] = &["immobile", "janggiCannon", "janggiElephant"];
+
+/// Custom piece slots read.
+const CUSTOM_SLOTS: usize = 25;
+
+/// Fairy-Stockfish built-in variants that sections of its own `variants.ini` inherit from,
+/// described here in `variants.ini` terms (from their rules; only those needed most).
+pub const BUILTIN_PARENTS: &[(&str, &str)] = &[
+    (
+        "chess",
+        "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n",
+    ),
+    (
+        "crazyhouse",
+        "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\npieceDrops = true\ncapturesToHand = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
+    ),
+    (
+        "xiangqi",
+        "maxRank = 10\nmaxFile = 9\nrook = r\nhorse = n\nelephant = b\nfers = a\ncannon = c\nsoldier = p\nking = k:W\nstartFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\nmobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3\nmobilityRegionBlackKing = d8 e8 f8 d9 e9 f9 d10 e10 f10\nmobilityRegionWhiteFers = d1 f1 e2 d3 f3\nmobilityRegionBlackFers = d8 f8 e9 d10 f10\nmobilityRegionWhiteElephant = *1 *2 *3 *4 *5\nmobilityRegionBlackElephant = *6 *7 *8 *9 *10\nsoldierPromotionRank = 6\npromotionPieceTypes = -\ndoubleStep = false\ncastling = false\nstalemateValue = loss\nnMoveRule = 0\nflyingGeneral = true\nperpetualCheckIllegal = true\n",
+    ),
+    (
+        "shogi",
+        "maxRank = 9\nmaxFile = 9\nshogiPawn = p\nlance = l\nshogiKnight = n\nsilver = s\ngold = g\nbishop = b\nrook = r\nking = k\ndragonHorse = h\nbers = d\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1\npieceDrops = true\ncapturesToHand = true\npromotionRegionWhite = *7 *8 *9\npromotionRegionBlack = *1 *2 *3\npromotionPieceTypes = -\ndoubleStep = false\ncastling = false\npromotedPieceType = p:g l:g n:g s:g b:h r:d\ndropNoDoubled = p\nimmobilityIllegal = true\nshogiPawnDropMateIllegal = true\nstalemateValue = loss\nnFoldRule = 4\nnMoveRule = 0\nperpetualCheckIllegal = true\n",
+    ),
+    (
+        "minishogi",
+        "maxRank = 5\nmaxFile = 5\nshogiPawn = p\nsilver = s\ngold = g\nbishop = b\nrook = r\nking = k\ndragonHorse = h\nbers = d\nstartFen = rbsgk/4p/5/P4/KGSBR[-] w 0 1\npieceDrops = true\ncapturesToHand = true\npromotionRegionWhite = *5\npromotionRegionBlack = *1\npromotionPieceTypes = -\ndoubleStep = false\ncastling = false\npromotedPieceType = p:g s:g b:h r:d\ndropNoDoubled = p\nimmobilityIllegal = true\nshogiPawnDropMateIllegal = true\nstalemateValue = loss\nnFoldRule = 4\nnMoveRule = 0\nperpetualCheckIllegal = true\n",
+    ),
+];
+
+/// Keys that only concern display or evaluation in Fairy-Stockfish: read, nothing to state.
+const NO_RULE_KEYS: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// A key that was not converted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Omission {
+    /// The key.
+    pub key: String,
+    /// Its value.
+    pub value: String,
+    /// Its line in the file (`None` when it comes from a built-in parent).
+    pub line: Option<usize>,
+    /// Why.
+    pub why: String,
+}
+
+/// The result for one section.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The section name.
+    pub name: String,
+    /// Line of its header.
+    pub line: usize,
+    /// The definition text (with a comment at the top listing the omissions), unless refused.
+    pub source: Option<String>,
+    /// Keys not converted.
+    pub omissions: Vec<Omission>,
+    /// Why the section is refused (the compiler's first error, an unknown parent, ...).
+    pub refused: Option<String>,
+}
+
+/// A resolved setting: value and the line it came from.
+type Settings = BTreeMap<String, (String, Option<usize>)>;
+
+/// Most levels of `[child:parent]` followed.
+const MAX_DEPTH: usize = 32;
+
+fn resolve(file: &IniFile, sec: &Section, depth: usize) -> Result<Settings, String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("inheritance deeper than {MAX_DEPTH} (a cycle?)"));
+    }
+    let mut s = match &sec.parent {
+        None => Settings::new(),
+        Some(p) => {
+            if let Some(ps) = file
+                .sections
+                .iter()
+                .take_while(|x| !std::ptr::eq(*x, sec))
+                .filter(|x| &x.name == p)
+                .last()
+            {
+                resolve(file, ps, depth + 1)?
+            } else if let Some((_, text)) = BUILTIN_PARENTS.iter().find(|(n, _)| n == p) {
+                let f = IniFile::parse(&format!("[{p}]\n{text}"));
+                let mut s = Settings::new();
+                for e in f.sections.iter().flat_map(|x| x.entries.iter()) {
+                    s.insert(e.key.clone(), (e.value.clone(), None));
+                }
+                s
+            } else {
+                return Err(format!(
+                    "inherits from `{p}`, a Fairy-Stockfish built-in the importer does not describe (known: {})",
+                    BUILTIN_PARENTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                ));
+            }
+        }
+    };
+    // A piece-set inherited from the parent names the parent's piece types: a letter the child
+    // gives to another piece no longer belongs to it.
+    let redefined: Vec<char> = sec
+        .entries
+        .iter()
+        .filter(|e| is_piece_key(&e.key))
+        .filter_map(|e| e.value.chars().next())
+        .map(|ch| ch.to_ascii_lowercase())
+        .collect();
+    let own: BTreeSet<&str> = sec.entries.iter().map(|e| e.key.as_str()).collect();
+    for k in PIECE_SET_KEYS {
+        if own.contains(k) {
+            continue;
+        }
+        if let Some((v, _)) = s.get_mut(*k) {
+            let kept: String = v
+                .chars()
+                .filter(|ch| !redefined.contains(&ch.to_ascii_lowercase()))
+                .collect();
+            *v = if kept.trim().is_empty() {
+                "-".into()
+            } else {
+                kept
+            };
+        }
+    }
+    for e in &sec.entries {
+        s.insert(e.key.clone(), (e.value.clone(), Some(e.line)));
+    }
+    Ok(s)
+}
+
+struct Piece {
+    key: String,
+    name: String,
+    letter: char,
+    moves: Vec<String>,
+    royal: bool,
+    lines: Vec<String>,
+}
+
+struct Conv {
+    s: Settings,
+    used: BTreeSet<String>,
+    omissions: Vec<Omission>,
+    files: u8,
+    ranks: u8,
+    zones: Vec<String>,
+}
+
+impl Conv {
+    fn get(&mut self, key: &str) -> Option<String> {
+        let v = self.s.get(key).map(|(v, _)| v.clone());
+        if v.is_some() {
+            self.used.insert(key.to_string());
+        }
+        v
+    }
+    fn flag(&mut self, key: &str, default: bool) -> bool {
+        match self.get(key).as_deref() {
+            Some("true") => true,
+            Some("false") => false,
+            Some(_) => {
+                self.omit(key, "not `true` or `false`");
+                default
+            }
+            None => default,
+        }
+    }
+    fn omit(&mut self, key: &str, why: &str) {
+        self.used.insert(key.to_string());
+        if let Some((v, line)) = self.s.get(key) {
+            let o = Omission {
+                key: key.to_string(),
+                value: v.clone(),
+                line: *line,
+                why: why.to_string(),
+            };
+            if !self.omissions.contains(&o) {
+                self.omissions.push(o);
+            }
+        }
+    }
+
+    /// A Fairy-Stockfish square list (`*1 a* d4`) as a zone expression, or `None` when empty.
+    fn zone_expr(&self, v: &str) -> Option<String> {
+        let mut terms = Vec::new();
+        for t in v.split_whitespace() {
+            if t == "-" {
+                continue;
+            }
+            if let Some(r) = t.strip_prefix('*') {
+                terms.push(format!("rank {r}"));
+            } else if let Some(f) = t.strip_suffix('*') {
+                terms.push(format!("file {f}"));
+            } else {
+                terms.push(t.to_string());
+            }
+        }
+        (!terms.is_empty()).then(|| terms.join(" + "))
+    }
+
+    /// Squares of a list, as (file, rank) from 1, for comparing a region with its mirror.
+    fn square_set(&self, v: &str) -> BTreeSet<(u8, u8)> {
+        let mut s = BTreeSet::new();
+        for t in v.split_whitespace() {
+            if let Some(r) = t.strip_prefix('*').and_then(|r| r.parse::<u8>().ok()) {
+                for f in 1..=self.files {
+                    s.insert((f, r));
+                }
+            } else if let Some(f) = t.strip_suffix('*').and_then(|f| f.bytes().next()) {
+                for r in 1..=self.ranks {
+                    s.insert((f.wrapping_sub(b'a') + 1, r));
+                }
+            } else if let (Some(f), Ok(r)) = (t.bytes().next(), t[1.min(t.len())..].parse::<u8>()) {
+                s.insert((f.wrapping_sub(b'a') + 1, r));
+            }
+        }
+        s
+    }
+
+    /// Declares a zone from a White and a Black square list; returns its name.
+    fn zone(&mut self, name: &str, white: &str, black: &str) -> Option<String> {
+        let w = self.zone_expr(white)?;
+        let ws = self.square_set(white);
+        let bs = self.square_set(black);
+        let mirrored: BTreeSet<(u8, u8)> =
+            ws.iter().map(|&(f, r)| (f, self.ranks + 1 - r)).collect();
+        if mirrored == bs {
+            self.zones.push(format!("zone {name} = {w}"));
+        } else {
+            let b = self.zone_expr(black)?;
+            self.zones
+                .push(format!("zone {name} = White: {w}, Black: {b}"));
+        }
+        Some(name.to_string())
+    }
+}
+
+/// The letters of the pieces of these Fairy-Stockfish types (a default names types, not letters).
+fn letters_of_keys(pieces: &[Piece], keys: &[&str]) -> String {
+    pieces
+        .iter()
+        .filter(|p| keys.contains(&p.key.as_str()))
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect()
+}
+
+/// Keys whose value is a set of piece letters, read by Fairy-Stockfish where they are written.
+const PIECE_SET_KEYS: &[&str] = &[
+    "promotionPieceTypes",
+    "promotionPawnTypes",
+    "pawnTypes",
+    "nMoveRuleTypes",
+    "extinctionPieceTypes",
+    "castlingKingPiece",
+    "castlingRookPieces",
+    "dropNoDoubled",
+    "enPassantTypes",
+];
+
+fn is_piece_key(k: &str) -> bool {
+    k == "king"
+        || k.starts_with("customPiece")
+        || BUILTIN_PIECES.iter().any(|(b, _)| *b == k)
+        || UNSUPPORTED_PIECES.contains(&k)
+}
+
+fn capitalise(key: &str) -> String {
+    let mut c = key.chars();
+    match c.next() {
+        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Converts the section `name` of `file` and checks the result with the compiler.
+pub fn import_section(file: &IniFile, name: &str) -> Imported {
+    let Some(sec) = file.section(name) else {
+        return Imported {
+            name: name.to_string(),
+            line: 0,
+            source: None,
+            omissions: Vec::new(),
+            refused: Some(format!("no section `{name}`")),
+        };
+    };
+    let mut out = Imported {
+        name: name.to_string(),
+        line: sec.line,
+        source: None,
+        omissions: Vec::new(),
+        refused: None,
+    };
+    let settings = match resolve(file, sec, 0) {
+        Ok(s) => s,
+        Err(e) => {
+            out.refused = Some(e);
+            return out;
+        }
+    };
+    match convert(name, settings) {
+        Ok((text, omissions)) => {
+            out.omissions = omissions;
+            match compile_str(&format!("{name}.variant"), &text, Path::new(".")) {
+                Ok(_) => out.source = Some(text),
+                Err(d) => {
+                    let first = d
+                        .errors
+                        .first()
+                        .map(|e| e.to_string())
+                        .unwrap_or_else(|| d.summary.clone());
+                    out.refused = Some(format!(
+                        "the converted definition does not compile: {first}"
+                    ));
+                }
+            }
+        }
+        Err(e) => out.refused = Some(e),
+    }
+    out
+}
+
+fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), String> {
+    let mut c = Conv {
+        s: settings,
+        used: BTreeSet::new(),
+        omissions: Vec::new(),
+        files: 8,
+        ranks: 8,
+        zones: Vec::new(),
+    };
+    for k in NO_RULE_KEYS {
+        c.get(k);
+    }
+    c.files = match c.get("maxFile") {
+        None => 8,
+        Some(v) => match v.parse::<u8>() {
+            Ok(n) => n,
+            Err(_) => match v.bytes().next() {
+                Some(b @ b'a'..=b'z') if v.len() == 1 => b - b'a' + 1,
+                _ => return Err(format!("maxFile `{v}` is not a file")),
+            },
+        },
+    };
+    c.ranks = match c.get("maxRank") {
+        None => 8,
+        Some(v) => v
+            .parse::<u8>()
+            .map_err(|_| format!("maxRank `{v}` is not a number"))?,
+    };
+    // Pieces. (`doubleStep` concerns Fairy-Stockfish's pawn only.)
+    let double_step = c.flag("doubleStep", true);
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut keys: Vec<String> = BUILTIN_PIECES.iter().map(|(k, _)| k.to_string()).collect();
+    keys.extend(UNSUPPORTED_PIECES.iter().map(|k| k.to_string()));
+    keys.extend((1..=CUSTOM_SLOTS).map(|i| format!("customPiece{i}")));
+    keys.push("king".into());
+    for key in keys {
+        let Some(v) = c.get(&key) else { continue };
+        let Some(letter) = v.chars().next().filter(|ch| ch.is_ascii_alphabetic()) else {
+            continue; // `key = -` removes the piece
+        };
+        if UNSUPPORTED_PIECES.contains(&key.as_str()) {
+            c.omit(
+                &key,
+                "a built-in piece whose rules the language cannot state",
+            );
+            continue;
+        }
+        let betza = match v.split_once(':') {
+            Some((_, b)) => b.trim().to_string(),
+            None if key == "king" => "K".into(),
+            None => match BUILTIN_PIECES.iter().find(|(k, _)| *k == key) {
+                Some((_, b)) => b.to_string(),
+                None => {
+                    c.omit(&key, "a custom piece without a Betza move");
+                    continue;
+                }
+            },
+        };
+        let mut moves = vec![betza];
+        if key == "pawn" && double_step {
+            moves[0].push_str("ifmnD");
+        }
+        if key == "soldier" {
+            if let Some(r) = c
+                .get("soldierPromotionRank")
+                .and_then(|r| r.parse::<u8>().ok())
+            {
+                if r > 1 {
+                    moves = vec!["fW".into(), "sW in soldier_rank".into()];
+                    c.zones
+                        .push(format!("zone soldier_rank = ranks {r}-{}", c.ranks));
+                }
+            }
+        }
+        let name = if key == "king" {
+            "King".to_string()
+        } else {
+            capitalise(&key)
+        };
+        pieces.push(Piece {
+            royal: key == "king",
+            key,
+            name,
+            letter: letter.to_ascii_uppercase(),
+            moves,
+            lines: Vec::new(),
+        });
+    }
+    // A later key with an earlier key's letter replaces that piece (a child redefining a
+    // parent's `p` as a custom piece): keep, per letter, the key written last.
+    let line_of = |c: &Conv, k: &str| c.s.get(k).and_then(|(_, l)| *l).unwrap_or(0);
+    let mut keep: Vec<bool> = vec![true; pieces.len()];
+    for i in 0..pieces.len() {
+        for j in 0..pieces.len() {
+            if i != j
+                && pieces[i].letter == pieces[j].letter
+                && (line_of(&c, &pieces[i].key), i) < (line_of(&c, &pieces[j].key), j)
+            {
+                keep[i] = false;
+            }
+        }
+    }
+    let mut k = keep.iter();
+    pieces.retain(|_| *k.next().unwrap_or(&true));
+    if pieces.is_empty() {
+        return Err("no pieces".into());
+    }
+    let letter_of = |pieces: &[Piece], ch: char| {
+        pieces
+            .iter()
+            .position(|p| p.letter == ch.to_ascii_uppercase())
+    };
+    // Confinement.
+    for p in &mut pieces {
+        let cap = capitalise(&p.key);
+        let (wk, bk) = (
+            format!("mobilityRegionWhite{cap}"),
+            format!("mobilityRegionBlack{cap}"),
+        );
+        let (w, b) = (c.get(&wk), c.get(&bk));
+        if w.is_none() && b.is_none() {
+            continue;
+        }
+        match (w, b) {
+            (Some(w), Some(b)) => {
+                let zname = format!("mob_{}", p.key.to_ascii_lowercase());
+                if let Some(z) = c.zone(&zname, &w, &b) {
+                    p.lines.push(format!("confined {z}"));
+                }
+            }
+            _ => {
+                c.omit(&wk, "a mobility region for one side only");
+                c.omit(&bk, "a mobility region for one side only");
+            }
+        }
+    }
+    // Promotion.
+    let promo_w = c.get("promotionRegionWhite");
+    let promo_b = c.get("promotionRegionBlack");
+    let promo_rank = c.get("promotionRank");
+    let (pw, pb) = match (promo_w, promo_b, promo_rank) {
+        (Some(w), Some(b), _) => (w, b),
+        (w, b, Some(r)) => {
+            let r: u8 = r.parse().unwrap_or(c.ranks);
+            let wr: Vec<String> = (r..=c.ranks).map(|x| format!("*{x}")).collect();
+            let br: Vec<String> = (1..=c.ranks + 1 - r).map(|x| format!("*{x}")).collect();
+            (w.unwrap_or(wr.join(" ")), b.unwrap_or(br.join(" ")))
+        }
+        (w, b, None) => (
+            w.unwrap_or(format!("*{}", c.ranks)),
+            b.unwrap_or("*1".into()),
+        ),
+    };
+    let promo_zone = c.zone("promo", &pw, &pb);
+    let drops = c.flag("pieceDrops", false);
+    let to_hand = c.flag("capturesToHand", false);
+    let pawn_types = c
+        .get("promotionPawnTypes")
+        .or_else(|| c.s.get("pawnTypes").map(|(v, _)| v.clone()))
+        .unwrap_or_else(|| letters_of_keys(&pieces, &["pawn"]));
+    c.get("pawnTypes");
+    if c.get("promotionPawnTypesWhite").is_some() || c.get("promotionPawnTypesBlack").is_some() {
+        c.omit("promotionPawnTypesWhite", "promotion pawns per side");
+        c.omit("promotionPawnTypesBlack", "promotion pawns per side");
+    }
+    let targets = c
+        .get("promotionPieceTypes")
+        .unwrap_or_else(|| letters_of_keys(&pieces, &["knight", "bishop", "rook", "queen"]));
+    if c.get("promotionPieceTypesWhite").is_some() || c.get("promotionPieceTypesBlack").is_some() {
+        c.omit("promotionPieceTypesWhite", "promotion choices per side");
+        c.omit("promotionPieceTypesBlack", "promotion choices per side");
+    }
+    let pawn_forced = c.flag("mandatoryPawnPromotion", true);
+    let piece_forced = c.flag("mandatoryPiecePromotion", false);
+    let mut promoted_kinds: Vec<Piece> = Vec::new();
+    let mut promoted_letters: BTreeSet<char> = BTreeSet::new();
+    // Shogi-style promotions first.
+    if let Some(v) = c.get("promotedPieceType") {
+        for pair in v.split_whitespace() {
+            let Some((a, b)) = pair.split_once(':') else {
+                continue;
+            };
+            let (Some(ai), Some(bi)) = (
+                a.chars().next().and_then(|ch| letter_of(&pieces, ch)),
+                b.chars().next().and_then(|ch| letter_of(&pieces, ch)),
+            ) else {
+                c.omit(
+                    "promotedPieceType",
+                    "names a piece type that is not in the variant",
+                );
+                continue;
+            };
+            let Some(z) = promo_zone.clone() else {
+                continue;
+            };
+            let from = pieces[ai].name.clone();
+            let pname = format!("Promoted{from}");
+            promoted_letters.insert(pieces[ai].letter);
+            promoted_kinds.push(Piece {
+                key: String::new(),
+                name: pname.clone(),
+                letter: pieces[ai].letter,
+                moves: pieces[bi].moves.clone(),
+                royal: false,
+                lines: pieces[bi]
+                    .lines
+                    .iter()
+                    .filter(|l| l.starts_with("confined"))
+                    .cloned()
+                    .collect(),
+            });
+            let mode = if piece_forced { "forced" } else { "optional" };
+            pieces[ai]
+                .lines
+                .push(format!("promotes to {pname} in {z} {mode}"));
+        }
+    }
+    // Pawn promotions.
+    let target_idx: Vec<usize> = targets
+        .chars()
+        .filter_map(|ch| letter_of(&pieces, ch))
+        .collect();
+    for ch in pawn_types.chars() {
+        let Some(pi) = letter_of(&pieces, ch) else {
+            continue;
+        };
+        if target_idx.is_empty() || promoted_letters.contains(&pieces[pi].letter) {
+            continue;
+        }
+        let Some(z) = promo_zone.clone() else {
+            continue;
+        };
+        let mut names = Vec::new();
+        for &t in &target_idx {
+            if drops && to_hand {
+                // A promoted piece goes back to the hand as the pawn: a kind of its own.
+                let l = pieces[t].letter;
+                if promoted_letters.contains(&l) {
+                    c.omit(
+                        "promotionPieceTypes",
+                        "a choice that is also a promoted piece type",
+                    );
+                    continue;
+                }
+                promoted_letters.insert(l);
+                let pname = format!("Promoted{}", pieces[t].name);
+                promoted_kinds.push(Piece {
+                    key: String::new(),
+                    name: pname.clone(),
+                    letter: l,
+                    moves: pieces[t].moves.clone(),
+                    royal: false,
+                    lines: vec![format!("captured as {}", pieces[pi].name)],
+                });
+                names.push(pname);
+            } else {
+                names.push(pieces[t].name.clone());
+            }
+        }
+        if !names.is_empty() {
+            let mode = if pawn_forced { "forced" } else { "optional" };
+            pieces[pi]
+                .lines
+                .push(format!("promotes to {} in {z} {mode}", names.join(", ")));
+        }
+    }
+    // Royalty.
+    let ext_value = c.get("extinctionValue");
+    let ext_types = c.get("extinctionPieceTypes");
+    let pseudo = c.flag("extinctionPseudoRoyal", false);
+    let duple = c.flag("dupleCheck", false);
+    let mut royal_rule = None;
+    match (ext_value.as_deref(), ext_types.as_deref()) {
+        (None | Some("none"), _) | (_, None | Some("")) => {}
+        (Some("loss"), Some(t)) if t.chars().count() == 1 && !pieces.iter().any(|p| p.royal) => {
+            match t.chars().next().and_then(|ch| letter_of(&pieces, ch)) {
+                Some(i) => {
+                    pieces[i].royal = true;
+                    royal_rule = Some(if duple {
+                        "duple"
+                    } else if pseudo {
+                        "check"
+                    } else {
+                        "capture"
+                    });
+                }
+                None => c.omit("extinctionPieceTypes", "names no piece of the variant"),
+            }
+        }
+        _ => {
+            c.omit(
+                "extinctionValue",
+                "an extinction rule other than losing the last royal piece type",
+            );
+            c.omit(
+                "extinctionPieceTypes",
+                "an extinction rule other than losing the last royal piece type",
+            );
+        }
+    }
+    if !c.flag("checking", true) {
+        c.omit("checking", "a game without check");
+    }
+    // Drops.
+    let mut drop_lines = Vec::new();
+    if drops && to_hand {
+        drop_lines.push("kinds all".to_string());
+        let region = match (c.get("dropRegionWhite"), c.get("dropRegionBlack")) {
+            (None, None) => None,
+            (w, b) => {
+                let full = format!(
+                    "*{}",
+                    (1..=c.ranks)
+                        .map(|r| r.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" *")
+                );
+                c.zone(
+                    "drop_region",
+                    &w.unwrap_or(full.clone()),
+                    &b.unwrap_or(full),
+                )
+            }
+        };
+        if let Some(r) = &region {
+            drop_lines.push(format!("zone {r}"));
+        }
+        if let Some(p) = pieces.iter().find(|p| p.key == "pawn") {
+            let mut z = region.clone().unwrap_or_else(|| "all".into());
+            if !c.flag("firstRankPawnDrops", false) {
+                z.push_str(" - rank 1");
+            }
+            if !c.flag("promotionZonePawnDrops", false) {
+                if let Some(pz) = &promo_zone {
+                    z.push_str(&format!(" - {pz}"));
+                }
+            }
+            if z != "all" {
+                drop_lines.push(format!("zone {}: {z}", p.name));
+            }
+        }
+        if c.flag("immobilityIllegal", false) {
+            drop_lines.push("must-move".into());
+        }
+        if let Some(v) = c.get("dropNoDoubled") {
+            match v.chars().next().and_then(|ch| letter_of(&pieces, ch)) {
+                Some(i) => drop_lines.push(format!("one-per-file {}", pieces[i].name)),
+                None if v == "-" => {}
+                None => c.omit("dropNoDoubled", "names no piece of the variant"),
+            }
+        }
+        if c.get("dropNoDoubledCount").is_some_and(|v| v != "1") {
+            c.omit("dropNoDoubledCount", "more than one piece per file allowed");
+        }
+        if c.flag("shogiPawnDropMateIllegal", false) {
+            match pieces.iter().find(|p| p.key == "shogiPawn") {
+                Some(p) => drop_lines.push(format!("no-mate {}", p.name)),
+                None => c.omit("shogiPawnDropMateIllegal", "no shogi pawn in the variant"),
+            }
+        }
+        if !c.flag("dropChecks", true) {
+            c.omit("dropChecks", "drops that may not give check");
+        }
+        if c.flag("dropPromoted", false) {
+            c.omit("dropPromoted", "drops of promoted pieces");
+        }
+        if c.flag("dropLoop", false) {
+            c.omit(
+                "dropLoop",
+                "captured promoted pieces that stay promoted in hand",
+            );
+        }
+    } else {
+        if drops {
+            c.omit("pieceDrops", "drops without captures going to the hand");
+        }
+        if to_hand {
+            c.omit("capturesToHand", "captures to hand without drops");
+        }
+        c.get("immobilityIllegal");
+    }
+    // End of the game.
+    let mut rules = Vec::new();
+    if let Some(r) = royal_rule {
+        rules.push(format!("royal-rule {r}"));
+    }
+    if c.flag("flyingGeneral", false) {
+        rules.push("facing".into());
+    }
+    let score = |v: &str| -> Option<&'static str> {
+        match v {
+            "win" => Some("win"),
+            "loss" => Some("loss"),
+            "draw" => Some("draw"),
+            _ => None,
+        }
+    };
+    if let Some(v) = c.get("stalemateValue") {
+        match score(&v) {
+            Some(s) => rules.push(format!("stalemate {s}")),
+            None => c.omit("stalemateValue", "not win, loss or draw"),
+        }
+    }
+    if let Some(v) = c.get("checkmateValue") {
+        match score(&v) {
+            Some(s) => rules.push(format!("checkmate {s}")),
+            None => c.omit("checkmateValue", "not win, loss or draw"),
+        }
+    }
+    let nfold: u32 = c.get("nFoldRule").and_then(|v| v.parse().ok()).unwrap_or(3);
+    let nfold_value = c.get("nFoldValue").unwrap_or_else(|| "draw".into());
+    if c.flag("nFoldValueAbsolute", false) {
+        c.omit(
+            "nFoldValueAbsolute",
+            "a repetition result from White's side rather than the side to move",
+        );
+    }
+    let perpetual = c.flag("perpetualCheckIllegal", false);
+    if (2..=255).contains(&nfold) {
+        let s = score(&nfold_value).unwrap_or("draw");
+        let mut l = format!("repetition {nfold} {s}");
+        if perpetual {
+            l.push_str(" perpetual-check loss");
+        }
+        rules.push(l);
+    } else if nfold != 0 {
+        c.omit("nFoldRule", "outside 2..255");
+    }
+    let nmove: u32 = c
+        .get("nMoveRule")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50);
+    if nmove > 0 {
+        let types = c
+            .get("nMoveRuleTypes")
+            .or_else(|| c.s.get("pawnTypes").map(|(v, _)| v.clone()))
+            .unwrap_or_else(|| letters_of_keys(&pieces, &["pawn"]));
+        let resets: Vec<String> = types
+            .chars()
+            .filter_map(|ch| letter_of(&pieces, ch))
+            .map(|i| pieces[i].name.clone())
+            .collect();
+        let mut l = format!("move-limit {} draw", nmove.min(65535));
+        if !resets.is_empty() {
+            l.push_str(&format!(" resets {}", resets.join(", ")));
+        }
+        rules.push(l);
+    }
+    // Start position and castling.
+    let start = c
+        .get("startFen")
+        .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into());
+    // Fairy-Stockfish reads a FEN without the side to move as White to move.
+    let start = if start.split_whitespace().count() == 1 {
+        format!("{start} w - - 0 1")
+    } else {
+        start
+    };
+    let castle_field = start.split_whitespace().nth(2).unwrap_or("-").to_string();
+    if c.flag("castling", true) {
+        let king = c
+            .get("castlingKingPiece")
+            .unwrap_or_else(|| letters_of_keys(&pieces, &["king"]));
+        let rook = c
+            .get("castlingRookPieces")
+            .unwrap_or_else(|| letters_of_keys(&pieces, &["rook"]));
+        let file = |c: &mut Conv, k: &str, d: u8| -> u8 {
+            c.get(k)
+                .and_then(|v| v.bytes().next())
+                .map(|b| b.wrapping_sub(b'a'))
+                .unwrap_or(d)
+        };
+        let kf = file(&mut c, "castlingKingFile", 4);
+        let ks = file(&mut c, "castlingKingsideFile", 6);
+        let qs = file(&mut c, "castlingQueensideFile", 2);
+        let (ki, ri) = (
+            king.chars().next().and_then(|ch| letter_of(&pieces, ch)),
+            rook.chars().next().and_then(|ch| letter_of(&pieces, ch)),
+        );
+        if let (Some(ki), Some(ri)) = (ki, ri) {
+            let steps = ks.wrapping_sub(kf);
+            if castle_field != "-" {
+                if kf.wrapping_sub(qs) == steps && steps >= 1 && steps < c.files {
+                    rules.push(format!(
+                        "castling {} {} {steps}",
+                        pieces[ki].name, pieces[ri].name
+                    ));
+                } else {
+                    c.omit(
+                        "castlingKingsideFile",
+                        "king moves of different lengths on the two sides",
+                    );
+                    c.omit(
+                        "castlingQueensideFile",
+                        "king moves of different lengths on the two sides",
+                    );
+                }
+            }
+        }
+        for k in [
+            "castlingRank",
+            "castlingRookKingsideFile",
+            "castlingRookQueensideFile",
+        ] {
+            c.get(k);
+        }
+    }
+    // Everything else is not converted.
+    let rest: Vec<String> =
+        c.s.keys()
+            .filter(|k| !c.used.contains(*k))
+            .cloned()
+            .collect();
+    for k in rest {
+        c.omit(&k, "a rule the language cannot state");
+    }
+    c.omissions
+        .sort_by_key(|o| (o.line.unwrap_or(0), o.key.clone()));
+    // Write the definition.
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "# Imported from the variants.ini section [{name}] by chimera import."
+    );
+    if !c.omissions.is_empty() {
+        let _ = writeln!(t, "# Not converted (the rules below leave these out):");
+        for o in &c.omissions {
+            let at = o
+                .line
+                .map(|l| format!("line {l}"))
+                .unwrap_or_else(|| "built-in parent".into());
+            let _ = writeln!(t, "#   {} = {} ({at}): {}", o.key, o.value, o.why);
+        }
+    }
+    let _ = writeln!(t, "\nvariant \"{name}\"");
+    let _ = writeln!(t, "board {}x{}", c.files, c.ranks);
+    for z in &c.zones {
+        let _ = writeln!(t, "{z}");
+    }
+    for p in pieces.iter().chain(promoted_kinds.iter()) {
+        let letter = if promoted_kinds.iter().any(|q| std::ptr::eq(q, p)) {
+            format!("+{}", p.letter)
+        } else {
+            p.letter.to_string()
+        };
+        let _ = writeln!(t, "piece {} {letter} {{", p.name);
+        for m in &p.moves {
+            let _ = writeln!(t, "  moves {m}");
+        }
+        if p.royal {
+            let _ = writeln!(t, "  royal");
+        }
+        for l in &p.lines {
+            let _ = writeln!(t, "  {l}");
+        }
+        let _ = writeln!(t, "}}");
+    }
+    if !drop_lines.is_empty() {
+        let _ = writeln!(t, "drops {{");
+        for l in &drop_lines {
+            let _ = writeln!(t, "  {l}");
+        }
+        let _ = writeln!(t, "}}");
+    }
+    for r in &rules {
+        let _ = writeln!(t, "{r}");
+    }
+    let _ = writeln!(t, "start \"{}\"", start.replace('"', ""));
+    Ok((t, c.omissions))
+}

@@ -1,0 +1,257 @@
+//! `chimera import`: small `variants.ini` sections written for the purpose (inheritance from a
+//! section and from a built-in, templates, each mapped key) convert to definitions the compiler
+//! accepts, keys that cannot be converted are reported with their line, and every imported
+//! section here has the same legal moves as Fairy-Stockfish running the original section.
+
+mod common;
+use chimera::compile::compile_str;
+use chimera::engine::Engine;
+use chimera::interop::import::{import_section, Imported};
+use chimera::interop::ini::IniFile;
+use common::fsf::{compare_tree, random_lines, Fsf};
+use std::path::Path;
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn small() -> (String, IniFile) {
+    let text = std::fs::read_to_string(root().join("tests/fsf/ini/small.ini")).expect("small.ini");
+    let ini = IniFile::parse(&text);
+    (text, ini)
+}
+
+fn imported(ini: &IniFile, name: &str) -> Imported {
+    let r = import_section(ini, name);
+    assert!(r.refused.is_none(), "[{name}] refused: {:?}", r.refused);
+    r
+}
+
+fn engine_of(r: &Imported) -> Engine {
+    let src = r.source.as_deref().expect("source");
+    let rules = compile_str(&r.name, src, root())
+        .unwrap_or_else(|d| panic!("{src}\n{:?}", miette::Report::new(d)));
+    Engine::new(rules).expect("engine")
+}
+
+/// The imported definition against Fairy-Stockfish on the original section: the start to
+/// `depth`, then random games, each to depth 2. Returns perft `depth`.
+fn agrees(fsf: &mut Fsf, r: &Imported, depth: u32) -> u64 {
+    let e = engine_of(r);
+    let n = compare_tree(&e, fsf, &r.name, &[], depth).unwrap_or_else(|err| panic!("{err}"));
+    for line in random_lines(&e, 11, 6, 40) {
+        compare_tree(&e, fsf, &r.name, &line, 2).unwrap_or_else(|err| panic!("{err}"));
+    }
+    n
+}
+
+#[test]
+fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish() {
+    let (text, ini) = small();
+    let mut fsf = Fsf::start();
+    let known = fsf.load(&text);
+    for (name, depth) in [
+        ("minichess", 3),
+        ("minichess-archbishop", 3),
+        ("tinyhouse", 2),
+        ("pocketshogi", 3),
+        ("palaceqi", 3),
+    ] {
+        assert!(
+            known.iter().any(|k| k == name),
+            "pyffish did not load [{name}]"
+        );
+        let r = imported(&ini, name);
+        assert_eq!(r.omissions, vec![], "[{name}]");
+        let n = agrees(&mut fsf, &r, depth);
+        assert!(n > 0, "[{name}]");
+    }
+}
+
+#[test]
+fn inheritance_takes_the_parents_keys_and_a_later_letter_replaces_a_piece() {
+    let (_, ini) = small();
+    let r = imported(&ini, "minichess-archbishop");
+    let src = r.source.expect("source");
+    // From the parent: the board, the pawn's promotion; from the child: q is now BN.
+    assert!(src.contains("board 5x6"), "{src}");
+    assert!(
+        src.contains("piece CustomPiece1 Q {\n  moves BN\n}"),
+        "{src}"
+    );
+    assert!(!src.contains("piece Queen"), "{src}");
+    assert!(src.contains("stalemate win"), "{src}");
+    assert!(src.contains("move-limit 20 draw resets Pawn"), "{src}");
+    // variantTemplate and pieceToCharTable are display settings: read, not reported.
+    assert!(r.omissions.is_empty());
+}
+
+#[test]
+fn a_built_in_parent_gives_chess_and_its_drops() {
+    let (_, ini) = small();
+    let r = imported(&ini, "tinyhouse");
+    let src = r.source.clone().expect("source");
+    assert!(src.contains("castling King Rook 2"), "{src}");
+    assert!(src.contains("zone Pawn: all - rank 1 - promo"), "{src}");
+    assert!(
+        src.contains("piece PromotedQueen +Q {\n  moves Q\n  captured as Pawn\n}"),
+        "{src}"
+    );
+    let e = engine_of(&r);
+    assert_eq!(e.perft(&e.start_position(), 3), 8902);
+}
+
+#[test]
+fn shogi_keys_become_promotions_and_drop_rules() {
+    let (_, ini) = small();
+    let src = imported(&ini, "pocketshogi").source.expect("source");
+    for want in [
+        "piece ShogiPawn P {\n  moves fW\n  promotes to PromotedShogiPawn in promo optional\n}",
+        "piece PromotedShogiPawn +P {\n  moves WfF\n}",
+        "one-per-file ShogiPawn",
+        "no-mate ShogiPawn",
+        "must-move",
+        "repetition 4 draw perpetual-check loss",
+        "stalemate loss",
+    ] {
+        assert!(src.contains(want), "missing {want:?} in\n{src}");
+    }
+}
+
+#[test]
+fn xiangqi_keys_become_confinement_soldier_zones_and_facing() {
+    let (_, ini) = small();
+    let src = imported(&ini, "palaceqi").source.expect("source");
+    for want in [
+        "zone mob_king = b1 + c1 + d1 + b2 + c2 + d2",
+        "confined mob_king",
+        "zone soldier_rank = ranks 4-6",
+        "moves sW in soldier_rank",
+        "facing",
+        "moves mRcpR",
+    ] {
+        assert!(src.contains(want), "missing {want:?} in\n{src}");
+    }
+}
+
+#[test]
+fn keys_that_cannot_be_converted_are_listed_with_their_lines_at_the_top() {
+    let (text, ini) = small();
+    let r = imported(&ini, "blasty");
+    let line_of = |k: &str| text.lines().position(|l| l.starts_with(k)).map(|i| i + 1);
+    let keys: Vec<(&str, Option<usize>)> = r
+        .omissions
+        .iter()
+        .map(|o| (o.key.as_str(), o.line))
+        .collect();
+    assert_eq!(
+        keys,
+        vec![
+            ("blastOnCapture", line_of("blastOnCapture")),
+            ("mustCapture", line_of("mustCapture"))
+        ]
+    );
+    let src = r.source.expect("written with the omissions listed");
+    assert!(src.contains("# Not converted"), "{src}");
+    assert!(src.contains("#   blastOnCapture = true (line"), "{src}");
+}
+
+#[test]
+fn the_cli_writes_one_file_per_section_and_strict_skips_omissions() {
+    let dir = std::env::temp_dir().join(format!("chimera-import-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = env!("CARGO_BIN_EXE_chimera");
+    let ini = root().join("tests/fsf/ini/small.ini");
+    let o = Command::new(bin)
+        .arg("import")
+        .arg(&ini)
+        .arg("-o")
+        .arg(&dir)
+        .output()
+        .expect("run");
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(out.contains("[blasty] imported with 2 omissions"), "{out}");
+    assert!(
+        out.ends_with("5 imported, 1 imported with omissions, 0 refused\n"),
+        "{out}"
+    );
+    assert!(
+        err.contains("small.ini:") && err.contains("`blastOnCapture = true` not converted"),
+        "{err}"
+    );
+    for s in [
+        "minichess",
+        "tinyhouse",
+        "pocketshogi",
+        "palaceqi",
+        "blasty",
+    ] {
+        assert!(dir.join(format!("{s}.variant")).exists(), "{s}");
+    }
+    let o = Command::new(bin)
+        .args(["import", "--strict"])
+        .arg(&ini)
+        .arg("blasty")
+        .arg("-o")
+        .arg(&dir)
+        .output()
+        .expect("run");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("[blasty] refused (--strict)"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Fairy-Stockfish's own `src/variants.ini` (fetch it; it is not committed): run with
+/// `FSF_VARIANTS_INI=path cargo test --release --test fsf_import -- --ignored --nocapture`.
+/// Prints imported / with omissions / refused and checks perft 2 of every section imported
+/// without omissions against pyffish running that section.
+#[test]
+#[ignore = "needs Fairy-Stockfish's variants.ini in FSF_VARIANTS_INI (not committed)"]
+fn survey_of_fairy_stockfish_variants_ini() {
+    let path = std::env::var("FSF_VARIANTS_INI").expect("FSF_VARIANTS_INI=path/to/variants.ini");
+    let text = std::fs::read_to_string(&path).expect("read variants.ini");
+    let ini = IniFile::parse(&text);
+    let mut fsf = Fsf::start();
+    let known = fsf.load(&text);
+    let (mut ok, mut partial, mut refused) = (Vec::new(), 0, 0);
+    let mut names: Vec<String> = Vec::new();
+    for s in &ini.sections {
+        if !names.contains(&s.name) {
+            names.push(s.name.clone());
+        }
+    }
+    for n in &names {
+        let r = import_section(&ini, n);
+        match (&r.refused, r.omissions.is_empty()) {
+            (Some(_), _) => refused += 1,
+            (None, false) => partial += 1,
+            (None, true) => ok.push(r),
+        }
+    }
+    let (mut agree, mut differ) = (Vec::new(), Vec::new());
+    for r in &ok {
+        if !known.contains(&r.name) {
+            differ.push(format!("{} (not loaded by pyffish)", r.name));
+            continue;
+        }
+        let e = engine_of(r);
+        match compare_tree(&e, &mut fsf, &r.name, &[], 2) {
+            Ok(_) => agree.push(r.name.clone()),
+            Err(x) => differ.push(x),
+        }
+    }
+    println!(
+        "{} sections: {} imported, {partial} imported with omissions, {refused} refused",
+        names.len(),
+        ok.len()
+    );
+    println!("perft 2 agrees with pyffish: {} {:?}", agree.len(), agree);
+    println!("differs: {}", differ.len());
+    for d in &differ {
+        println!("  {d}");
+    }
+    assert_eq!(ok.len() + partial + refused, names.len());
+}
