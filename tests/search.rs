@@ -129,3 +129,111 @@ fn a_value_out_of_range_or_too_fine_is_an_error_at_the_number() {
         assert!(compile(&text).is_ok(), "{} refused", good);
     }
 }
+
+/// Every position of `tests/mates/mates.txt` is solved: at depth 2N-1 the score is mate in N,
+/// and the first move is the one given (when one is).
+#[test]
+fn mate_in_n_positions_are_solved_at_the_depth_they_need() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mates/mates.txt");
+    let text = std::fs::read_to_string(&path).expect("tests/mates/mates.txt");
+    let mut solved = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [file, fen, n, first] = f.as_slice() else {
+            panic!("malformed line: {}", line)
+        };
+        let n: i32 = n.parse().expect("N");
+        let (mv, score, pv) = best(file, fen, 2 * n as u32 - 1);
+        assert_eq!(score, Score::Mate(n), "{}: {} (pv {:?})", file, fen, pv);
+        if *first != "-" {
+            assert_eq!(&mv, first, "{}: {} (pv {:?})", file, fen, pv);
+        }
+        assert_eq!(pv.len(), 2 * n as usize - 1, "the PV is the mate: {:?}", pv);
+        solved += 1;
+    }
+    assert!(solved >= 8);
+}
+
+fn session(variant: &str) -> chimera::repl::Session {
+    let mut s = chimera::repl::Session::new();
+    ok(&mut s, &format!("load definitions/{variant}"));
+    s
+}
+
+fn ok(s: &mut chimera::repl::Session, line: &str) -> String {
+    s.execute(line)
+        .unwrap_or_else(|e| panic!("`{line}` failed: {e}"))
+}
+
+#[test]
+fn repl_go_prints_move_score_pv_and_speed() {
+    let mut s = session("chess.variant");
+    ok(&mut s, "fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let out = ok(&mut s, "go depth 3");
+    assert!(
+        out.starts_with("best move a1a8\nscore mate in 1"),
+        "{}",
+        out
+    );
+    assert!(
+        out.contains("nodes") && out.contains("knps") && out.contains("pv a1a8"),
+        "{}",
+        out
+    );
+    assert!(ok(&mut s, "hint").starts_with("hint: try a1a8"));
+    assert!(ok(&mut s, "expect best a1a8 depth 2").starts_with("ok: best a1a8"));
+    assert!(ok(&mut s, "expect mate 1").starts_with("ok: mate in 1"));
+    let e = s
+        .execute("expect mate 2 depth 3")
+        .expect_err("mate in 1, not 2");
+    assert!(
+        e.to_string()
+            .contains("expected mate in 2 at depth 3, found a1a8 (mate in 1"),
+        "{}",
+        e
+    );
+    for bad in [
+        "go depth 0",
+        "go depth 101",
+        "go nodes 0",
+        "go time 86401",
+        "go depth",
+        "go speed 3",
+        "go depth 99999999999999999999",
+    ] {
+        assert!(s.execute(bad).is_err(), "{} accepted", bad);
+    }
+}
+
+#[test]
+fn repl_computer_answers_moves_and_the_prompt_says_so() {
+    let mut s = session("chess.variant");
+    let out = ok(&mut s, "computer black");
+    assert_eq!(out, "the computer plays Black");
+    assert!(
+        s.prompt().contains("computer plays Black"),
+        "{}",
+        s.prompt()
+    );
+    let out = ok(&mut s, "play e2e4");
+    assert!(out.contains("Black plays"), "{}", out);
+    assert!(
+        s.prompt().contains("(White, computer plays Black)"),
+        "{}",
+        s.prompt()
+    );
+    ok(&mut s, "computer off");
+    assert!(!s.prompt().contains("computer"));
+    assert!(s.execute("computer purple").is_err());
+    let values = ok(&mut s, "values");
+    assert!(
+        values.contains("Queen") && values.contains("royal: not material"),
+        "{}",
+        values
+    );
+    let piece = ok(&mut s, "piece Knight");
+    assert!(piece.contains("Value: "), "{}", piece);
+}

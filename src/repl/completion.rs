@@ -119,6 +119,10 @@ impl CompletionContext {
                         Some("--moves") | Some("--at") => self.squares.clone(),
                         _ => owned(&["--moves", "--piece", "--at"]),
                     },
+                    (Command::Go, _) => owned(&["depth", "nodes", "time"]),
+                    (Command::Computer, 0) => {
+                        [self.sides.clone(), owned(&["both", "off"])].concat()
+                    }
                     (Command::Expect, 0) => owned(commands::EXPECT_WHATS),
                     (Command::Expect, _) => match tokens[1] {
                         "status" => owned(commands::STATUS_WORDS),

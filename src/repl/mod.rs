@@ -144,6 +144,10 @@ pub struct Session {
     progress: bool,
     search_dirs: Vec<PathBuf>,
     quit: bool,
+    /// The computer player's searcher, kept between searches of the same variant.
+    searcher: Option<crate::search::Searcher>,
+    /// Which sides the computer plays.
+    computer: commands::ComputerSides,
 }
 
 impl Default for Session {
@@ -206,6 +210,8 @@ impl Session {
             progress: false,
             search_dirs: Vec::new(),
             quit: false,
+            searcher: None,
+            computer: commands::ComputerSides::Off,
         }
     }
 
@@ -243,7 +249,12 @@ impl Session {
             Some(l) => {
                 let rules = l.engine.rules();
                 let side = l.game.position().side_to_move();
-                format!("{} ({})> ", rules.name, rules.players[side.index()])
+                format!(
+                    "{} ({}{})> ",
+                    rules.name,
+                    rules.players[side.index()],
+                    self.computer_note()
+                )
             }
         }
     }
@@ -293,7 +304,14 @@ impl Session {
             };
             return Err(e);
         };
-        (cmd.run)(self, &commands::Args::new(rest))
+        let out = (cmd.run)(self, &commands::Args::new(rest))?;
+        // The computer answers a move played for the other side.
+        if cmd.command == commands::Command::Play {
+            if let Some(reply) = self.computer_replies()? {
+                return Ok(format!("{out}\n{reply}"));
+            }
+        }
+        Ok(out)
     }
 
     /// The words and lists the interactive line editor completes from, for the current state.

@@ -42,7 +42,18 @@ impl Evaluator {
         let mobility: Vec<Mobility> = (0..kinds)
             .map(|k| mobility(engine, PieceKind(k as u8)))
             .collect();
-        let base: Vec<f64> = mobility.iter().map(|m| mobility_value(m.average)).collect();
+        // In drop variants a captured piece comes back: every piece is worth more than its moves.
+        let drop_bonus = if rules.drops.to_hand.is_empty() {
+            0.0
+        } else {
+            60.0
+        };
+        let base: Vec<f64> = mobility
+            .iter()
+            .map(|m| mobility_value(m.average) + drop_bonus)
+            .collect();
+        // Where a side may lose one royal and play on (duple check), a royal is also material.
+        let spare_royals = rules.end.royal_rule == crate::rules::RoyalRule::Duple;
         let mut values: Vec<i32> = (0..kinds)
             .map(|k| {
                 let def = &rules.pieces[k];
@@ -50,14 +61,18 @@ impl Evaluator {
                     return v;
                 }
                 if def.royal {
-                    return 0;
+                    return if spare_royals {
+                        (base[k] + 3.0 * PAWN as f64).round() as i32
+                    } else {
+                        0
+                    };
                 }
                 let mut v = base[k];
                 if let Some(pr) = &def.promotion {
                     // Part of what it may become: more when the promotion gains a lot.
                     let best = pr.to.iter().map(|t| base[t.index()]).fold(0.0f64, f64::max);
                     if best > v {
-                        v += (best - v) * 0.12;
+                        v += (best - v) * 0.03;
                     }
                 }
                 v.round() as i32
@@ -77,7 +92,7 @@ impl Evaluator {
                 if let Some(here) = m.per_square[s.index()] {
                     if !def.royal {
                         // Centrality: a square where the piece reaches more is worth more.
-                        bonus += (here - m.average) * 4.0;
+                        bonus += (here - m.average) * 6.0;
                     }
                 }
                 if let Some(pr) = &def.promotion {
@@ -143,12 +158,9 @@ impl Evaluator {
 }
 
 /// Converts an average weighted mobility into centipawns. Calibrated so that an orthodox knight
-/// on 8x8 is about 3 pawns and a queen about 9.
+/// on 8x8 (5.25 squares) is about 3 pawns and a queen (17.2 weighted squares) about 9.6.
 fn mobility_value(m: f64) -> f64 {
-    if m <= 0.0 {
-        return 0.0;
-    }
-    36.0 * m.powf(1.2)
+    56.0 * m.max(0.0)
 }
 
 /// Rank steps from `s` to the nearest square of `zone` (seen from the first player), or `None`
@@ -190,13 +202,13 @@ fn mobility(engine: &Engine, kind: PieceKind) -> Mobility {
                 .abs()
                 .max((dims.rank(to) as i32 - sr).abs());
             // Far squares of a rider are often blocked on a real board.
-            let w = if d <= 2 { 1.0 } else { 0.88f64.powi(d - 2) };
+            let w = if d <= 2 { 1.0 } else { 0.7f64.powi(d - 2) };
             m += w * match mark {
                 DiagramMark::MoveOrCapture => 1.0,
                 DiagramMark::MoveOnly => 0.45,
                 DiagramMark::CaptureOnly => 0.55,
-                DiagramMark::Hop => 0.5,
-                DiagramMark::MoveOrHop => 0.9,
+                DiagramMark::Hop => 0.3,
+                DiagramMark::MoveOrHop => 0.6,
                 DiagramMark::Blocker => -0.25,
             };
         }

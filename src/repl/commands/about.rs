@@ -42,6 +42,7 @@ impl Session {
         if !legend.is_empty() {
             out.push_str(&format!("\n  {legend}"));
         }
+        out.push_str(&format!("\n{}", self.value_line(spec.kind)));
         Ok(out)
     }
 

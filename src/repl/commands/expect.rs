@@ -9,7 +9,7 @@ use crate::repl::{parse, ReplError, Result, Session};
 /// The things `expect` can check.
 pub(crate) const WHATS: &[&str] = &[
     "status", "result", "moves", "fen", "legal", "illegal", "piece", "empty", "hand", "turn",
-    "perft", "error",
+    "perft", "error", "best", "mate",
 ];
 
 /// The words `expect status` understands.
@@ -75,6 +75,9 @@ impl Session {
         }
         if what == "error" {
             return self.expect_error(tail);
+        }
+        if what == "best" || what == "mate" {
+            return self.expect_search(what, &args);
         }
         let l = self.loaded()?;
         let engine = l.engine.clone();

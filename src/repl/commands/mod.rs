@@ -21,7 +21,7 @@
 //! The groups: `help.rs` (help, quit), `variants.rs` (load, variants, reload), `position.rs`
 //! (show, fen, reset, status), `moves.rs` (moves, play, undo, redo, history), `setup.rs` (put,
 //! remove, hand, turn, clear), `perft.rs` (perft, divide), `about.rs` (piece, zones, rules,
-//! render), `expect.rs` (expect).
+//! render), `expect.rs` (expect), `search.rs` (go, hint, computer, values; `expect best`/`mate`).
 
 mod about;
 mod expect;
@@ -29,10 +29,12 @@ mod help;
 mod moves;
 mod perft;
 mod position;
+mod search;
 mod setup;
 mod table;
 mod variants;
 
+pub use search::ComputerSides;
 pub use table::COMMANDS;
 
 pub(crate) use expect::{STATUS_WORDS, WHATS as EXPECT_WHATS};
@@ -93,6 +95,14 @@ pub enum Command {
     Render,
     /// `expect WHAT ...`
     Expect,
+    /// `go [depth N | nodes N | time SECONDS]`
+    Go,
+    /// `hint`
+    Hint,
+    /// `computer SIDE|both|off`
+    Computer,
+    /// `values`
+    Values,
     /// `quit`
     Quit,
 }

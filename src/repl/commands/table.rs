@@ -291,9 +291,57 @@ pub const COMMANDS: &[CommandInfo] = &[
                   \x20 expect hand SIDE PIECE N         SIDE holds N of that kind\n\
                   \x20 expect turn SIDE                 SIDE is to move\n\
                   \x20 expect perft DEPTH N             perft gives N\n\
-                  \x20 expect error COMMAND...          the command fails (and changes nothing)",
+                  \x20 expect error COMMAND...          the command fails (and changes nothing)\n\
+                  \x20 expect best MOVE [depth N]        the search (default 6 plies) chooses MOVE\n\
+                  \x20 expect mate N [depth N]          the search (default 2N-1 plies) finds mate in N",
         examples: &["expect status checkmate", "expect moves e4 3", "expect perft 2 400"],
         run: Session::expect_command,
+    },
+    CommandInfo {
+        command: Command::Go,
+        name: "go",
+        aliases: &[],
+        args: "[depth N | nodes N | time SECONDS]",
+        summary: "let the computer find the best move (not played)",
+        details: "Searches the current position and prints the best move, its score (centipawns for the \
+                  side to move, or mate in N), the principal variation, depth, nodes and speed. Without \
+                  a limit it searches 5 seconds. An interactive terminal shows a live progress line; \
+                  Ctrl-C stops the search and prints the best move so far.",
+        examples: &["go depth 6", "go time 10", "go nodes 200000"],
+        run: Session::go,
+    },
+    CommandInfo {
+        command: Command::Hint,
+        name: "hint",
+        aliases: &[],
+        args: "",
+        summary: "suggest a move (one second of search)",
+        details: "Searches for one second and prints the move it would play, with its score and line.",
+        examples: &["hint"],
+        run: Session::hint,
+    },
+    CommandInfo {
+        command: Command::Computer,
+        name: "computer",
+        aliases: &[],
+        args: "SIDE|both|off",
+        summary: "let the computer play a side (or both, or none)",
+        details: "From now on the computer answers every move for that side (two seconds a move) as \
+                  soon as it is that side's turn; the prompt says which side it plays. `both` plays the \
+                  game out (Ctrl-C stops and turns the computer off); `off` stops.",
+        examples: &["computer black", "computer both", "computer off"],
+        run: Session::computer,
+    },
+    CommandInfo {
+        command: Command::Values,
+        name: "values",
+        aliases: &[],
+        args: "",
+        summary: "list the piece values the computer uses",
+        details: "For every kind, its value in pawns on the board and in hand, and where it comes from: \
+                  the definition's `value`, or derived from its moves (royals are not material).",
+        examples: &["values"],
+        run: Session::values,
     },
     CommandInfo {
         command: Command::Quit,
