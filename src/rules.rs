@@ -9,6 +9,14 @@ use crate::geometry::{Dimensions, Offset, PlayerSquares, SquareSet};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+/// The most piece kinds a variant may have: one per FEN letter, plain (`A`..`Z`) and promoted
+/// (`+A`..`+Z`). The compiler reports more; the engine's per-kind tables and 64-bit kind sets are
+/// sized by it.
+pub const MAX_PIECE_KINDS: usize = 52;
+
+/// The most pieces of one kind a hand holds (hand counts are hashed per count up to this).
+pub const MAX_IN_HAND: u8 = 63;
+
 /// Index of a piece kind in [`RuleSet::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct PieceKind(pub u8);

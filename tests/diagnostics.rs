@@ -1704,4 +1704,45 @@ fn a_zone_name_is_at_most_64_characters() {
         e.message,
         "a zone's name is 65 characters long; at most 64 are allowed"
     );
+// ---- limits ---------------------------------------------------------------------------------
+
+/// MINI with `n` more pieces (letters A..Z then +A..+Z, skipping K, R and P), each a Wazir.
+fn with_pieces(n: usize) -> String {
+    let letters: Vec<String> = ('A'..='Z')
+        .filter(|c| !"KRP".contains(*c))
+        .map(String::from)
+        .chain(('A'..='Z').map(|c| format!("+{c}")))
+        .chain(std::iter::once("Q".to_string()))
+        .take(n)
+        .collect();
+    let extra: Vec<String> = letters
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("piece Extra{i} {l} {{ moves W }}"))
+        .collect();
+    with(&extra.join("\n"))
+}
+
+#[test]
+fn fifty_two_piece_kinds_is_the_limit() {
+    // 3 + 49 = 52 kinds, one per letter: valid, and the engine takes it.
+    let text = with_pieces(49);
+    let rules = match compile_str("t.variant", &text, &fixtures()) {
+        Ok(r) => r,
+        Err(d) => panic!("{}", d.render_plain()),
+    };
+    assert_eq!(rules.pieces.len(), 52);
+    assert_eq!(rules.pieces.len(), chimera::rules::MAX_PIECE_KINDS);
+    if let Err(e) = chimera::engine::Engine::new(rules) {
+        panic!("52 kinds: {e}");
+    }
+    // A 53rd kind is one too many (its letter repeats one, which is reported too).
+    let all = errors(&with_pieces(50));
+    let e = all
+        .iter()
+        .find(|e| e.code == "chimera::piece::too_many")
+        .unwrap_or_else(|| panic!("no too_many error: {all:#?}"));
+    assert_eq!(e.message, "more than 52 piece kinds");
+    assert_eq!(e.snippet, "Extra49");
+    assert_eq!(e.at.0, 9 + 49);
 }

@@ -9,6 +9,7 @@ use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet, MAX_
 use crate::rules::{
     Board, Castling, Confinement, DropRules, GameEnd, MoveLimit, MoveRule, PathDef, PathRide,
     PieceDef, PieceKind, Promotion, PromotionMode, RenderHints, RoyalRule, RuleSet, Score,
+    MAX_PIECE_KINDS,
 };
 use crate::syntax::{
     DropItem, Name, PieceDecl, PieceItem, RenderItem, RoyalRuleName, ScoreName, Span, Spanned,
@@ -399,15 +400,17 @@ pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
 
     // Piece names and letters.
     let decls: Vec<&PieceDecl> = m.pieces.values().collect();
-    if decls.len() > u8::MAX as usize {
+    if decls.len() > MAX_PIECE_KINDS {
         let e = ctx
             .error(
                 "chimera::piece::too_many",
-                decls[u8::MAX as usize].name.span,
-                "more than 255 piece kinds",
+                decls[MAX_PIECE_KINDS].name.span,
+                format!("more than {MAX_PIECE_KINDS} piece kinds"),
             )
             .with_label("one too many")
-            .with_help("a variant has at most 255 piece kinds");
+            .with_help(format!(
+                "a variant has at most {MAX_PIECE_KINDS} piece kinds, one per letter (`A`..`Z`, `+A`..`+Z`)"
+            ));
         ctx.report(e);
     }
     for (i, d) in decls.iter().enumerate() {

@@ -3,7 +3,7 @@
 
 use super::position::Position;
 use super::tables::{BLOCKED, CAPTURE, MOVE};
-use super::{Engine, Move, MoveKind};
+use super::{Engine, Move};
 use crate::geometry::{Player, Square};
 use crate::rules::{Hop, PieceKind};
 
@@ -40,10 +40,10 @@ impl Engine {
         if mv.is_drop() {
             return d;
         }
-        if mv.kind != MoveKind::Castle && pos.piece_at(mv.to).is_some() {
+        if !mv.is_castle() && pos.piece_at(mv.to).is_some() {
             d.captured.push(mv.to);
         }
-        if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
+        if let Some(x) = mv.side_capture() {
             d.captured.push(x);
         }
         // Screens: pieces strictly between from and to on a straight line, when the move is a hop.
@@ -56,7 +56,7 @@ impl Engine {
             let (sf, sr) = (df.signum(), dr.signum());
             for i in 1..n {
                 if let Some(s) = dims.square(ff + sf * i, fr + sr * i) {
-                    if pos.piece_at(s).is_some() && Some(s) != mv.extra {
+                    if pos.piece_at(s).is_some() && Some(s) != mv.third_square() {
                         d.screens.push(s);
                     }
                 }

@@ -6,6 +6,7 @@
 use super::position::{Piece, Position, CASTLE_BITS};
 use crate::geometry::{file_letter, Player, Square};
 use crate::rules::RuleSet;
+use crate::rules::MAX_IN_HAND;
 
 /// A FEN that could not be read: what is wrong and where (byte offset and length in the FEN text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -231,9 +232,9 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
             match rules.kind_by_letter(&upper) {
                 Some(k) if c.is_ascii_alphabetic() => {
                     let n = pos.hand(player, k);
-                    if n >= 63 {
+                    if n >= MAX_IN_HAND {
                         return Err(err(
-                            "more than 63 pieces of one kind in hand",
+                            format!("more than {MAX_IN_HAND} pieces of one kind in hand"),
                             at + 1 + j,
                             1,
                             "",

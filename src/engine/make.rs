@@ -5,7 +5,7 @@ use super::position::{owner, Piece, Position};
 use super::zobrist;
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square};
-use crate::rules::PieceKind;
+use crate::rules::{PieceKind, MAX_IN_HAND};
 
 impl Engine {
     /// Plays a move known to be legal and returns the new position.
@@ -33,12 +33,12 @@ impl Engine {
                     return p;
                 };
                 if let Some(victim) = pos.piece_at(mv.to) {
-                    if mv.kind != MoveKind::Castle {
+                    if !mv.is_castle() {
                         self.capture_to_hand(&mut p, us, victim);
                         reset_clock = true;
                     }
                 }
-                if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
+                if let Some(x) = mv.side_capture() {
                     if let Some(victim) = pos.piece_at(x) {
                         self.capture_to_hand(&mut p, us, victim);
                         p.set_piece(x, None);
@@ -58,24 +58,20 @@ impl Engine {
                     reset_clock = true;
                 }
                 p.set_piece(mv.from, None);
-                if mv.kind == MoveKind::Castle {
-                    if let Some(rook_sq) = mv.extra {
-                        let rook = pos.piece_at(rook_sq);
-                        p.set_piece(rook_sq, None);
-                        let cs = t.castles[us.index()]
-                            .iter()
-                            .flatten()
-                            .find(|c| c.rook_from == rook_sq);
-                        if let Some(cs) = cs {
-                            p.set_piece(cs.rook_to, rook);
-                        }
+                if let MoveKind::Castle { rook: rook_sq } = mv.kind {
+                    let rook = pos.piece_at(rook_sq);
+                    p.set_piece(rook_sq, None);
+                    let cs = t.castles[us.index()]
+                        .iter()
+                        .flatten()
+                        .find(|c| c.rook_from == rook_sq);
+                    if let Some(cs) = cs {
+                        p.set_piece(cs.rook_to, rook);
                     }
                 }
                 p.set_piece(mv.to, Some(Piece::new(us, kind)));
-                if mv.kind == MoveKind::DoubleStep {
-                    if let Some(passed) = mv.extra {
-                        p.set_ep(Some((passed, mv.to)));
-                    }
+                if let MoveKind::DoubleStep { passed } = mv.kind {
+                    p.set_ep(Some((passed, mv.to)));
                 }
                 let clear = t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()];
                 if clear & p.castling != 0 {
@@ -98,7 +94,7 @@ impl Engine {
     fn capture_to_hand(&self, p: &mut Position, us: Player, victim: Piece) {
         if let Some(k) = self.t().to_hand[victim.kind.index()] {
             let n = p.hands[us.index()][k.index()];
-            if n < 63 {
+            if n < MAX_IN_HAND {
                 p.hands[us.index()][k.index()] = n + 1;
                 p.hash ^= zobrist::hand(us, k, n + 1);
             }
@@ -115,7 +111,8 @@ impl Engine {
 pub(super) struct RawUndo {
     from: u8,
     to: u8,
-    extra: u8,
+    /// The code on the side-capture square, or the castling rook's.
+    third: u8,
     rook_to: Option<(Square, u8)>,
 }
 
@@ -138,14 +135,13 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
     let mut undo = RawUndo {
         from: p.board[mv.from.index()],
         to: to_code,
-        extra: 0,
+        third: 0,
         rook_to: None,
     };
     match mv.kind {
         MoveKind::Drop(k) => set(p, mv.to, Piece::new(us, k).code()),
-        MoveKind::Castle => {
+        MoveKind::Castle { rook: rook_sq } => {
             let king = p.board[mv.from.index()];
-            let rook_sq = mv.extra.unwrap_or(mv.from);
             let rook = p.board[rook_sq.index()];
             // The rook lands on the square next to the king's destination, on the side it came from.
             let d = if mv.to.0 > mv.from.0 { -1i32 } else { 1 };
@@ -155,7 +151,7 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
             undo.rook_to = Some((rook_to, p.board[rook_to.index()]));
             set(p, rook_to, rook);
             set(p, mv.to, king);
-            undo.extra = rook;
+            undo.third = rook;
         }
         _ => {
             let code = p.board[mv.from.index()];
@@ -163,8 +159,8 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
                 Some(k) => Piece::new(us, k).code(),
                 None => code,
             };
-            if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
-                undo.extra = p.board[x.index()];
+            if let Some(x) = mv.side_capture() {
+                undo.third = p.board[x.index()];
                 set(p, x, 0);
             }
             set(p, mv.from, 0);
@@ -178,19 +174,19 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
 pub(super) fn revert_raw(p: &mut Position, mv: Move, undo: RawUndo) {
     match mv.kind {
         MoveKind::Drop(_) => set(p, mv.to, 0),
-        MoveKind::Castle => {
+        MoveKind::Castle { rook: rook_sq } => {
             let king = p.board[mv.to.index()];
             set(p, mv.to, 0);
             if let Some((rt, old)) = undo.rook_to {
                 set(p, rt, old);
             }
-            set(p, mv.extra.unwrap_or(mv.from), undo.extra);
+            set(p, rook_sq, undo.third);
             set(p, mv.from, king);
         }
         _ => {
             set(p, mv.to, undo.to);
-            if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
-                set(p, x, undo.extra);
+            if let Some(x) = mv.side_capture() {
+                set(p, x, undo.third);
             }
             set(p, mv.from, undo.from);
         }

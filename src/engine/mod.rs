@@ -30,7 +30,7 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The rule set has more piece kinds than the engine supports.
-    #[error("too many piece kinds ({0}); at most 60 are supported")]
+    #[error("too many piece kinds ({0}); at most {max} are supported", max = crate::rules::MAX_PIECE_KINDS)]
     TooManyKinds(usize),
     /// The start position does not parse.
     #[error("the start position is not valid: {0}")]

@@ -73,7 +73,7 @@ impl Engine {
                 };
                 let touches = sensitive.contains(mv.from)
                     || sensitive.contains(mv.to)
-                    || mv.extra.is_some_and(|x| sensitive.contains(x));
+                    || mv.third_square().is_some_and(|x| sensitive.contains(x));
                 if royal_mask >> mover.0 & 1 == 0 && !touches {
                     return true;
                 }
@@ -147,16 +147,7 @@ impl Engine {
         let takes = |c: u8, victims: u64| enemy(c) && victims >> kind_of(c).0 & 1 != 0;
         // A plain move landing on `to`, with its promotion choices.
         let land = |to: u8, out: &mut Vec<Move>| {
-            self.push_promotions(
-                pending,
-                us,
-                kind,
-                from,
-                Square(to),
-                MoveKind::Normal,
-                None,
-                out,
-            )
+            self.push_promotions(pending, us, kind, from, Square(to), MoveKind::Normal, out)
         };
         for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
             if l.flags & BLOCKED != 0 && board[l.block as usize] != 0 {
@@ -169,9 +160,10 @@ impl Engine {
                         out.push(Move {
                             from,
                             to: Square(l.to),
-                            kind: MoveKind::DoubleStep,
+                            kind: MoveKind::DoubleStep {
+                                passed: Square(l.block),
+                            },
                             promotion: None,
-                            extra: Some(Square(l.block)),
                         });
                     } else {
                         land(l.to, out);
@@ -185,8 +177,7 @@ impl Engine {
                                 kind,
                                 from,
                                 target,
-                                MoveKind::EnPassant,
-                                Some(victim),
+                                MoveKind::EnPassant { victim },
                                 out,
                             );
                         }
@@ -214,9 +205,10 @@ impl Engine {
                                     out.push(Move {
                                         from,
                                         to: Square(s.sq),
-                                        kind: MoveKind::DoubleStep,
+                                        kind: MoveKind::DoubleStep {
+                                            passed: Square(sq[i - 1].sq),
+                                        },
                                         promotion: None,
-                                        extra: Some(Square(sq[i - 1].sq)),
                                     });
                                 } else {
                                     land(s.sq, out);
@@ -273,13 +265,18 @@ impl Engine {
                 continue;
             }
             if p.flags & SETS_EP != 0 && c == 0 {
-                let passed = steps.last().map(|s| Square(s.sq));
+                // A path always has steps; without one there is no square to pass.
+                let kind = match steps.last() {
+                    Some(s) => MoveKind::DoubleStep {
+                        passed: Square(s.sq),
+                    },
+                    None => MoveKind::Normal,
+                };
                 out.push(Move {
                     from,
                     to: Square(p.to),
-                    kind: MoveKind::DoubleStep,
+                    kind,
                     promotion: None,
-                    extra: passed,
                 });
             } else {
                 self.push_promotions(
@@ -288,8 +285,10 @@ impl Engine {
                     kind,
                     from,
                     Square(p.to),
-                    MoveKind::Normal,
-                    victim,
+                    match victim {
+                        Some(victim) => MoveKind::Locust { victim },
+                        None => MoveKind::Normal,
+                    },
                     out,
                 );
             }
@@ -317,7 +316,6 @@ impl Engine {
         from: Square,
         to: Square,
         mk: MoveKind,
-        extra: Option<Square>,
         out: &mut Vec<Move>,
     ) {
         let plain = Move {
@@ -325,7 +323,6 @@ impl Engine {
             to,
             kind: mk,
             promotion: None,
-            extra,
         };
         let Some(pr) = &self.rules.pieces[kind.index()].promotion else {
             out.push(plain);
@@ -427,9 +424,8 @@ impl Engine {
                 out.push(Move {
                     from: cs.king_from,
                     to: cs.king_to,
-                    kind: MoveKind::Castle,
+                    kind: MoveKind::Castle { rook: cs.rook_from },
                     promotion: None,
-                    extra: Some(cs.rook_from),
                 });
             }
         }

@@ -2,7 +2,7 @@
 
 use super::zobrist;
 use crate::geometry::{Player, Square, SquareSet, MAX_SQUARES};
-use crate::rules::PieceKind;
+use crate::rules::{PieceKind, MAX_IN_HAND};
 
 /// A piece on the board or in a hand: whose it is and what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -227,9 +227,9 @@ impl Position {
         }
     }
 
-    /// Sets the number of pieces of a kind in a player's hand (at most 63).
+    /// Sets the number of pieces of a kind in a player's hand (at most [`MAX_IN_HAND`]).
     pub fn set_hand(&mut self, p: Player, kind: PieceKind, count: u8) {
-        let count = count.min(63);
+        let count = count.min(MAX_IN_HAND);
         let old = self.hands[p.index()][kind.index()];
         for n in 1..=old {
             self.hash ^= zobrist::hand(p, kind, n);

@@ -1,11 +1,13 @@
 //! Zobrist keys: fixed pseudo-random numbers for hashing positions, the same for every variant.
 
 use crate::geometry::Player;
-use crate::rules::PieceKind;
+use crate::rules::{PieceKind, MAX_IN_HAND};
 use std::sync::OnceLock;
 
-/// Kinds the engine supports (piece codes must fit a byte with the player bit).
-pub const MAX_KINDS: usize = 60;
+/// Kinds the engine supports: the language's limit (piece codes fit a byte with the player bit).
+pub const MAX_KINDS: usize = crate::rules::MAX_PIECE_KINDS;
+/// Hand keys per kind and player: one per count from 0 to [`MAX_IN_HAND`].
+const HAND_KEYS: usize = MAX_IN_HAND as usize + 1;
 
 struct Keys {
     board: Vec<u64>,
@@ -30,7 +32,7 @@ fn keys() -> &'static Keys {
         let mut s = 0x2545_F491_4F6C_DD1D;
         let mut gen = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<u64>>();
         let board = gen(2 * MAX_KINDS * 256);
-        let hand = gen(2 * MAX_KINDS * 64);
+        let hand = gen(2 * MAX_KINDS * HAND_KEYS);
         let side = gen(1)[0];
         let c = gen(16);
         let ep = gen(256);
@@ -54,10 +56,11 @@ pub fn piece(player: Player, kind: PieceKind, sq: usize) -> u64 {
     keys().board[(player.index() * MAX_KINDS + kind.index()) * 256 + sq]
 }
 
-/// Key of the `count`-th piece of `kind` in `player`'s hand (count from 1; up to 63).
+/// Key of the `count`-th piece of `kind` in `player`'s hand (count from 1; up to [`MAX_IN_HAND`]).
 #[inline]
 pub fn hand(player: Player, kind: PieceKind, count: u8) -> u64 {
-    keys().hand[(player.index() * MAX_KINDS + kind.index()) * 64 + (count as usize & 63)]
+    keys().hand
+        [(player.index() * MAX_KINDS + kind.index()) * HAND_KEYS + (count as usize % HAND_KEYS)]
 }
 
 /// Key toggled when the second player is to move.

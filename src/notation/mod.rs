@@ -51,7 +51,7 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
             s.push_str(&target.to_ascii_lowercase());
         }
     }
-    if let (MoveKind::Normal, Some(x)) = (mv.kind, mv.extra) {
+    if let MoveKind::Locust { victim: x } = mv.kind {
         s.push('x');
         s.push_str(&d.name(x));
     }

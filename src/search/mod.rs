@@ -815,15 +815,12 @@ impl Searcher {
     /// The material a move captures (`None` for a non-capture).
     fn capture_gain(&self, pos: &Position, mv: Move) -> Option<i32> {
         let mut gain = None;
-        if matches!(
-            mv.kind,
-            MoveKind::Normal | MoveKind::EnPassant | MoveKind::DoubleStep
-        ) {
+        if !mv.is_drop() && !mv.is_castle() {
             if let Some(v) = pos.piece_at(mv.to) {
                 gain = Some(self.victim_value(v.kind));
             }
         }
-        if let (Some(x), MoveKind::Normal | MoveKind::EnPassant) = (mv.extra, mv.kind) {
+        if let Some(x) = mv.side_capture() {
             if let Some(v) = pos.piece_at(x) {
                 gain = Some(gain.unwrap_or(0) + self.victim_value(v.kind));
             }

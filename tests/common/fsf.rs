@@ -186,7 +186,7 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
             None => s.push_str(&target.to_ascii_lowercase()),
         }
     }
-    if let (MoveKind::Normal, Some(x)) = (mv.kind, mv.extra) {
+    if let MoveKind::Locust { victim: x } = mv.kind {
         return Err(format!("{s} also captures on {}: a locust move", d.name(x)));
     }
     Ok(s)
