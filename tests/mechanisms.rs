@@ -644,3 +644,42 @@ fn castling_rights_without_their_rook_are_dropped_from_a_fen() {
     let pos = parse_fen(&e, "r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     assert_eq!(to_fen(&e, &pos), "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1");
 }
+
+#[test]
+fn a_start_fen_with_a_pending_promotion_compiles_and_opens() {
+    // `P!` on b3: the Pawn promotes at the end of its next move. The checker reads the FEN as the
+    // engine does, so the definition is valid and the start position has the mark.
+    let e = engine(
+        "variant \"T\"\nboard 5x5\nplayers White, Black\nzone third = rank 3\n\
+         piece King K { moves K royal }\npiece Tokin +P { moves WfF }\npiece Pawn P { moves fW promotes to Tokin in rank 5 forced }\n\
+         drops { kinds all promote-after-move third }\nstart \"k4/5/1P!3/5/4K[] w - - 0 1\"\n",
+    );
+    let pos = e.start_position();
+    assert_eq!(to_fen(&e, &pos), "k4/5/1P!3/5/4K[] w - - 0 1");
+    // Its next move promotes whatever it is.
+    assert!(parse_move(&e, &pos, "b3b4").is_err());
+    let pos = e.play(&pos, parse_move(&e, &pos, "b3b4+").unwrap());
+    assert!(
+        to_fen(&e, &pos).starts_with("k4/1+P3/"),
+        "{}",
+        to_fen(&e, &pos)
+    );
+}
+
+#[test]
+fn the_start_position_keeps_exactly_the_castling_rights_fen_keeps() {
+    // Black has no rook on h8, so its king-side right is dropped, at the start as by `fen`.
+    let text = "r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let e = engine(&format!(
+        "variant \"T\"\nboard 8x8\nplayers White, Black\n\
+         piece King K {{ moves K royal }}\npiece Rook R {{ moves R }}\ncastling King Rook\n\
+         start \"{text}\"\n"
+    ));
+    let start = e.start_position();
+    let read = parse_fen(&e, text).unwrap();
+    assert_eq!(to_fen(&e, &start), "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+    assert_eq!(to_fen(&e, &start), to_fen(&e, &read));
+    assert_eq!(start.hash(), read.hash());
+    assert_eq!(start.hash(), start.hash_from_scratch());
+    assert_eq!(start.castling_rights(), read.castling_rights());
+}

@@ -778,3 +778,100 @@ fn a_quiet_move_dot_shows_on_a_zone_of_its_own_colour() {
     assert!(rim >= 3, "the rim shows at {rim} of 4 points");
     assert!(distance(png.at(x, y), [0x2e, 0x7d, 0x32]) < 40);
 }
+
+#[test]
+fn the_grasshopper_diagram_marks_exactly_where_the_engine_lands() {
+    // `gQ` on d4: it lands just beyond the first piece on a queen line, so on an empty board no
+    // square next to it can ever be a landing. The truth is the engine's: every square where the
+    // Grasshopper has a legal move with one screen (an enemy Stone) somewhere on the board.
+    let rules = chimera::compile::compile_str(
+        "g.variant",
+        "variant \"G\"\nboard 8x8\nplayers White, Black\n\
+         piece Grasshopper G { moves gQ }\npiece Stone S { moves W }\n\
+         start \"8/8/8/8/3G4/8/8/8 w - - 0 1\"\n",
+        Path::new("."),
+    )
+    .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let engine = Engine::new(rules).unwrap();
+    let dims = engine.rules().board.dims;
+    let sq = |n: &str| dims.parse_square(n).unwrap();
+    let d4 = sq("d4");
+    let grasshopper = render::find_piece(engine.rules(), "Grasshopper").unwrap();
+    let stone = render::find_piece(engine.rules(), "Stone").unwrap();
+    let mut truth = BTreeSet::new();
+    for s in engine.rules().board.squares.iter().filter(|&s| s != d4) {
+        let mut pos = engine.start_position();
+        pos.set_piece(s, Some(chimera::engine::Piece::new(Player::Second, stone)));
+        truth.extend(engine.legal_moves_from(&pos, d4).into_iter().map(|m| m.to));
+    }
+    let truth = squares_named(&engine, truth);
+    // Two or more squares out along each of the eight lines.
+    assert_eq!(truth.len(), 19, "{truth:?}");
+    for adjacent in ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"] {
+        assert!(!truth.contains(adjacent), "{adjacent}");
+    }
+
+    // The engine's diagram: hop landings exactly there.
+    let diagram = engine.diagram(grasshopper, Player::First, d4);
+    assert!(diagram
+        .iter()
+        .all(|(_, m)| *m == chimera::engine::DiagramMark::Hop));
+    assert_eq!(
+        squares_named(&engine, diagram.iter().map(|(s, _)| *s)),
+        truth
+    );
+
+    // The ASCII diagram: `^` on the landings only; the squares around the piece stay empty.
+    let ascii = chimera::repl::board::diagram_board(
+        engine.rules(),
+        "G",
+        d4,
+        &chimera::repl::board::combine_marks(&diagram),
+        chimera::repl::BoardStyle::Ascii,
+    );
+    assert!(ascii.contains("\n5 |  .  .  .  .  .  .  .  . |"), "{ascii}");
+    assert!(ascii.contains("\n4 |  ^  ^  .  G  .  ^  ^  ^ |"), "{ascii}");
+    assert!(ascii.contains("\n6 |  .  ^  .  ^  .  ^  .  . |"), "{ascii}");
+    assert_eq!(ascii.matches('^').count(), 19, "{ascii}");
+
+    // The SVG: hop marks on the same squares, nothing else marked.
+    let opts = RenderOptions {
+        diagram_square: Some(d4),
+        ..Default::default()
+    };
+    let svg = render::render_piece(&engine, grasshopper, &opts);
+    let doc = Document::parse(&svg).unwrap();
+    let hops: BTreeSet<String> = marks_of(&doc, "hop")
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(hops, truth);
+    assert_eq!(with_class(&doc, "mark").len(), 19);
+
+    // The PNG: a hop's triangle (top right of its square) in the hop colour exactly on those
+    // squares. The squares on d4's rising diagonal are left out: the ride's line crosses that
+    // corner of them.
+    let png = Png::of(&svg);
+    let hop_mark = with_class(&doc, "mark-hop")[0];
+    let triangle = hop_mark.children().find(|n| n.is_element()).unwrap();
+    let hop_colour = hex(triangle.attribute("fill").unwrap()).unwrap();
+    let (x0, _) = render::square_centre(engine.rules(), &opts, d4);
+    let (x1, _) = render::square_centre(engine.rules(), &opts, sq("e4"));
+    let cell = x1 - x0;
+    let mut checked = 0;
+    for s in engine.rules().board.squares.iter().filter(|&s| s != d4) {
+        let (df, dr) = (
+            dims.file(s) as i32 - dims.file(d4) as i32,
+            dims.rank(s) as i32 - dims.rank(d4) as i32,
+        );
+        if df == dr {
+            continue;
+        }
+        let (x, y) = render::square_centre(engine.rules(), &opts, s);
+        let marked = distance(png.at(x + 0.26 * cell, y - 0.26 * cell), hop_colour) <= 30;
+        let name = dims.name(s);
+        assert_eq!(marked, truth.contains(&name), "PNG at {name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 56);
+}

@@ -153,6 +153,11 @@ pub(crate) fn validate(
                             ctx.report(e);
                         }
                     }
+                    // A mark after the letter, read as the engine reads it: `!` promotes the piece
+                    // after its next move, `~` (a promoted piece, in Fairy-Stockfish) says nothing more.
+                    if matches!(bytes.get(j), Some(b'!' | b'~')) {
+                        j += 1;
+                    }
                     width = width.saturating_add(1);
                 }
                 Some(ch) => {

@@ -2,7 +2,7 @@
 //! and a piece's movement diagram on an empty board.
 
 use super::position::Position;
-use super::tables::{BLOCKED, CAPTURE, MOVE};
+use super::visit::{Ends, TableMove};
 use super::{Engine, Move};
 use crate::geometry::{Player, Square};
 use crate::rules::{Hop, PieceKind};
@@ -72,61 +72,54 @@ impl Engine {
         player: Player,
         from: Square,
     ) -> Vec<(Square, DiagramMark)> {
-        let t = self.t();
-        let e = t.entry(player, kind, from);
         let mut marks: Vec<(Square, DiagramMark)> = Vec::new();
-        let mut add = |s: u8, m: DiagramMark| {
-            let s = Square(s);
-            match marks.iter_mut().find(|(q, _)| *q == s) {
-                Some((_, old)) => {
-                    let merged = match (*old, m) {
-                        (a, b) if a == b => a,
-                        (DiagramMark::MoveOnly, DiagramMark::CaptureOnly)
-                        | (DiagramMark::CaptureOnly, DiagramMark::MoveOnly) => {
-                            DiagramMark::MoveOrCapture
-                        }
-                        (DiagramMark::MoveOnly, DiagramMark::Hop)
-                        | (DiagramMark::Hop, DiagramMark::MoveOnly) => DiagramMark::MoveOrHop,
-                        (
-                            DiagramMark::MoveOrHop,
-                            DiagramMark::Hop | DiagramMark::MoveOnly | DiagramMark::Blocker,
-                        ) => DiagramMark::MoveOrHop,
-                        (DiagramMark::Hop, b) => b,
-                        (a, DiagramMark::Hop) => a,
-                        (DiagramMark::Blocker, b) => b,
-                        (a, DiagramMark::Blocker) => a,
-                        _ => DiagramMark::MoveOrCapture,
-                    };
-                    *old = merged;
-                }
-                None => marks.push((s, m)),
+        let mut add = |s: Square, m: DiagramMark| match marks.iter_mut().find(|(q, _)| *q == s) {
+            Some((_, old)) => {
+                let merged = match (*old, m) {
+                    (a, b) if a == b => a,
+                    (DiagramMark::MoveOnly, DiagramMark::CaptureOnly)
+                    | (DiagramMark::CaptureOnly, DiagramMark::MoveOnly) => {
+                        DiagramMark::MoveOrCapture
+                    }
+                    (DiagramMark::MoveOnly, DiagramMark::Hop)
+                    | (DiagramMark::Hop, DiagramMark::MoveOnly) => DiagramMark::MoveOrHop,
+                    (
+                        DiagramMark::MoveOrHop,
+                        DiagramMark::Hop | DiagramMark::MoveOnly | DiagramMark::Blocker,
+                    ) => DiagramMark::MoveOrHop,
+                    (DiagramMark::Hop, b) => b,
+                    (a, DiagramMark::Hop) => a,
+                    (DiagramMark::Blocker, b) => b,
+                    (a, DiagramMark::Blocker) => a,
+                    _ => DiagramMark::MoveOrCapture,
+                };
+                *old = merged;
             }
+            None => marks.push((s, m)),
         };
-        let mark_of = |flags: u8| match (flags & MOVE != 0, flags & CAPTURE != 0) {
+        let mark_of = |e: Ends| match (e.empty, e.enemy) {
             (true, true) => DiagramMark::MoveOrCapture,
             (true, false) => DiagramMark::MoveOnly,
             _ => DiagramMark::CaptureOnly,
         };
-        for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
-            add(l.to, mark_of(l.flags));
-            if l.flags & BLOCKED != 0 {
-                add(l.block, DiagramMark::Blocker);
+        // Each compiled move marks where it may land; a hop only beyond its first square, since a
+        // screen must stand before it.
+        for m in self.table_moves(kind, player, from) {
+            let mark = match &m {
+                TableMove::Ride { hop, .. } if *hop != Hop::None => DiagramMark::Hop,
+                TableMove::Leap { ends, .. }
+                | TableMove::Ride { ends, .. }
+                | TableMove::Path { ends, .. } => mark_of(*ends),
+            };
+            for s in m.landings() {
+                add(s, mark);
             }
-        }
-        for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
-            for s in &t.ray_squares[r.start as usize..r.start as usize + r.len as usize] {
-                if s.land {
-                    let m = if r.hop == Hop::None {
-                        mark_of(r.flags)
-                    } else {
-                        DiagramMark::Hop
-                    };
-                    add(s.sq, m);
-                }
+            if let TableMove::Leap {
+                blocker: Some(b), ..
+            } = m
+            {
+                add(b, DiagramMark::Blocker);
             }
-        }
-        for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
-            add(p.to, mark_of(p.flags));
         }
         marks
     }

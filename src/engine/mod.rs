@@ -14,6 +14,7 @@ mod moves;
 mod perft;
 mod position;
 mod tables;
+mod visit;
 mod zobrist;
 
 pub use diagram::{DiagramMark, MoveDetail};
@@ -22,6 +23,7 @@ pub use game::{Game, GameResult, Status};
 pub use moves::{Move, MoveKind};
 pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Piece, Position};
+pub use visit::{Ends, PathStep, RideSquare, StepNeed, TableMove};
 
 use crate::rules::RuleSet;
 use std::sync::Arc;
@@ -51,20 +53,29 @@ impl Engine {
         if rules.pieces.len() > zobrist::MAX_KINDS {
             return Err(EngineError::TooManyKinds(rules.pieces.len()));
         }
-        let start = fen::parse_fen(&rules, &rules.start_fen)
+        // The tables learn the castling squares from where the pieces stand at the start; then the
+        // start position is read again the one way every FEN is read, so it keeps exactly the
+        // castling rights `fen` of the same text keeps.
+        let placed = fen::parse_fen(&rules, &rules.start_fen)
             .map_err(|e| EngineError::BadStart(e.message))?;
-        let tables = tables::Tables::build(&rules, &start)?;
+        let tables = tables::Tables::build(&rules, &placed)?;
         let mut engine = Engine {
             rules: Arc::new(rules),
             tables,
-            start,
+            start: placed,
         };
-        // The start position is read like any FEN: a castling right whose king or rook is not
-        // where it needs to be is dropped, as `notation::parse_fen` drops it.
-        let mut start = engine.start.clone();
-        engine.drop_stale_castling(&mut start);
-        engine.start = start;
+        engine.start = engine
+            .position_from_fen(&engine.rules.start_fen)
+            .map_err(|e| EngineError::BadStart(e.message))?;
         Ok(engine)
+    }
+
+    /// Reads a FEN for this variant: the placement, hands and fields, with castling rights whose
+    /// king or rook is not on its square dropped. The start position is read this way too.
+    pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
+        let mut pos = fen::parse_fen(&self.rules, text)?;
+        self.drop_stale_castling(&mut pos);
+        Ok(pos)
     }
 
     /// The rule set this engine runs.

@@ -20,9 +20,7 @@ pub struct MoveError {
 
 /// Reads a FEN for this engine's variant.
 pub fn parse_fen(engine: &Engine, fen: &str) -> Result<Position, FenError> {
-    let mut pos = crate::engine::fen::parse_fen(engine.rules(), fen)?;
-    engine.drop_stale_castling(&mut pos);
-    Ok(pos)
+    engine.position_from_fen(fen)
 }
 
 /// Writes a position as FEN.

@@ -13,9 +13,9 @@ mod layout;
 mod style;
 mod svg;
 
-use crate::engine::{DiagramMark, Engine, Piece, Position};
+use crate::engine::{DiagramMark, Engine, Piece, Position, TableMove};
 use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
-use crate::rules::{Hop, MovePattern, PieceKind, RuleSet};
+use crate::rules::{Hop, PieceKind, RuleSet};
 use draw::{Canvas, LegendItem, Mark, Trace};
 use layout::{Layout, HAND_COLUMNS};
 use std::path::Path;
@@ -235,12 +235,12 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
     let mut marks: Vec<(Square, Mark)> =
         diagram.iter().map(|&(s, m)| (s, diagram_mark(m))).collect();
     marks.extend(
-        hop_landings(rules, kind, player, from, &diagram)
+        hop_landings(engine, kind, player, from, &diagram)
             .into_iter()
             .map(|s| (s, Mark::Hop)),
     );
     marks.extend(
-        locust_squares(rules, kind, player, from, &diagram)
+        locust_squares(engine, kind, player, from, &diagram)
             .into_iter()
             .map(|s| (s, Mark::Locust)),
     );
@@ -374,6 +374,12 @@ impl Canvas<'_> {
     }
 }
 
+/// The centre of square `s` in a picture of `rules` drawn with `opts`, in picture coordinates:
+/// where a tool reading the SVG or PNG finds that square.
+pub fn square_centre(rules: &RuleSet, opts: &RenderOptions, s: Square) -> (f32, f32) {
+    Canvas::centre_of(rules, opts, s)
+}
+
 /// The overlay of the legal moves of the piece on `from`. The piece's owner is put to move, so
 /// the moves of either side's pieces can be shown.
 fn move_marks(engine: &Engine, pos: &Position, from: Square) -> Vec<(Square, Mark)> {
@@ -461,53 +467,24 @@ pub fn diagram_square(engine: &Engine, kind: PieceKind, player: Player) -> Squar
         .unwrap_or(Square(0))
 }
 
-/// Squares where a hopping ride could land (beyond at least one square for the screen) along
-/// lines the diagram shows as reached. The engine merges a hop with a plain move to the same
-/// square; the picture shows both, so a cannon's capture lines are not lost.
+/// Squares where a hopping ride could land (beyond its first square, where a screen must stand)
+/// along lines the diagram shows as reached, read from the engine's tables. The engine merges a hop
+/// with a plain move to the same square; the picture shows both, so a cannon's capture lines are
+/// not lost.
 fn hop_landings(
-    rules: &RuleSet,
+    engine: &Engine,
     kind: PieceKind,
     player: Player,
     from: Square,
     diagram: &[(Square, DiagramMark)],
 ) -> Vec<Square> {
-    let dims = rules.board.dims;
-    let mut out = Vec::new();
-    for pat in patterns_at(rules, kind, player, from) {
-        let [leg] = pat.legs.as_slice() else { continue };
-        if leg.mode.hop == Hop::None {
-            continue;
-        }
-        let mut cur = from;
-        for k in 1..=leg.max.min(crate::geometry::MAX_SIDE) {
-            let Some(next) = dims
-                .offset(cur, leg.step.for_player(player))
-                .filter(|&s| rules.board.squares.contains(s))
-            else {
-                break;
-            };
-            cur = next;
-            if k >= 2 && shown(diagram, cur) {
-                out.push(cur);
-            }
-        }
-    }
-    out
-}
-
-/// The move patterns of `kind` that apply with the piece on `from`.
-fn patterns_at<'a>(
-    rules: &'a RuleSet,
-    kind: PieceKind,
-    player: Player,
-    from: Square,
-) -> impl Iterator<Item = &'a MovePattern> + 'a {
-    rules
-        .piece(kind)
-        .moves
+    engine
+        .table_moves(kind, player, from)
         .iter()
-        .filter(move |r| applies(&r.only_in, player, from))
-        .flat_map(|r| r.patterns.iter())
+        .filter(|m| matches!(m, TableMove::Ride { hop, .. } if *hop != Hop::None))
+        .flat_map(|m| m.landings())
+        .filter(|&s| shown(diagram, s))
+        .collect()
 }
 
 /// Whether the diagram shows the piece reaching `s` (any mark but a blocker).
@@ -517,36 +494,21 @@ fn shown(diagram: &[(Square, DiagramMark)], s: Square) -> bool {
         .any(|&(q, m)| q == s && m != DiagramMark::Blocker)
 }
 
-/// Squares where a multi-leg move captures an enemy in passing (a locust capture, `c` on a
-/// non-final leg), for moves whose landing the diagram shows. Only legs of a fixed length are
-/// followed: the square of a locust capture after a slide of any length is not one square.
+/// Squares where a multi-leg move captures an enemy in passing (a locust capture), for moves
+/// whose landing the diagram shows, read from the engine's tables.
 fn locust_squares(
-    rules: &RuleSet,
+    engine: &Engine,
     kind: PieceKind,
     player: Player,
     from: Square,
     diagram: &[(Square, DiagramMark)],
 ) -> Vec<Square> {
-    let dims = rules.board.dims;
     let mut out = Vec::new();
-    for pat in patterns_at(rules, kind, player, from).filter(|p| p.legs.len() > 1) {
-        if pat.legs.iter().any(|l| l.min != l.max) {
-            continue;
-        }
-        let mut cur = Some(from);
-        let mut victims = Vec::new();
-        for (i, leg) in pat.legs.iter().enumerate() {
-            for _ in 0..leg.min {
-                cur = cur
-                    .and_then(|c| dims.offset(c, leg.step.for_player(player)))
-                    .filter(|&s| rules.board.squares.contains(s));
+    for m in engine.table_moves(kind, player, from) {
+        if let TableMove::Path { steps, to, .. } = m {
+            if shown(diagram, to) {
+                out.extend(steps.iter().filter(|s| s.captures).map(|s| s.square));
             }
-            if i + 1 < pat.legs.len() && leg.mode.to_enemy {
-                victims.extend(cur);
-            }
-        }
-        if cur.is_some_and(|c| shown(diagram, c)) {
-            out.extend(victims);
         }
     }
     out

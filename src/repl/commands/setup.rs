@@ -5,7 +5,7 @@ use super::Args;
 use crate::engine::{Piece, Position};
 use crate::geometry::Player;
 use crate::repl::{board, describe, no_variant, parse, ReplError, Result, Session};
-use crate::rules::{Confinement, PieceKind, RuleSet};
+use crate::rules::{Confinement, PieceKind, RuleSet, MAX_IN_HAND};
 
 impl Session {
     /// Applies an edit to a copy of the position, then starts a new game from it.
@@ -152,12 +152,12 @@ impl Session {
                 1
             } else {
                 match body[..digits].parse::<i32>() {
-                    Ok(n) if n <= 63 => n,
+                    Ok(n) if n <= i32::from(MAX_IN_HAND) => n,
                     _ => {
                         return Err(ReplError::new(format!(
-                            "`{tok}`: at most 63 pieces of a kind fit in a hand"
+                            "`{tok}`: at most {MAX_IN_HAND} pieces of a kind fit in a hand"
                         ))
-                        .with_help("give a count from 1 to 63, like `+2P`"))
+                        .with_help(format!("give a count from 1 to {MAX_IN_HAND}, like `+2P`")))
                     }
                 }
             };
@@ -188,9 +188,9 @@ impl Session {
                         rules.piece(kind).name
                     )));
                 }
-                if now > 63 {
+                if now > i32::from(MAX_IN_HAND) {
                     return Err(ReplError::new(format!(
-                        "{side_name} would hold {now} {}: at most 63 pieces of a kind fit in a hand",
+                        "{side_name} would hold {now} {}: at most {MAX_IN_HAND} pieces of a kind fit in a hand",
                         rules.piece(kind).name
                     ))
                     .with_help(format!("{side_name} holds {} now", pos.hand(side, kind))));
