@@ -1704,6 +1704,8 @@ fn a_zone_name_is_at_most_64_characters() {
         e.message,
         "a zone's name is 65 characters long; at most 64 are allowed"
     );
+}
+
 // ---- limits ---------------------------------------------------------------------------------
 
 /// MINI with `n` more pieces (letters A..Z then +A..+Z, skipping K, R and P), each a Wazir.

@@ -137,8 +137,8 @@ pub(crate) fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
         return format!("{}@{}", rules.piece(k).letter, c.name(mv.to));
     }
     let promo = promotion_suffix(rules, pos, mv);
-    match (mv.kind, mv.extra) {
-        (MoveKind::Normal, Some(x)) => format!(
+    match mv.kind {
+        MoveKind::Locust { victim: x } => format!(
             "{}{},{}{}{}",
             c.name(mv.from),
             c.name(x),
@@ -424,8 +424,7 @@ pub(crate) fn highlight(engine: &Engine, pos: &Position, from: Square) -> String
     };
     let mut mark = vec![None::<char>; d.len()];
     for m in moves.iter().filter(|m| !m.is_drop()) {
-        let capture =
-            pos.piece_at(m.to).is_some() || m.extra.is_some() && m.kind != MoveKind::Castle;
+        let capture = pos.piece_at(m.to).is_some() || m.third_square().is_some() && !m.is_castle();
         let c = if m.promotion.is_some() {
             'M'
         } else if capture {
