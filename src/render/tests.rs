@@ -390,8 +390,12 @@ fn a_cannon_keeps_its_hop_landings_beyond_the_first_square() {
         .iter()
         .map(|n| (sq(&rules, n), DiagramMark::MoveOnly))
         .collect();
+    let engine = match Engine::new(rules.clone()) {
+        Ok(e) => e,
+        Err(e) => panic!("river rules: {e}"),
+    };
     let hops: Vec<String> = hop_landings(
-        &rules,
+        &engine,
         PieceKind(2),
         Player::First,
         sq(&rules, "e5"),
