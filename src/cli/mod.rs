@@ -5,5 +5,6 @@ pub mod export;
 pub mod import;
 pub mod perft;
 pub mod protocol;
+pub mod pgn;
 pub mod render;
 pub mod repl;
