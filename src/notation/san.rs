@@ -56,7 +56,7 @@ fn check_suffix(engine: &Engine, pos: &Position, mv: Move) -> &'static str {
 /// The square a locust move also captures on, if it is one.
 fn locust_victim(mv: Move) -> Option<Square> {
     match mv.kind {
-        MoveKind::Normal => mv.extra,
+        MoveKind::Locust { victim } => Some(victim),
         _ => None,
     }
 }
@@ -64,8 +64,8 @@ fn locust_victim(mv: Move) -> Option<Square> {
 /// Whether the move captures on its destination square.
 fn captures_on_to(pos: &Position, mv: Move) -> bool {
     match mv.kind {
-        MoveKind::EnPassant => true,
-        MoveKind::Drop(_) | MoveKind::Castle => false,
+        MoveKind::EnPassant { .. } => true,
+        MoveKind::Drop(_) | MoveKind::Castle { .. } => false,
         _ => pos
             .piece_at(mv.to)
             .is_some_and(|p| p.player != pos.side_to_move()),
@@ -77,7 +77,7 @@ fn bodies(rules: &RuleSet, pos: &Position, legal: &[Move], mv: Move) -> Vec<Stri
     let d = rules.board.dims;
     match mv.kind {
         MoveKind::Drop(k) => return vec![format!("{}@{}", rules.piece(k).letter, d.name(mv.to))],
-        MoveKind::Castle => {
+        MoveKind::Castle { .. } => {
             let long = d.file(mv.to) < d.file(mv.from);
             return vec![if long { "O-O-O" } else { "O-O" }.to_string()];
         }
@@ -346,7 +346,10 @@ pub(crate) fn matches(
             legal
                 .iter()
                 .copied()
-                .filter(|m| m.kind == MoveKind::Castle && (d.file(m.to) < d.file(m.from)) == long)
+                .filter(|m| {
+                    matches!(m.kind, MoveKind::Castle { .. })
+                        && (d.file(m.to) < d.file(m.from)) == long
+                })
                 .collect(),
         );
     }
@@ -575,7 +578,10 @@ pub(crate) fn explain(
     }
     let body = text.trim_end_matches(['+', '#', '!', '?']);
     if body.starts_with("O-O") || body.starts_with("0-0") || body.starts_with("o-o") {
-        let castles = legal.iter().filter(|m| m.kind == MoveKind::Castle).count();
+        let castles = legal
+            .iter()
+            .filter(|m| matches!(m.kind, MoveKind::Castle { .. }))
+            .count();
         let help = if rules.castling.is_none() {
             "this variant has no castling".to_string()
         } else if castles == 0 {
@@ -583,7 +589,11 @@ pub(crate) fn explain(
         } else {
             format!(
                 "legal castling: {}",
-                sans(&mut legal.iter().filter(|m| m.kind == MoveKind::Castle))
+                sans(
+                    &mut legal
+                        .iter()
+                        .filter(|m| matches!(m.kind, MoveKind::Castle { .. }))
+                )
             )
         };
         return err(format!("`{}` is not legal here", text), help);
