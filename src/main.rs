@@ -37,6 +37,8 @@ enum Command {
     Uci(cli::protocol::Args),
     /// Convert Fairy-Stockfish variants.ini sections into definition files.
     Import(cli::import::Args),
+    /// Check a PGN file: every move of every game legal in the variant.
+    Pgn(cli::pgn::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,5 +53,6 @@ fn main() -> ExitCode {
         Command::Xboard(a) => cli::protocol::run(a, cli::protocol::Protocol::Xboard),
         Command::Uci(a) => cli::protocol::run(a, cli::protocol::Protocol::Uci),
         Command::Import(a) => cli::import::run(a),
+        Command::Pgn(a) => cli::pgn::run(a),
     }
 }

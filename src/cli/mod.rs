@@ -4,6 +4,7 @@ pub mod check;
 pub mod export;
 pub mod import;
 pub mod perft;
+pub mod pgn;
 pub mod protocol;
 pub mod render;
 pub mod repl;

@@ -1,6 +1,14 @@
-//! Notation: FEN in and out, and move text (`e2e4`, `e7e8q`, `7g7f+`-style `b2h8+`, `P@e4`).
+//! Notation: FEN in and out, move text (`e2e4`, `e7e8q`, `7g7f+`-style `b2h8+`, `P@e4`), SAN
+//! ([`san`]) and PGN ([`pgn`]).
+
+pub mod pgn;
+pub mod san;
+
+pub use san::san;
 
 use crate::engine::{Engine, Move, MoveKind, Position};
+use crate::geometry::Square;
+use crate::rules::PieceKind;
 
 pub use crate::engine::fen::{letter, FenError};
 
@@ -70,7 +78,7 @@ fn move_err(
     }
 }
 
-/// Reads move text and finds the legal move it names.
+/// Reads move text (coordinates or SAN) and finds the legal move it names.
 pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, MoveError> {
     let rules = engine.rules();
     let d = rules.board.dims;
@@ -87,18 +95,52 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
     let legal = engine.legal_moves(pos);
     let texts: Vec<String> = legal.iter().map(|m| move_text(engine, pos, *m)).collect();
     let want = t.to_ascii_lowercase();
-    if let Some(i) = texts.iter().position(|x| x.to_ascii_lowercase() == want) {
+    // Coordinates start with a lower-case file; `G12g11` is SAN (a Gold from rank 12), not `g12g11`.
+    let coordinates = t.contains('@') || !t.starts_with(|c: char| c.is_ascii_uppercase());
+    if let Some(i) = texts
+        .iter()
+        .position(|x| coordinates && x.to_ascii_lowercase() == want)
+    {
         return Ok(legal[i]);
     }
     // A locust move may be written without the captured square when that is unambiguous.
     let short: Vec<usize> = (0..legal.len())
         .filter(|&i| {
             let x = texts[i].to_ascii_lowercase();
+            if !coordinates {
+                return false;
+            }
             x.starts_with(&want) && x[want.len()..].starts_with('x')
         })
         .collect();
     if short.len() == 1 {
         return Ok(legal[short[0]]);
+    }
+    // SAN (which also reads coordinates with an omitted or capital suffix).
+    let san_found = san::matches(rules, pos, &legal, t);
+    if let Some(found) = &san_found {
+        match found.as_slice() {
+            [one] => return Ok(*one),
+            [] => {}
+            many => {
+                let sans: Vec<String> = many
+                    .iter()
+                    .map(|m| san::san_among(engine, pos, &legal, *m))
+                    .collect();
+                let promotes = many.iter().all(|m| m.promotion.is_some());
+                let message = if promotes {
+                    format!("`{}` promotes: say to what", t)
+                } else {
+                    format!("`{}` could be {} moves", t, many.len())
+                };
+                return Err(move_err(
+                    message,
+                    lead,
+                    t.len(),
+                    Some(format!("write one of: {}", sans.join(" "))),
+                ));
+            }
+        }
     }
     // Sorted, as the REPL's `moves` lists them.
     let list = |ms: &[String]| {
@@ -157,18 +199,28 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             .cloned()
             .collect();
         return Err(move_err(
-            format!(
-                "{} may not be dropped on {}",
-                rules.piece(kind).name,
-                d.name(sq)
-            ),
+            drop_refusal(engine, pos, kind, sq),
             lead + at + 1,
             sq_text.len(),
-            Some(format!("legal drops: {}", list(&drops))),
+            Some(format!(
+                "a {} may be dropped on: {}",
+                rules.piece(kind).name,
+                list(&drops)
+            )),
         ));
     }
-    // Board moves: two squares, then a suffix.
+    // Board moves: two squares, then a suffix; anything else was meant as SAN.
     let (from_text, rest) = split_square(t);
+    if from_text.len() < 2 || split_square(rest).0.len() < 2 {
+        return Err(san::explain(
+            engine,
+            pos,
+            &legal,
+            t,
+            lead,
+            san_found.is_some(),
+        ));
+    }
     let Some(from) = d.parse_square(from_text) else {
         let msg = if from_text.is_empty() {
             format!("`{}` does not start with a square", t)
@@ -241,11 +293,16 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             Some(format!("legal moves of this {}: {}", name, list(&own))),
         ));
     }
-    Err(move_err(
+    let message = if suffix.is_empty() {
+        format!("{} to {} needs a suffix", from_text, to_text)
+    } else {
         format!(
             "`{}` does not match a legal move from {} to {}",
             suffix, from_text, to_text
-        ),
+        )
+    };
+    Err(move_err(
+        message,
         lead + t.len() - suffix.len(),
         suffix.len(),
         Some(format!("write one of: {}", list(&same_to))),
@@ -263,4 +320,83 @@ fn split_square(t: &str) -> (&str, &str) {
         i += 1;
     }
     (&t[..i], &t[i..])
+}
+
+/// Why a drop of `kind` on `sq` is refused, in words: occupied, outside its zone (named, when the
+/// zone has a name), a second one on a file, mate by drop, the mover's royal left in check, or no
+/// move from there.
+fn drop_refusal(engine: &Engine, pos: &Position, kind: PieceKind, sq: Square) -> String {
+    let rules = engine.rules();
+    let d = rules.board.dims;
+    let side = pos.side_to_move();
+    let name = &rules.piece(kind).name;
+    let at = d.name(sq);
+    if let Some(p) = pos.piece_at(sq) {
+        return format!(
+            "{} is occupied by a {}: drops go to empty squares",
+            at,
+            rules.piece(p.kind).name
+        );
+    }
+    if let Some(Some(zone)) = rules.drops.zones.get(kind.index()) {
+        if !zone[side.index()].contains(sq) {
+            let named = rules
+                .zones
+                .iter()
+                .find(|(_, z)| *z == zone)
+                .map(|(n, _)| format!("`{n}`"))
+                .unwrap_or_else(|| "its drop zone".into());
+            let mut allowed: Vec<String> = zone[side.index()].iter().map(|s| d.name(s)).collect();
+            allowed.sort();
+            let shown = if allowed.len() > 24 {
+                format!(
+                    "{} ... ({} squares)",
+                    allowed[..24].join(" "),
+                    allowed.len()
+                )
+            } else {
+                allowed.join(" ")
+            };
+            return format!(
+                "a {} may only be dropped in {} ({}), and {} is outside it",
+                name, named, shown, at
+            );
+        }
+    }
+    if rules.drops.one_per_file.contains(&kind) {
+        let file = d.file(sq);
+        let twin = pos
+            .pieces()
+            .find(|(s, p)| p.player == side && p.kind == kind && d.file(*s) == file && *s != sq);
+        if let Some((s, _)) = twin {
+            return format!(
+                "there is already a {} of {} on the {}-file ({}): at most one per file",
+                name,
+                rules.players[side.index()],
+                crate::geometry::file_letter(file),
+                d.name(s)
+            );
+        }
+    }
+    let after = engine.play(pos, Move::drop(kind, sq));
+    if rules.drops.no_drop_mate.contains(&kind)
+        && engine.in_check(&after)
+        && engine.legal_moves(&after).is_empty()
+    {
+        return format!("a {} may not be dropped to give checkmate", name);
+    }
+    let mut own = after.clone();
+    own.set_side_to_move(side);
+    if engine.in_check(&own) {
+        return format!(
+            "dropping a {} on {} leaves {} in check",
+            name,
+            at,
+            rules.players[side.index()]
+        );
+    }
+    if rules.drops.must_have_move {
+        return format!("a {} dropped on {} would have no move from there", name, at);
+    }
+    format!("a {} may not be dropped on {}", name, at)
 }

@@ -1,0 +1,565 @@
+//! PGN: games written and read with SAN moves, for any rule set.
+//!
+//! Writing gives the seven standard tags (Event, Site, Date, Round, White, Black, Result), then
+//! `Variant` (the definition's name) and, when the game did not start from the variant's start
+//! position, `SetUp "1"` and `FEN`. Reading is tolerant, as files from other programs need: comments
+//! (`{...}`, `;` to the end of the line, `%` escape lines), NAGs (`$1`), annotation marks (`!?`),
+//! variations (`(...)`, skipped), move numbers written either way (`1.` `1...` `1.e4`) and several
+//! games per file.
+//!
+//! [`parse_pgn`] splits text into games without knowing the variant: it never panics on any input
+//! and is the entry point for fuzzing. [`read_pgn`] then plays the moves with an engine.
+
+use super::{parse_fen, parse_move, san::san_among, to_fen};
+use crate::engine::{Engine, GameResult, Move, Position, Status};
+use crate::geometry::Player;
+
+/// Most games one PGN text may hold.
+pub const MAX_GAMES: usize = 10_000;
+/// Most moves (plies) one game may hold.
+pub const MAX_PLIES: usize = 10_000;
+/// Most tags one game may hold.
+pub const MAX_TAGS: usize = 100;
+/// Largest PGN text read, in bytes.
+pub const MAX_BYTES: usize = 64 * 1024 * 1024;
+
+/// A PGN text that cannot be read: where, and what would be right.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct PgnError {
+    /// What is wrong, naming the game and move when there is one.
+    pub message: String,
+    /// The game (from 1), when the fault is inside one.
+    pub game: Option<usize>,
+    /// Byte offset of the fault in the PGN text.
+    pub offset: usize,
+    /// Length of the faulty part (at least 1).
+    pub len: usize,
+    /// What would be right (for a bad move, the legal moves).
+    pub help: Option<String>,
+}
+
+impl PgnError {
+    fn at(game: Option<usize>, offset: usize, len: usize, message: String) -> PgnError {
+        PgnError {
+            message,
+            game,
+            offset,
+            len: len.max(1),
+            help: None,
+        }
+    }
+    fn help(mut self, help: impl Into<String>) -> PgnError {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// A move as written in a PGN text, not yet played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawMove {
+    /// The move text (`Nf3`, `e2e4`, `P@e4`), annotation marks removed.
+    pub text: String,
+    /// Byte offset in the PGN text.
+    pub offset: usize,
+}
+
+/// A game as written: tags, moves and result, before any rule is applied.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawGame {
+    /// Tags in the order written.
+    pub tags: Vec<(String, String)>,
+    /// The main line's moves.
+    pub moves: Vec<RawMove>,
+    /// The result token that ended the game (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    pub result: Option<String>,
+    /// Byte offset where the game starts.
+    pub offset: usize,
+}
+
+impl RawGame {
+    /// The value of a tag (names compare without regard to case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A game read and played: its start position, its moves and its tags.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// Tags in the order written.
+    pub tags: Vec<(String, String)>,
+    /// The position the game starts from (the `FEN` tag, else the variant's start).
+    pub start: Position,
+    /// The moves, all legal.
+    pub moves: Vec<Move>,
+    /// The result token written, if any.
+    pub result: Option<String>,
+}
+
+impl PgnGame {
+    /// The value of a tag (names compare without regard to case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Splits a PGN text into games (tags, main-line move texts, result) without reading the moves.
+/// Never panics; bounded by [`MAX_BYTES`], [`MAX_GAMES`], [`MAX_PLIES`] and [`MAX_TAGS`].
+pub fn parse_pgn(text: &str) -> Result<Vec<RawGame>, PgnError> {
+    if text.len() > MAX_BYTES {
+        return Err(PgnError::at(
+            None,
+            0,
+            1,
+            format!(
+                "the PGN text is {} bytes; at most {} are read",
+                text.len(),
+                MAX_BYTES
+            ),
+        )
+        .help("split the file into smaller ones"));
+    }
+    let b = text.as_bytes();
+    let mut games: Vec<RawGame> = Vec::new();
+    let mut cur: Option<RawGame> = None;
+    let mut in_moves = false;
+    let mut i = 0;
+    // Where the current variation (`(`) opened, for the message when it never closes.
+    let mut depth = 0usize;
+    let mut depth_open = 0usize;
+    let game_no = |games: &Vec<RawGame>| games.len() + 1;
+    macro_rules! finish {
+        () => {
+            if let Some(g) = cur.take() {
+                if games.len() >= MAX_GAMES {
+                    return Err(PgnError::at(
+                        Some(games.len() + 1),
+                        g.offset,
+                        1,
+                        format!("more than {} games in one PGN text", MAX_GAMES),
+                    )
+                    .help("split the file into smaller ones"));
+                }
+                games.push(g);
+            }
+            in_moves = false;
+        };
+    }
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        // `%` at the start of a line escapes the whole line.
+        if c == b'%' && (i == 0 || b[i - 1] == b'\n') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        match c {
+            b'{' => {
+                let start = i;
+                match b[i..].iter().position(|&x| x == b'}') {
+                    Some(n) => i += n + 1,
+                    None => {
+                        return Err(PgnError::at(
+                            Some(game_no(&games)),
+                            start,
+                            1,
+                            "this comment is never closed with `}`".into(),
+                        ))
+                    }
+                }
+                continue;
+            }
+            b';' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' => {
+                if depth == 0 {
+                    depth_open = i;
+                }
+                depth += 1;
+                i += 1;
+                continue;
+            }
+            b'}' | b']' => {
+                let what = if c == b'}' { "comment" } else { "tag" };
+                return Err(PgnError::at(
+                    Some(game_no(&games)),
+                    i,
+                    1,
+                    format!("`{}` closes no {}", c as char, what),
+                ));
+            }
+            b')' => {
+                if depth == 0 {
+                    return Err(PgnError::at(
+                        Some(game_no(&games)),
+                        i,
+                        1,
+                        "`)` closes no variation".into(),
+                    ));
+                }
+                depth -= 1;
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if depth > 0 {
+            // Inside a variation: skip the token (comments and nesting handled above); always
+            // advance, so a `[` there cannot stall the reader.
+            i += 1;
+            while i < b.len() && !b[i].is_ascii_whitespace() && !b"{}()[];".contains(&b[i]) {
+                i += 1;
+            }
+            continue;
+        }
+        if c == b'[' {
+            if in_moves {
+                finish!();
+            }
+            let g = cur.get_or_insert_with(|| RawGame {
+                offset: i,
+                ..RawGame::default()
+            });
+            let start = i;
+            let (name, value, next) = read_tag(text, i).map_err(|e| PgnError {
+                game: Some(games.len() + 1),
+                ..e
+            })?;
+            if g.tags.len() >= MAX_TAGS {
+                return Err(PgnError::at(
+                    Some(games.len() + 1),
+                    start,
+                    next - start,
+                    format!("more than {} tags in one game", MAX_TAGS),
+                ));
+            }
+            g.tags.push((name, value));
+            i = next;
+            continue;
+        }
+        // A movetext token runs to whitespace or a delimiter.
+        let start = i;
+        while i < b.len() && !b[i].is_ascii_whitespace() && !b"{}()[];".contains(&b[i]) {
+            i += 1;
+        }
+        let tok = &text[start..i];
+        let g = cur.get_or_insert_with(|| RawGame {
+            offset: start,
+            ..RawGame::default()
+        });
+        in_moves = true;
+        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
+            g.result = Some(tok.to_string());
+            finish!();
+            continue;
+        }
+        if tok.starts_with('$') {
+            continue; // NAG
+        }
+        // Move numbers: `12.`, `12...`, glued `12.e4`.
+        let digits = tok.bytes().take_while(|x| x.is_ascii_digit()).count();
+        let dots = tok[digits..].bytes().take_while(|&x| x == b'.').count();
+        let (mv, mv_at) = if digits > 0 && dots > 0 {
+            (&tok[digits + dots..], start + digits + dots)
+        } else if digits == 0 && dots > 0 {
+            (&tok[dots..], start + dots)
+        } else {
+            (tok, start)
+        };
+        let mv = mv.trim_end_matches(['!', '?']);
+        if mv.is_empty() {
+            continue;
+        }
+        if g.moves.len() >= MAX_PLIES {
+            return Err(PgnError::at(
+                Some(games.len() + 1),
+                mv_at,
+                mv.len(),
+                format!("more than {} moves in one game", MAX_PLIES),
+            )
+            .help("split the game, or check that results end each game"));
+        }
+        g.moves.push(RawMove {
+            text: mv.to_string(),
+            offset: mv_at,
+        });
+    }
+    if depth > 0 {
+        return Err(PgnError::at(
+            Some(game_no(&games)),
+            depth_open,
+            1,
+            "this variation is never closed with `)`".into(),
+        ));
+    }
+    finish!();
+    let _ = in_moves;
+    Ok(games)
+}
+
+/// Reads `[Name "value"]` starting at the `[` at `i`; returns the name, the value and the offset after `]`.
+fn read_tag(text: &str, i: usize) -> Result<(String, String, usize), PgnError> {
+    let b = text.as_bytes();
+    let mut j = i + 1;
+    while j < b.len() && b[j].is_ascii_whitespace() && b[j] != b'\n' {
+        j += 1;
+    }
+    let name_start = j;
+    while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+        j += 1;
+    }
+    let name = &text[name_start..j];
+    if name.is_empty() {
+        return Err(
+            PgnError::at(None, i, 1, "a tag needs a name after `[`".into())
+                .help("write tags as [Name \"value\"]"),
+        );
+    }
+    while j < b.len() && b[j].is_ascii_whitespace() && b[j] != b'\n' {
+        j += 1;
+    }
+    if b.get(j) != Some(&b'"') {
+        return Err(PgnError::at(
+            None,
+            j.min(text.len().saturating_sub(1)),
+            1,
+            format!("the tag `{}` needs a quoted value", name),
+        )
+        .help("write tags as [Name \"value\"]"));
+    }
+    j += 1;
+    let mut value = String::new();
+    loop {
+        match b.get(j) {
+            None | Some(b'\n') => {
+                return Err(PgnError::at(
+                    None,
+                    i,
+                    j - i,
+                    format!("the value of the tag `{}` is never closed with `\"`", name),
+                ))
+            }
+            Some(b'\\') if matches!(b.get(j + 1), Some(b'"') | Some(b'\\')) => {
+                value.push(b[j + 1] as char);
+                j += 2;
+            }
+            Some(b'"') => {
+                j += 1;
+                break;
+            }
+            Some(_) => {
+                // Copy one whole character (values may hold any UTF-8).
+                let ch = text[j..].chars().next().unwrap_or(' ');
+                value.push(ch);
+                j += ch.len_utf8();
+            }
+        }
+    }
+    while j < b.len() && b[j].is_ascii_whitespace() && b[j] != b'\n' {
+        j += 1;
+    }
+    if b.get(j) != Some(&b']') {
+        return Err(PgnError::at(
+            None,
+            i,
+            (j - i).max(1),
+            format!("the tag `{}` is not closed with `]`", name),
+        ));
+    }
+    Ok((name.to_string(), value, j + 1))
+}
+
+/// Reads every game of a PGN text and plays its moves; a bad move is reported with the game, the
+/// move number and the legal moves there.
+pub fn read_pgn(engine: &Engine, text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    let raw = parse_pgn(text)?;
+    let mut out = Vec::with_capacity(raw.len());
+    for (gi, g) in raw.into_iter().enumerate() {
+        out.push(play_raw(engine, gi + 1, g)?);
+    }
+    Ok(out)
+}
+
+/// Plays one game as written.
+pub fn play_raw(engine: &Engine, game_no: usize, g: RawGame) -> Result<PgnGame, PgnError> {
+    let rules = engine.rules();
+    let mut pos = match g.tag("FEN") {
+        Some(fen) => parse_fen(engine, fen).map_err(|e| {
+            PgnError::at(
+                Some(game_no),
+                g.offset,
+                1,
+                format!("game {}: its FEN tag is not valid: {}", game_no, e.message),
+            )
+        })?,
+        None => engine.start_position(),
+    };
+    let start = pos.clone();
+    let mut moves = Vec::with_capacity(g.moves.len());
+    for m in &g.moves {
+        let legal = engine.legal_moves(&pos);
+        let number = pos.fullmove_number();
+        let side = pos.side_to_move();
+        let player = &rules.players[side.index()];
+        let dots = if side == Player::First { "." } else { "..." };
+        let status = engine.status(&pos);
+        if status.is_over() {
+            return Err(PgnError::at(
+                Some(game_no),
+                m.offset,
+                m.text.len(),
+                format!(
+                    "game {}, move {}{} {}: the game is already over ({})",
+                    game_no,
+                    number,
+                    dots,
+                    m.text,
+                    status.describe(&rules.players, side)
+                ),
+            )
+            .help("end the game with its result (`1-0`, `0-1`, `1/2-1/2` or `*`)"));
+        }
+        match parse_move(engine, &pos, &m.text) {
+            Ok(mv) => {
+                pos = engine.play(&pos, mv);
+                moves.push(mv);
+            }
+            Err(e) => {
+                let mut sans: Vec<String> = legal
+                    .iter()
+                    .map(|x| san_among(engine, &pos, &legal, *x))
+                    .collect();
+                sans.sort();
+                let mut help = format!("legal moves for {}: {}", player, sans.join(" "));
+                if let Some(h) = e.help {
+                    help = format!("{h}; {help}");
+                }
+                return Err(PgnError::at(
+                    Some(game_no),
+                    m.offset,
+                    m.text.len(),
+                    format!(
+                        "game {}, move {}{} {}: {}",
+                        game_no, number, dots, m.text, e.message
+                    ),
+                )
+                .help(help));
+            }
+        }
+    }
+    Ok(PgnGame {
+        tags: g.tags,
+        start,
+        moves,
+        result: g.result,
+    })
+}
+
+/// Tags a written game gets beyond the moves; `None` fields are written as PGN's unknown (`?`).
+#[derive(Clone, Debug, Default)]
+pub struct Tags {
+    /// `Event`.
+    pub event: Option<String>,
+    /// `Site`.
+    pub site: Option<String>,
+    /// `Date`, as `YYYY.MM.DD`.
+    pub date: Option<String>,
+    /// `Round`.
+    pub round: Option<String>,
+    /// `White`: the first player's name.
+    pub white: Option<String>,
+    /// `Black`: the second player's name.
+    pub black: Option<String>,
+}
+
+/// The PGN result of a game that ended, else `*`.
+pub fn result_token(status: &Status) -> &'static str {
+    match status.result() {
+        Some(GameResult::Win(Player::First)) => "1-0",
+        Some(GameResult::Win(Player::Second)) => "0-1",
+        Some(GameResult::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+fn quote(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes one game as PGN: tags, SAN moves with move numbers (lines of at most 80 characters),
+/// and the result (`status` is the state after the last move).
+pub fn write_pgn(
+    engine: &Engine,
+    start: &Position,
+    moves: &[Move],
+    tags: &Tags,
+    status: &Status,
+) -> String {
+    let rules = engine.rules();
+    let result = result_token(status);
+    let q = |v: &Option<String>| quote(v.as_deref().unwrap_or("?"));
+    let mut out = String::new();
+    for (name, value) in [
+        ("Event", q(&tags.event)),
+        ("Site", q(&tags.site)),
+        ("Date", quote(tags.date.as_deref().unwrap_or("????.??.??"))),
+        ("Round", q(&tags.round)),
+        ("White", q(&tags.white)),
+        ("Black", q(&tags.black)),
+        ("Result", result.to_string()),
+        ("Variant", quote(&rules.name)),
+    ] {
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    }
+    let start_fen = to_fen(engine, start);
+    if start_fen != to_fen(engine, &engine.start_position()) {
+        out.push_str("[SetUp \"1\"]\n");
+        out.push_str(&format!("[FEN \"{}\"]\n", quote(&start_fen)));
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    let mut pos = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        let n = pos.fullmove_number();
+        if pos.side_to_move() == Player::First {
+            words.push(format!("{n}."));
+        } else if i == 0 {
+            words.push(format!("{n}..."));
+        }
+        let legal = engine.legal_moves(&pos);
+        words.push(san_among(engine, &pos, &legal, mv));
+        pos = engine.play(&pos, mv);
+    }
+    words.push(result.to_string());
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
