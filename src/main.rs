@@ -37,6 +37,10 @@ enum Command {
     Uci(cli::protocol::Args),
     /// Convert Fairy-Stockfish variants.ini sections into definition files.
     Import(cli::import::Args),
+    /// The rules sheet of a definition: every piece, move, zone and rule in words.
+    Rules(cli::rules::Args),
+    /// List the definitions built into chimera (usable by name from any folder).
+    List,
 }
 
 fn main() -> ExitCode {
@@ -51,5 +55,7 @@ fn main() -> ExitCode {
         Command::Xboard(a) => cli::protocol::run(a, cli::protocol::Protocol::Xboard),
         Command::Uci(a) => cli::protocol::run(a, cli::protocol::Protocol::Uci),
         Command::Import(a) => cli::import::run(a),
+        Command::Rules(a) => cli::rules::run(a),
+        Command::List => cli::list::run(),
     }
 }

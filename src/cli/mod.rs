@@ -3,7 +3,9 @@
 pub mod check;
 pub mod export;
 pub mod import;
+pub mod list;
 pub mod perft;
 pub mod protocol;
 pub mod render;
 pub mod repl;
+pub mod rules;
