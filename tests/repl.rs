@@ -455,11 +455,13 @@ fn rules_summarise_the_variant() {
     let r = ok(&mut s, "rules");
     for line in [
         "Chess",
-        "  board: 8 files x 8 ranks",
-        "    N   Knight         N",
-        "  royal: King; a move may not leave a royal piece attacked",
-        "  the 3rd occurrence of a position ends the game: the side to move draws",
-        "  castling: the King moves 2 files towards an unmoved Rook",
+        "  8 files (a-h) x 8 ranks (1-8), 64 squares",
+        "Knight (N, n for Black)",
+        "  moves `N`:",
+        "  royal: King",
+        "  a move may not leave one of the mover's royal pieces attacked (check); a side in check with no legal move is checkmated",
+        "  when a position stands for the 3rd time, the side to move draws",
+        "  the King moves 2 files towards a Rook on its rank, neither having moved; the Rook lands on the square next to the King, on the side it came from",
     ] {
         assert!(r.lines().any(|l| l == line), "missing {line:?} in\n{r}");
     }

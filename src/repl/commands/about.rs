@@ -90,7 +90,10 @@ impl Session {
     }
 
     pub(super) fn rules_command(&mut self, _args: &Args) -> Result<String> {
-        Ok(describe::rules_text(self.rules()?))
+        Ok(crate::sheet::Sheet::new(self.rules()?)
+            .text()
+            .trim_end()
+            .to_string())
     }
 
     pub(super) fn render(&mut self, args: &Args) -> Result<String> {
