@@ -33,7 +33,18 @@ pub struct Args {
 /// Runs `chimera render`: prints the error and exits 1 on any bad input.
 pub fn run(args: Args) -> ExitCode {
     match render_to_file(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            let size = std::fs::metadata(&args.output)
+                .map(|m| m.len())
+                .unwrap_or(0);
+            let what = if args.piece.is_some() {
+                "a movement diagram"
+            } else {
+                "the position"
+            };
+            println!("wrote {} ({what}, {size} bytes)", args.output.display());
+            ExitCode::SUCCESS
+        }
         Err(message) => {
             eprintln!("{message}");
             ExitCode::FAILURE
