@@ -2,9 +2,8 @@
 
 use super::Args;
 use crate::engine::Piece;
-use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
+use crate::geometry::{Player, PlayerSquares};
 use crate::repl::{board, describe, parse, ReplError, Result, Session};
-use crate::rules::{Confinement, PieceKind, RuleSet};
 
 impl Session {
     pub(super) fn piece(&mut self, args: &Args) -> Result<String> {
