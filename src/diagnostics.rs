@@ -38,6 +38,20 @@ impl Diagnostics {
         }
     }
 
+    /// Gathers the warnings about the definition `file` under one summary line.
+    pub fn warnings(file: &str, warnings: Vec<SourceError>) -> Diagnostics {
+        let n = warnings.len();
+        let summary = if n == 1 {
+            format!("{file}: 1 warning")
+        } else {
+            format!("{file}: {n} warnings")
+        };
+        Diagnostics {
+            summary,
+            errors: warnings.into_iter().map(miette::Report::new).collect(),
+        }
+    }
+
     /// The errors as [`SourceError`]s (all of them are), in the order found.
     pub fn source_errors(&self) -> impl Iterator<Item = &SourceError> {
         self.errors
@@ -132,6 +146,8 @@ pub struct SourceError {
     pub help: Option<String>,
     /// Other places worth showing (in the same file).
     pub notes: Vec<Note>,
+    /// Error (the definition is refused) or warning (accepted, but probably not what was meant).
+    pub severity: miette::Severity,
     shown: Shown,
 }
 
@@ -159,7 +175,19 @@ impl SourceError {
             span,
             help: None,
             notes: Vec::new(),
+            severity: miette::Severity::Error,
         }
+    }
+
+    /// Makes this a warning: reported, but the definition is accepted.
+    pub fn as_warning(mut self) -> SourceError {
+        self.severity = miette::Severity::Warning;
+        self
+    }
+
+    /// Whether this is a warning rather than an error.
+    pub fn is_warning(&self) -> bool {
+        self.severity == miette::Severity::Warning
     }
 
     /// Sets the label on the main span.
@@ -300,6 +328,10 @@ impl std::error::Error for SourceError {}
 impl Diagnostic for SourceError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.severity)
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

@@ -18,4 +18,6 @@ pub mod render;
 pub mod repl;
 pub mod rules;
 pub mod search;
+pub mod sheet;
+pub mod shipped;
 pub mod syntax;

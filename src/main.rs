@@ -39,6 +39,10 @@ enum Command {
     Import(cli::import::Args),
     /// Check a PGN file: every move of every game legal in the variant.
     Pgn(cli::pgn::Args),
+    /// The rules sheet of a definition: every piece, move, zone and rule in words.
+    Rules(cli::rules::Args),
+    /// List the definitions built into chimera (usable by name from any folder).
+    List,
 }
 
 fn main() -> ExitCode {
@@ -54,5 +58,7 @@ fn main() -> ExitCode {
         Command::Uci(a) => cli::protocol::run(a, cli::protocol::Protocol::Uci),
         Command::Import(a) => cli::import::run(a),
         Command::Pgn(a) => cli::pgn::run(a),
+        Command::Rules(a) => cli::rules::run(a),
+        Command::List => cli::list::run(),
     }
 }

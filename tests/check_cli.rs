@@ -257,3 +257,57 @@ fn mangled_shipped_definitions_exit_1_with_a_located_diagnostic() {
         assert!(stderr.contains("help:"), "{p}: {stderr}");
     }
 }
+
+#[test]
+fn a_warning_is_printed_with_its_place_and_help_and_exits_0() {
+    let (code, stdout, stderr) = chimera(&["check", "tests/fixtures/warning.variant"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "tests/fixtures/warning.variant: Mini, 5x6, 3 piece kinds, royal: King\n"
+    );
+    assert!(
+        stderr.contains("zone `centre` is declared but nothing uses it"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("tests/fixtures/warning.variant:6:6"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("chimera::warning::unused_zone"), "{stderr}");
+    assert!(stderr.contains("help: use it in a piece"), "{stderr}");
+    assert!(
+        stderr.contains("tests/fixtures/warning.variant: 1 warning"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn deny_warnings_makes_a_warning_exit_1() {
+    let (code, _, stderr) =
+        chimera(&["check", "--deny-warnings", "tests/fixtures/warning.variant"]);
+    assert_eq!(code, 1, "{stderr}");
+    let (code, _, stderr) = chimera(&["check", "--deny-warnings", "tests/fixtures/chess.variant"]);
+    assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
+fn no_shipped_definition_has_a_warning() {
+    let mut args = vec!["check".to_string(), "--deny-warnings".to_string()];
+    for e in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions"))
+        .expect("definitions/")
+    {
+        let p = e.expect("entry").path();
+        if p.extension().is_some_and(|x| x == "variant") {
+            args.push(format!(
+                "definitions/{}",
+                p.file_name().expect("name").to_string_lossy()
+            ));
+        }
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = chimera(&refs);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stderr, "");
+    assert_eq!(stdout.lines().count(), args.len() - 2);
+}

@@ -79,10 +79,10 @@ fn show_marks_the_river_the_highlighted_zones_and_check() {
         "{board}"
     );
     assert!(
-        board.contains(" 9 |  .  .  .  +  +  +  .  .  . |"),
+        board.contains(" 9 |  .  .  .  :  :  :  .  .  . |"),
         "{board}"
     );
-    assert!(board.contains("+ marks palace"), "{board}");
+    assert!(board.contains(": marks palace"), "{board}");
     assert!(board.ends_with("Black to move, in check"), "{board}");
 }
 
@@ -93,14 +93,14 @@ fn show_marks_each_highlighted_zone_with_its_own_symbol() {
     let board = ok(&mut s, "show");
     // The Ring (c3-g7) is `+`, the home ranks (1-2 and 8-9) are `:`.
     assert!(
-        board.contains("\n5 |  .  .  +  +  +  +  +  .  . |\n"),
+        board.contains("\n5 |  .  .  :  :  :  :  :  .  . |\n"),
         "{board}"
     );
     assert!(
         board.contains("\n1 |  :  :  :  :  :  :  :  :  : |\n"),
         "{board}"
     );
-    assert!(board.contains("+ marks ring   : marks home"), "{board}");
+    assert!(board.contains(": marks ring   = marks home"), "{board}");
 }
 
 #[test]
@@ -418,10 +418,10 @@ fn piece_describes_moves_in_words_with_a_diagram() {
     let mut s = session("spiderqi");
     let spider = ok(&mut s, "piece Spider");
     assert!(
-        spider.contains("From d3 on an empty board (Red):"),
+        spider.contains("From d1 on an empty board (Red):"),
         "{spider}"
     );
-    assert!(spider.contains("6 |  .  .  *  *  *  *  .  . |"), "{spider}");
+    assert!(spider.contains("8 |  *  *  *  *  *  *  *  * |"), "{spider}");
 
     let mut s = session("chess");
     let pawn = ok(&mut s, "piece p");
@@ -432,7 +432,7 @@ fn piece_describes_moves_in_words_with_a_diagram() {
         "{pawn}"
     );
     assert!(
-        pawn.contains("From d5 on an empty board (Black):"),
+        pawn.contains("From d7 on an empty board (Black):"),
         "{pawn}"
     );
     assert!(pawn.ends_with("o move only   x capture only"), "{pawn}");
@@ -455,11 +455,13 @@ fn rules_summarise_the_variant() {
     let r = ok(&mut s, "rules");
     for line in [
         "Chess",
-        "  board: 8 files x 8 ranks",
-        "    N   Knight         N",
-        "  royal: King; a move may not leave a royal piece attacked",
-        "  the 3rd occurrence of a position ends the game: the side to move draws",
-        "  castling: the King moves 2 files towards an unmoved Rook",
+        "  8 files (a-h) x 8 ranks (1-8), 64 squares",
+        "Knight (N, n for Black)",
+        "  moves `N`:",
+        "  royal: King",
+        "  a move may not leave one of the mover's royal pieces attacked (check); a side in check with no legal move is checkmated",
+        "  when a position stands for the 3rd time, the side to move draws",
+        "  the King moves 2 files towards a Rook on its rank, neither having moved; the Rook lands on the square next to the King, on the side it came from",
     ] {
         assert!(r.lines().any(|l| l == line), "missing {line:?} in\n{r}");
     }

@@ -1,6 +1,6 @@
 //! `chimera check FILE... [--json]`.
 
-use crate::compile::compile_file;
+use crate::compile::check_named;
 use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
 use crate::engine::Engine;
 use crate::rules::RuleSet;
@@ -17,6 +17,9 @@ pub struct Args {
     /// Print the compiled rule set as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Exit with status 1 when any file has a warning (warnings alone exit 0).
+    #[arg(long)]
+    pub deny_warnings: bool,
 }
 
 /// One line describing a valid definition: `chess.variant: Chess, 8x8, 6 piece kinds, royal: King`.
@@ -58,9 +61,11 @@ fn engine_refusal(name: &str, why: &str) -> Diagnostics {
 }
 
 /// Runs `chimera check`: a summary line (or the JSON rule set) per valid file on stdout, the
-/// diagnostics of invalid ones on stderr; exit 1 when any file is invalid.
+/// diagnostics of invalid ones and the warnings on stderr; exit 1 when any file is invalid, or
+/// has a warning under `--deny-warnings`.
 pub fn run(args: Args) -> ExitCode {
     let mut ok = true;
+    let mut warned = false;
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let colour = stderr.is_terminal();
@@ -76,8 +81,14 @@ pub fn run(args: Args) -> ExitCode {
         let name = path.display().to_string();
         // A valid definition is one the engine can play: the engine has limits of its own (how
         // many piece kinds it holds), so it is built too.
-        let engine = match compile_file(path) {
-            Ok(rules) => Engine::new(rules),
+        let engine = match check_named(path) {
+            Ok(checked) => {
+                if !checked.warnings.is_empty() {
+                    warned = true;
+                    report(Diagnostics::warnings(&name, checked.warnings));
+                }
+                Engine::new(checked.rules)
+            }
             Err(diags) => {
                 ok = false;
                 report(diags);
@@ -106,7 +117,7 @@ pub fn run(args: Args) -> ExitCode {
         };
         let _ = writeln!(stdout.lock(), "{line}");
     }
-    if ok {
+    if ok && !(warned && args.deny_warnings) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -3,8 +3,10 @@
 pub mod check;
 pub mod export;
 pub mod import;
+pub mod list;
 pub mod perft;
 pub mod pgn;
 pub mod protocol;
 pub mod render;
 pub mod repl;
+pub mod rules;

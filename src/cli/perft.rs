@@ -1,6 +1,6 @@
 //! `chimera perft`, `chimera divide` and `chimera bench`.
 
-use crate::compile::compile_file;
+use crate::compile::check_named;
 use crate::engine::{Engine, Position, MAX_PERFT_DEPTH};
 use crate::notation::{move_text, parse_fen};
 use miette::{LabeledSpan, NamedSource};
@@ -33,7 +33,7 @@ pub struct BenchArgs {
 
 /// Loads a definition and builds its engine, printing diagnostics on failure.
 pub fn load_engine(file: &Path) -> Result<Engine, ExitCode> {
-    let rules = compile_file(file).map_err(|d| {
+    let rules = check_named(file).map(|c| c.rules).map_err(|d| {
         eprintln!("{:?}", miette::Report::new(d));
         ExitCode::FAILURE
     })?;

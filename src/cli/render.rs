@@ -1,7 +1,7 @@
 //! Pictures: SVG and PNG diagrams of positions, zones and piece moves.
 //! `chimera render FILE [--fen FEN] [--moves SQUARE] [--piece NAME [--at SQUARE]] -o OUT`.
 
-use crate::compile::compile_file;
+use crate::compile::check_named;
 use crate::engine::Engine;
 use crate::notation::{parse_fen, FenError};
 use crate::render::{self, RenderOptions};
@@ -33,7 +33,18 @@ pub struct Args {
 /// Runs `chimera render`: prints the error and exits 1 on any bad input.
 pub fn run(args: Args) -> ExitCode {
     match render_to_file(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            let size = std::fs::metadata(&args.output)
+                .map(|m| m.len())
+                .unwrap_or(0);
+            let what = if args.piece.is_some() {
+                "a movement diagram"
+            } else {
+                "the position"
+            };
+            println!("wrote {} ({what}, {size} bytes)", args.output.display());
+            ExitCode::SUCCESS
+        }
         Err(message) => {
             eprintln!("{message}");
             ExitCode::FAILURE
@@ -43,7 +54,9 @@ pub fn run(args: Args) -> ExitCode {
 
 /// Draws what the arguments ask for and writes it; errors come back as printable text.
 fn render_to_file(args: &Args) -> Result<(), String> {
-    let rules = compile_file(&args.file).map_err(|d| format!("{:?}", miette::Report::new(d)))?;
+    let rules = check_named(&args.file)
+        .map(|c| c.rules)
+        .map_err(|d| format!("{:?}", miette::Report::new(d)))?;
     let engine = Engine::new(rules).map_err(|e| format!("error: {}: {e}", args.file.display()))?;
     let rules = engine.rules();
     let svg = match &args.piece {

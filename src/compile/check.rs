@@ -111,7 +111,7 @@ fn in_range(ctx: &mut Ctx, n: &Spanned<u64>, lo: u64, hi: u64, what: &str) -> Op
 }
 
 /// Compiles the merged definition; `None` when it had errors (they are in `ctx`).
-pub(crate) fn compile(ctx: &mut Ctx, m: Merged) -> Option<RuleSet> {
+pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
     let root = Span::new(m.root, 0, 0);
 
     // Name.

@@ -4,7 +4,7 @@
 //! FEN string when it will not (the offending rank, letter or field).
 
 use super::Ctx;
-use crate::geometry::{Dimensions, SquareSet};
+use crate::geometry::{Dimensions, Player, Square, SquareSet};
 use crate::syntax::{Span, Spanned};
 
 /// What the compiler needs to know from a valid-looking FEN.
@@ -12,6 +12,17 @@ use crate::syntax::{Span, Spanned};
 pub(crate) struct FenFacts {
     /// Kinds (indices into the piece list) that stand in a hand at the start.
     pub in_hand: Vec<usize>,
+    /// Every piece letter of the placement and of the hands, where the FEN writes it (for warnings).
+    pub placed: Vec<Placed>,
+}
+
+/// One piece of the start FEN: its kind, its owner, its square (`None` in a hand) and its letter's span.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placed {
+    pub kind: usize,
+    pub player: Player,
+    pub square: Option<Square>,
+    pub span: Span,
 }
 
 /// Checks the FEN; reports every problem found. `letters` are the pieces' letters as the first
@@ -136,9 +147,18 @@ pub(crate) fn validate(
                     j += 1;
                     let token = &rank_text[start..j];
                     let upper = token.to_ascii_uppercase();
-                    if !letters.contains(&upper) && !unknown.contains(&upper) {
+                    let known = letters.iter().position(|l| *l == upper);
+                    if known.is_none() && !unknown.contains(&upper) {
                         report_letter(ctx, at(rs + start, rs + j), token, letters);
                         unknown.push(upper);
+                    }
+                    if let (Some(sq), Some(kind)) = (here(file), known) {
+                        facts.placed.push(Placed {
+                            kind,
+                            player: owner(token),
+                            square: Some(sq),
+                            span: at(rs + start, rs + j),
+                        });
                     }
                     if let Some(sq) = here(file) {
                         if holes.contains(sq) {
@@ -247,6 +267,12 @@ pub(crate) fn validate(
                     let upper = token.to_ascii_uppercase();
                     match letters.iter().position(|l| *l == upper) {
                         Some(k) => {
+                            facts.placed.push(Placed {
+                                kind: k,
+                                player: owner(token),
+                                square: None,
+                                span: at(hs + 1 + start, hs + 1 + j),
+                            });
                             if !facts.in_hand.contains(&k) {
                                 facts.in_hand.push(k)
                             }
@@ -404,6 +430,15 @@ pub(crate) fn validate(
         ctx.report(e);
     }
     facts
+}
+
+/// Whose piece a FEN letter is: upper case for the first player.
+fn owner(token: &str) -> Player {
+    if token.bytes().any(|b| b.is_ascii_lowercase()) {
+        Player::Second
+    } else {
+        Player::First
+    }
 }
 
 fn report_letter(ctx: &mut Ctx, span: Span, token: &str, letters: &[String]) {

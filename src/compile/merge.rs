@@ -199,7 +199,27 @@ fn load_parent(
         ctx.report(e);
         return None;
     }
+    // A shipped definition's parent is shipped too: it is looked up in the binary, not on disk.
+    let shipped = if ctx.embedded {
+        let found = crate::shipped::get(&target.node);
+        if found.is_none() {
+            let e = ctx
+                .error(
+                    "chimera::extends::missing",
+                    target.span,
+                    format!("no shipped definition is called `{}`", target.node),
+                )
+                .with_label("not built in")
+                .with_help("`chimera list` shows the shipped definitions");
+            ctx.report(e);
+            return None;
+        }
+        found
+    } else {
+        None
+    };
     let canonical = match std::fs::canonicalize(&path) {
+        _ if shipped.is_some() => PathBuf::from(&target.node),
         Ok(c) if c.is_file() => c,
         _ => {
             let help = sibling_suggestion(&dir, &target.node);
@@ -251,7 +271,11 @@ fn load_parent(
         ctx.report(e);
         return None;
     }
-    let bytes = match std::fs::read(&canonical) {
+    let read = match shipped {
+        Some(s) => Ok(s.text.as_bytes().to_vec()),
+        None => std::fs::read(&canonical),
+    };
+    let bytes = match read {
         Ok(b) => b,
         Err(err) => {
             let e = ctx

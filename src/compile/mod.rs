@@ -8,6 +8,7 @@ mod check;
 mod fen;
 pub mod limits;
 mod merge;
+mod warnings;
 mod zones;
 
 use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
@@ -15,8 +16,23 @@ use crate::rules::RuleSet;
 use crate::syntax::{FileId, Span};
 use std::path::{Path, PathBuf};
 
+/// A definition that compiled, with the warnings found in it (things that are legal but cannot be
+/// what the designer meant: a promotion that never happens, a zone nothing uses, ...).
+#[derive(Debug)]
+pub struct Checked {
+    /// The compiled rule set.
+    pub rules: RuleSet,
+    /// The warnings, in file order; each is a [`SourceError`] with warning severity.
+    pub warnings: Vec<SourceError>,
+}
+
 /// Compiles a definition file, following `extends`.
 pub fn compile_file(path: &Path) -> Result<RuleSet, Diagnostics> {
+    check_file(path).map(|c| c.rules)
+}
+
+/// Compiles a definition file, following `extends`, and looks for warnings.
+pub fn check_file(path: &Path) -> Result<Checked, Diagnostics> {
     let name = path.display().to_string();
     let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let ctx = Ctx::default();
@@ -46,6 +62,11 @@ pub fn compile_file(path: &Path) -> Result<RuleSet, Diagnostics> {
 
 /// Compiles definition text; `name` labels diagnostics and `base_dir` resolves `extends`.
 pub fn compile_str(name: &str, text: &str, base_dir: &Path) -> Result<RuleSet, Diagnostics> {
+    check_str(name, text, base_dir).map(|c| c.rules)
+}
+
+/// Compiles definition text and looks for warnings; otherwise like [`compile_str`].
+pub fn check_str(name: &str, text: &str, base_dir: &Path) -> Result<Checked, Diagnostics> {
     Ctx::default().compile_root(
         name.to_string(),
         text.as_bytes(),
@@ -54,9 +75,34 @@ pub fn compile_str(name: &str, text: &str, base_dir: &Path) -> Result<RuleSet, D
     )
 }
 
+/// Compiles a definition given on the command line: a file path always wins; otherwise a shipped
+/// definition's name (`chess`, `chess.variant`, see [`crate::shipped`]) compiles the text built
+/// into the program; otherwise the file's error (it does not exist).
+pub fn check_named(arg: &Path) -> Result<Checked, Diagnostics> {
+    if arg.is_file() {
+        return check_file(arg);
+    }
+    let bare = arg.parent().is_none_or(|p| p.as_os_str().is_empty());
+    match arg.to_str().filter(|_| bare).and_then(crate::shipped::get) {
+        Some(s) => check_shipped(&s),
+        None => check_file(arg),
+    }
+}
+
+/// Compiles a shipped definition from the text built into the program.
+pub fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics> {
+    let ctx = Ctx {
+        embedded: true,
+        ..Ctx::default()
+    };
+    ctx.compile_root(s.file.to_string(), s.text.as_bytes(), PathBuf::new(), None)
+}
+
 /// Compiles definition bytes (which may not be UTF-8); otherwise like [`compile_str`].
 pub fn compile_bytes(name: &str, bytes: &[u8], base_dir: &Path) -> Result<RuleSet, Diagnostics> {
-    Ctx::default().compile_root(name.to_string(), bytes, base_dir.to_path_buf(), None)
+    Ctx::default()
+        .compile_root(name.to_string(), bytes, base_dir.to_path_buf(), None)
+        .map(|c| c.rules)
 }
 
 /// The files read so far and the errors found so far.
@@ -68,6 +114,8 @@ pub(crate) struct Ctx {
     pub dirs: Vec<PathBuf>,
     /// Every error found, in order.
     pub errors: Vec<SourceError>,
+    /// The root is a shipped definition: `extends` names another shipped one, not a file.
+    pub embedded: bool,
 }
 
 impl Ctx {
@@ -77,15 +125,18 @@ impl Ctx {
         bytes: &[u8],
         base_dir: PathBuf,
         identity: Option<PathBuf>,
-    ) -> Result<RuleSet, Diagnostics> {
+    ) -> Result<Checked, Diagnostics> {
         let merged = merge::load_root(&mut self, name.clone(), bytes, base_dir, identity);
-        let rules = match merged {
-            Some(m) if limits::check(&mut self, &m) => check::compile(&mut self, m),
+        let rules = match &merged {
+            Some(m) if limits::check(&mut self, m) => check::compile(&mut self, m),
             Some(_) => None,
             None => None,
         };
-        match rules {
-            Some(r) if self.errors.is_empty() => Ok(r),
+        match (rules, merged) {
+            (Some(rules), Some(m)) if self.errors.is_empty() => {
+                let warnings = warnings::check(&self, &m, &rules);
+                Ok(Checked { rules, warnings })
+            }
             _ => {
                 if self.errors.is_empty() {
                     // Defensive: a failed stage always reports; never return an empty error list.

@@ -81,7 +81,8 @@ fn river(width: usize) -> String {
 }
 
 /// The symbols empty squares of highlighted zones are drawn with, one per zone in order.
-const ZONE_SYMBOLS: &[&str] = &["+", ":", "=", "%", "$"];
+/// Never `+`, which starts a promoted piece's letter (`+P`), nor a diagram mark.
+const ZONE_SYMBOLS: &[&str] = &[":", "=", "%", "$", "'"];
 
 /// The zones the definition asks to highlight (`render { colour ... diagonals ... }`), each with
 /// its squares for both players, in the order the render section names them.
@@ -103,7 +104,7 @@ pub fn highlighted_zones(rules: &RuleSet) -> Vec<(String, SquareSet)> {
 }
 
 /// Draws a position's board: pieces by letter, the empty squares of each highlighted zone with its
-/// own symbol (`+`, `:`, ...; a square in several zones shows the first), and a key to the symbols.
+/// own symbol (`:`, `=`, ...; a square in several zones shows the first), and a key to the symbols.
 /// Zones the definition does not highlight are named under the board.
 pub fn position_board(rules: &RuleSet, pos: &Position, style: BoardStyle) -> String {
     let mut zones = highlighted_zones(rules);

@@ -2,8 +2,7 @@
 
 use crate::geometry::{Dimensions, Offset, Player, PlayerSquares, SquareSet};
 use crate::rules::{
-    Confinement, Hop, Leg, LegMode, MovePattern, MoveRule, PieceKind, PromotionMode, RoyalRule,
-    RuleSet, Score,
+    Confinement, Hop, Leg, LegMode, MovePattern, MoveRule, PieceKind, PromotionMode, RuleSet,
 };
 
 /// The name of a zone with exactly these squares, if one is declared.
@@ -49,14 +48,6 @@ fn kind_names(rules: &RuleSet, kinds: &[PieceKind]) -> String {
         .map(|k| rules.piece(*k).name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn score_text(s: Score) -> &'static str {
-    match s {
-        Score::Win => "wins",
-        Score::Loss => "loses",
-        Score::Draw => "draws",
-    }
 }
 
 /// The classic name of a leap, if it has one.
@@ -478,188 +469,6 @@ pub fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
         }
     }
     lines
-}
-
-/// 1st, 2nd, 3rd, 4th ...
-fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, x) if x != 11 => "st",
-        (2, x) if x != 12 => "nd",
-        (3, x) if x != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// A summary of the whole variant.
-pub fn rules_text(rules: &RuleSet) -> String {
-    let dims = rules.board.dims;
-    let mut out = Vec::new();
-    out.push(rules.name.clone());
-    let holes = dims.len() as u32 - rules.board.squares.len();
-    let mut board = format!("  board: {} files x {} ranks", dims.files, dims.ranks);
-    if holes > 0 {
-        board.push_str(&format!(", {holes} holes"));
-    }
-    if rules.render.intersections {
-        board.push_str(", pieces on intersections");
-    }
-    if let Some(r) = rules.render.river_after_rank {
-        board.push_str(&format!(", river between ranks {} and {}", r, r + 1));
-    }
-    out.push(board);
-    out.push(format!(
-        "  players: {} (first, upper case, moves up the board), {}",
-        rules.players[0], rules.players[1]
-    ));
-    out.push("  pieces:".into());
-    for p in &rules.pieces {
-        let betza: Vec<&str> = p.moves.iter().map(|r| r.betza.as_str()).collect();
-        let mut line = format!("    {:<3} {:<14} {}", p.letter, p.name, betza.join(" + "));
-        if !p.rides.is_empty() {
-            line.push_str(&format!(
-                " rides {}",
-                p.rides
-                    .iter()
-                    .map(|r| r.path.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        if p.royal {
-            line.push_str("  (royal)");
-        }
-        out.push(line.trim_end().to_string());
-    }
-    if !rules.zones.is_empty() {
-        out.push(format!(
-            "  zones: {}",
-            rules.zones.keys().cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
-    if !rules.paths.is_empty() {
-        out.push(format!(
-            "  paths: {}",
-            rules.paths.keys().cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
-    let d = &rules.drops;
-    if d.to_hand.is_empty() {
-        out.push("  captured pieces leave the game; no drops".into());
-    } else {
-        // Only kinds that some capture actually puts in a hand are worth listing.
-        let reachable: Vec<PieceKind> = d
-            .to_hand
-            .iter()
-            .copied()
-            .filter(|k| rules.pieces.iter().any(|p| p.captured_as == *k))
-            .collect();
-        out.push(format!(
-            "  captured pieces go to the captor's hand: {}",
-            kind_names(rules, &reachable)
-        ));
-        let mut by_zone: Vec<(String, Vec<PieceKind>)> = Vec::new();
-        for k in &reachable {
-            let zone = match d.zones.get(k.index()).and_then(|z| z.as_ref()) {
-                Some(z) => squares_text(rules, z, Player::First),
-                None => "any empty square".to_string(),
-            };
-            match by_zone.iter_mut().find(|(z, _)| *z == zone) {
-                Some((_, ks)) => ks.push(*k),
-                None => by_zone.push((zone, vec![*k])),
-            }
-        }
-        for (zone, ks) in by_zone {
-            let who = if ks.len() == reachable.len() {
-                "they".to_string()
-            } else {
-                kind_names(rules, &ks)
-            };
-            out.push(format!("    {who} may be dropped in {zone}"));
-        }
-        if d.must_have_move {
-            out.push("    a dropped piece must have a move from its square".into());
-        }
-        if !d.one_per_file.is_empty() {
-            out.push(format!(
-                "    no two unpromoted {} of one player on a file",
-                kind_names(rules, &d.one_per_file)
-            ));
-        }
-        if !d.no_drop_mate.is_empty() {
-            out.push(format!(
-                "    may not drop {} to give checkmate",
-                kind_names(rules, &d.no_drop_mate)
-            ));
-        }
-        if let Some(z) = &d.promote_after_move {
-            out.push(format!(
-                "    a piece dropped in {} promotes at the end of its next move",
-                squares_text(rules, z, Player::First)
-            ));
-        }
-    }
-    let e = &rules.end;
-    let royals: Vec<&str> = rules
-        .royal_kinds()
-        .map(|k| rules.piece(k).name.as_str())
-        .collect();
-    let royal_rule = match e.royal_rule {
-        RoyalRule::Check => "a move may not leave a royal piece attacked",
-        RoyalRule::Duple => {
-            "duple check: a move is legal when at least one royal is not attacked after it"
-        }
-        RoyalRule::Capture => "no check rule: losing the last royal piece loses",
-    };
-    if royals.is_empty() {
-        out.push("  no royal pieces".into());
-    } else {
-        out.push(format!("  royal: {}; {royal_rule}", royals.join(", ")));
-    }
-    if e.facing {
-        out.push("  royal pieces may not face each other on an open file".into());
-    }
-    out.push(format!(
-        "  checkmated side {}; stalemated side {}",
-        score_text(e.checkmate),
-        score_text(e.stalemate)
-    ));
-    if let Some((n, s)) = e.repetition {
-        out.push(format!(
-            "  the {} occurrence of a position ends the game: the side to move {}",
-            ordinal(n),
-            score_text(s)
-        ));
-    }
-    if let Some(s) = e.perpetual_check {
-        out.push(format!(
-            "  ... unless one side gave check with every move since the position first stood: that side {}",
-            score_text(s)
-        ));
-    }
-    if let Some(m) = &e.move_limit {
-        let line = format!(
-            "  after {} moves each without a capture or drop{}, the side to move {}",
-            m.moves,
-            if m.reset_by.is_empty() {
-                String::new()
-            } else {
-                format!(" or a move of {}", kind_names(rules, &m.reset_by))
-            },
-            score_text(m.score)
-        );
-        out.push(line);
-    }
-    if let Some(c) = &rules.castling {
-        out.push(format!(
-            "  castling: the {} moves {} files towards an unmoved {}",
-            rules.piece(c.king).name,
-            c.king_steps,
-            rules.piece(c.rook).name
-        ));
-    }
-    out.push(format!("  start: {}", rules.start_fen));
-    out.join("\n")
 }
 
 #[cfg(test)]

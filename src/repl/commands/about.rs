@@ -2,9 +2,8 @@
 
 use super::Args;
 use crate::engine::Piece;
-use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
+use crate::geometry::{Player, PlayerSquares};
 use crate::repl::{board, describe, parse, ReplError, Result, Session};
-use crate::rules::{Confinement, PieceKind, RuleSet};
 
 impl Session {
     pub(super) fn piece(&mut self, args: &Args) -> Result<String> {
@@ -27,7 +26,8 @@ impl Session {
         }
         let side = spec.side.unwrap_or(Player::First);
         let mut out = describe::piece_text(rules, spec.kind).join("\n");
-        let from = diagram_square(rules, spec.kind, side);
+        // The square the SVG and PNG diagrams use, so the pictures agree.
+        let from = crate::render::diagram_square(&l.engine, spec.kind, side);
         let marks = board::combine_marks(&l.engine.diagram(spec.kind, side, from));
         let letter = board::piece_letter(rules, Piece::new(side, spec.kind));
         out.push_str(&format!(
@@ -90,7 +90,10 @@ impl Session {
     }
 
     pub(super) fn rules_command(&mut self, _args: &Args) -> Result<String> {
-        Ok(describe::rules_text(self.rules()?))
+        Ok(crate::sheet::Sheet::new(self.rules()?)
+            .text()
+            .trim_end()
+            .to_string())
     }
 
     pub(super) fn render(&mut self, args: &Args) -> Result<String> {
@@ -105,48 +108,4 @@ impl Session {
             })?;
         Ok(format!("saved {}", path.display()))
     }
-}
-
-/// The square a movement diagram is drawn from: the middle of the board, or of the piece's
-/// confinement, or of the zone its moves depend on; always a square the piece may stand on.
-fn diagram_square(rules: &RuleSet, kind: PieceKind, side: Player) -> Square {
-    let d = rules.board.dims;
-    let mut allowed = rules.board.squares;
-    if let Confinement::Within(z) = &rules.piece(kind).confinement {
-        let inside = allowed.intersect(&z[side.index()]);
-        if !inside.is_empty() {
-            allowed = inside;
-        }
-    }
-    // The middle of the squares allowed: the board, or the zone the piece is confined to.
-    let n = allowed.len().max(1) as f64;
-    let cf = allowed.iter().map(|s| d.file(s) as f64).sum::<f64>() / n;
-    let cr = allowed.iter().map(|s| d.rank(s) as f64).sum::<f64>() / n;
-    // A piece that rides paths shows them only from a square on one: prefer those.
-    let on_paths: SquareSet = rules
-        .piece(kind)
-        .rides
-        .iter()
-        .filter_map(|r| rules.paths.get(&r.path))
-        .flat_map(|p| p.squares.iter().copied())
-        .collect();
-    let on_paths = allowed.intersect(&on_paths);
-    if !on_paths.is_empty() {
-        allowed = on_paths;
-    }
-    allowed
-        .iter()
-        .min_by(|a, b| {
-            let da = (d.file(*a) as f64 - cf).powi(2) + (d.rank(*a) as f64 - cr).powi(2);
-            let db = (d.file(*b) as f64 - cf).powi(2) + (d.rank(*b) as f64 - cr).powi(2);
-            // Prefer the player's own side of the middle, where its pieces start from.
-            let by_rank = match side {
-                Player::First => d.rank(*a).cmp(&d.rank(*b)),
-                Player::Second => d.rank(*b).cmp(&d.rank(*a)),
-            };
-            da.total_cmp(&db)
-                .then(by_rank)
-                .then(d.file(*a).cmp(&d.file(*b)))
-        })
-        .unwrap_or(Square(0))
 }

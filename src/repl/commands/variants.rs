@@ -128,11 +128,24 @@ impl Session {
     /// a game from its start position.
     pub fn load(&mut self, path: &Path) -> Result<String> {
         let resolved;
+        let name = path.to_string_lossy();
         let path = if path.is_file() {
             path
         } else {
-            resolved = self.resolve(&path.to_string_lossy())?;
-            resolved.as_path()
+            match self.resolve(&name) {
+                Ok(p) => {
+                    resolved = p;
+                    resolved.as_path()
+                }
+                // Not a file here: a shipped definition by name (built into the program).
+                Err(_)
+                    if crate::shipped::get(&name).is_some()
+                        && path.parent().is_none_or(|p| p.as_os_str().is_empty()) =>
+                {
+                    path
+                }
+                Err(e) => return Err(e),
+            }
         };
         let engine = compile_engine(path)?;
         let pos = engine.start_position();
@@ -142,7 +155,11 @@ impl Session {
         let msg = format!(
             "loaded {} ({}): {}x{} board, {} kinds of piece, {} to move",
             rules.name,
-            path.display(),
+            if path.is_file() {
+                path.display().to_string()
+            } else {
+                format!("{}, built in", path.display())
+            },
             d.files,
             d.ranks,
             rules.pieces.len(),
@@ -253,7 +270,7 @@ impl Session {
 
 /// Compiles a definition file into an engine, or explains why not.
 fn compile_engine(path: &Path) -> Result<Arc<Engine>> {
-    let rules = compile::compile_file(path).map_err(|d| {
+    let rules = compile::check_named(path).map(|c| c.rules).map_err(|d| {
         // The summary names the file already (`game.variant: 2 errors`); say it once.
         let shown = path.display().to_string();
         let summary = d

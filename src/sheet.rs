@@ -1,0 +1,692 @@
+//! The rules sheet: everything a compiled [`RuleSet`] says, in words, for `rules` in the REPL
+//! and `chimera rules FILE` (as text), and for `chimera rules FILE --markdown DIR` (a page with
+//! pictures). It is written from the rule set only, never from the source text, so it says what
+//! the engine plays; every piece, move, condition, zone and rule is on it.
+
+use crate::geometry::{Dimensions, PlayerSquares, Square, SquareSet};
+use crate::repl::describe::patterns_text;
+use crate::rules::{Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score};
+
+/// A rules sheet: a title and sections of indented lines.
+#[derive(Clone, Debug)]
+pub struct Sheet {
+    /// The variant's name.
+    pub title: String,
+    /// The sections, in reading order.
+    pub sections: Vec<Section>,
+}
+
+/// One part of the sheet: the board, one piece, the drops, the end of the game, ...
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// The heading ("Board", "Pawn (P)").
+    pub heading: String,
+    /// The piece the section is about, if it is about one.
+    pub piece: Option<PieceKind>,
+    /// The lines, each with its depth (0 = a statement, 1 = a detail of the line before).
+    pub lines: Vec<(u8, String)>,
+}
+
+impl Section {
+    fn new(heading: impl Into<String>) -> Section {
+        Section {
+            heading: heading.into(),
+            piece: None,
+            lines: Vec::new(),
+        }
+    }
+    fn line(&mut self, text: impl Into<String>) {
+        self.lines.push((0, text.into()));
+    }
+    fn detail(&mut self, text: impl Into<String>) {
+        self.lines.push((1, text.into()));
+    }
+}
+
+impl Sheet {
+    /// The sheet of a rule set.
+    pub fn new(rules: &RuleSet) -> Sheet {
+        let w = Words { rules };
+        let mut sections = vec![w.board(), w.players()];
+        if !rules.zones.is_empty() {
+            sections.push(w.zones());
+        }
+        if !rules.paths.is_empty() {
+            sections.push(w.paths());
+        }
+        for k in 0..rules.pieces.len() {
+            sections.push(w.piece(PieceKind(k as u8)));
+        }
+        sections.push(w.drops());
+        sections.push(w.royalty());
+        sections.push(w.game_end());
+        if rules.castling.is_some() {
+            sections.push(w.castling());
+        }
+        sections.push(w.start());
+        Sheet {
+            title: rules.name.clone(),
+            sections,
+        }
+    }
+
+    /// The sheet as plain text: the title, then each section's heading and its indented lines.
+    pub fn text(&self) -> String {
+        let mut out = format!("{}\n", self.title);
+        for s in &self.sections {
+            out.push('\n');
+            out.push_str(&s.heading);
+            out.push('\n');
+            for (depth, line) in &s.lines {
+                let indent = "  ".repeat(*depth as usize + 1);
+                out.push_str(&format!("{indent}{line}\n"));
+            }
+        }
+        out
+    }
+
+    /// The sheet as Markdown: `picture(section)` gives the file name of a section's picture
+    /// (the start position for "Start position", a piece's moves for a piece), if it has one.
+    pub fn markdown(&self, picture: impl Fn(&Section) -> Option<String>) -> String {
+        let mut out = format!("# {}\n", self.title);
+        let first_piece = self.sections.iter().position(|x| x.piece.is_some());
+        for (i, s) in self.sections.iter().enumerate() {
+            let level = if s.piece.is_some() { "###" } else { "##" };
+            if Some(i) == first_piece {
+                out.push_str("\n## Pieces\n");
+            }
+            out.push_str(&format!("\n{level} {}\n\n", s.heading));
+            if let Some(file) = picture(s) {
+                out.push_str(&format!("![{}]({file})\n\n", s.heading));
+            }
+            for (depth, line) in &s.lines {
+                let indent = "  ".repeat(*depth as usize);
+                out.push_str(&format!("{indent}- {}\n", markdown_escape(line)));
+            }
+        }
+        out
+    }
+}
+
+/// Text safe in a Markdown list item: characters Markdown would take as markup are escaped.
+fn markdown_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+struct Words<'a> {
+    rules: &'a RuleSet,
+}
+
+fn score_text(s: Score) -> &'static str {
+    match s {
+        Score::Win => "wins",
+        Score::Loss => "loses",
+        Score::Draw => "draws",
+    }
+}
+
+/// "a, b or c".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A set of squares in the fewest words: every square, whole ranks or files, a rectangle, else
+/// every square named. Holes do not count: a rank is whole when it has every square that exists.
+pub fn squares_words(dims: Dimensions, board: &SquareSet, set: &SquareSet) -> String {
+    let set = set.intersect(board);
+    if set.is_empty() {
+        return "no square".into();
+    }
+    if set == *board {
+        return "every square".into();
+    }
+    let on = |f: u8, r: u8| dims.square(f as i32, r as i32);
+    let line = |sq: &dyn Fn(u8) -> Option<Square>, n: u8| -> SquareSet {
+        (0..n)
+            .filter_map(sq)
+            .filter(|s| board.contains(*s))
+            .collect()
+    };
+    let rank_set = |r: u8| line(&|f| on(f, r), dims.files);
+    let file_set = |f: u8| line(&|r| on(f, r), dims.ranks);
+    let runs = |full: &dyn Fn(u8) -> SquareSet, n: u8| -> Option<Vec<(u8, u8)>> {
+        let mut covered = SquareSet::EMPTY;
+        let mut runs: Vec<(u8, u8)> = Vec::new();
+        for i in 0..n {
+            let f = full(i);
+            if f.is_empty() || !f.minus(&set).is_empty() {
+                continue;
+            }
+            covered = covered.union(&f);
+            match runs.last_mut() {
+                Some((_, hi)) if *hi + 1 == i => *hi = i,
+                _ => runs.push((i, i)),
+            }
+        }
+        (covered == set).then_some(runs)
+    };
+    if let Some(r) = runs(&rank_set, dims.ranks) {
+        let parts: Vec<String> = r
+            .iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    format!("rank {}", a + 1)
+                } else {
+                    format!("ranks {}-{}", a + 1, b + 1)
+                }
+            })
+            .collect();
+        return and_list(&parts);
+    }
+    if let Some(r) = runs(&file_set, dims.files) {
+        let letter = crate::geometry::file_letter;
+        let parts: Vec<String> = r
+            .iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    format!("file {}", letter(a))
+                } else {
+                    format!("files {}-{}", letter(a), letter(b))
+                }
+            })
+            .collect();
+        return and_list(&parts);
+    }
+    // A rectangle (less holes)?
+    let files: Vec<u8> = set.iter().map(|s| dims.file(s)).collect();
+    let ranks: Vec<u8> = set.iter().map(|s| dims.rank(s)).collect();
+    let (f0, f1) = (files.iter().min(), files.iter().max());
+    let (r0, r1) = (ranks.iter().min(), ranks.iter().max());
+    if let (Some(&f0), Some(&f1), Some(&r0), Some(&r1)) = (f0, f1, r0, r1) {
+        let rect: SquareSet = (f0..=f1)
+            .flat_map(|f| (r0..=r1).filter_map(move |r| on(f, r)))
+            .filter(|s| board.contains(*s))
+            .collect();
+        if rect == set && set.len() > 1 {
+            if let (Some(a), Some(b)) = (on(f0, r0), on(f1, r1)) {
+                return format!("{}-{}", dims.name(a), dims.name(b));
+            }
+        }
+    }
+    let names: Vec<String> = set.iter().map(|s| dims.name(s)).collect();
+    names.join(" ")
+}
+
+impl Words<'_> {
+    fn dims(&self) -> Dimensions {
+        self.rules.board.dims
+    }
+
+    fn squares(&self, set: &SquareSet) -> String {
+        squares_words(self.dims(), &self.rules.board.squares, set)
+    }
+
+    /// A per-player set: "rank 8 for White, rank 1 for Black", or once when it is the same.
+    fn per_player(&self, z: &PlayerSquares) -> String {
+        let [a, b] = [self.squares(&z[0]), self.squares(&z[1])];
+        if z[0] == z[1] {
+            format!("{a} (both players)")
+        } else {
+            format!(
+                "{a} for {}, {b} for {}",
+                self.rules.players[0], self.rules.players[1]
+            )
+        }
+    }
+
+    /// A zone by its declared name when there is one (`palace`), else its squares.
+    fn zone(&self, z: &PlayerSquares) -> String {
+        if let Some((n, _)) = self.rules.zones.iter().find(|(_, s)| *s == z) {
+            return format!("zone `{n}`");
+        }
+        let swapped = [z[1], z[0]];
+        if let Some((n, _)) = self.rules.zones.iter().find(|(_, s)| **s == swapped) {
+            return format!("the enemy's zone `{n}`");
+        }
+        self.per_player(z)
+    }
+
+    /// The kinds that can be in a hand: kept by the captor and some piece is captured as it,
+    /// or in a hand in the start position.
+    fn in_hand(&self) -> Vec<PieceKind> {
+        let r = self.rules;
+        let fen_hands = r
+            .start_fen
+            .split_whitespace()
+            .next()
+            .and_then(|b| b.split_once('['))
+            .map(|(_, h)| h.to_ascii_uppercase())
+            .unwrap_or_default();
+        (0..r.pieces.len())
+            .map(|i| PieceKind(i as u8))
+            .filter(|k| {
+                let kept =
+                    r.drops.to_hand.contains(k) && r.pieces.iter().any(|p| p.captured_as == *k);
+                let letter = &r.piece(*k).letter;
+                kept || (!r.drops.to_hand.is_empty() && fen_hands.contains(letter.as_str()))
+            })
+            .collect()
+    }
+
+    fn kind(&self, k: PieceKind) -> String {
+        self.rules.piece(k).name.clone()
+    }
+
+    fn kinds(&self, ks: &[PieceKind]) -> Vec<String> {
+        ks.iter().map(|k| self.kind(*k)).collect()
+    }
+
+    fn board(&self) -> Section {
+        let d = self.dims();
+        let r = self.rules;
+        let mut s = Section::new("Board");
+        let last = crate::geometry::file_letter(d.files.saturating_sub(1));
+        s.line(format!(
+            "{} files (a-{last}) x {} ranks (1-{}), {} squares",
+            d.files,
+            d.ranks,
+            d.ranks,
+            r.board.squares.len()
+        ));
+        let holes = SquareSet::first_n(d.len()).minus(&r.board.squares);
+        if holes.is_empty() {
+            s.line("no holes");
+        } else {
+            let names: Vec<String> = holes.iter().map(|q| d.name(q)).collect();
+            s.line(format!(
+                "holes (squares that do not exist; nothing stands on or passes them): {}",
+                names.join(" ")
+            ));
+        }
+        let h = &r.render;
+        if h.intersections {
+            s.line("pictures put the pieces on intersections");
+        }
+        if let Some(n) = h.river_after_rank {
+            s.line(format!(
+                "pictures draw a river between ranks {n} and {} (a picture only; rules about it are stated by zones)",
+                n + 1
+            ));
+        }
+        s
+    }
+
+    fn players(&self) -> Section {
+        let r = self.rules;
+        let mut s = Section::new("Players");
+        s.line(format!(
+            "{}: the first player, upper-case letters, plays up the board (from rank 1)",
+            r.players[0]
+        ));
+        s.line(format!(
+            "{}: the second player, lower-case letters, plays down the board; every move and zone is mirrored for it",
+            r.players[1]
+        ));
+        s
+    }
+
+    fn zones(&self) -> Section {
+        let mut s = Section::new("Zones");
+        for (name, z) in &self.rules.zones {
+            s.line(format!("`{name}`: {}", self.per_player(z)));
+        }
+        s
+    }
+
+    fn paths(&self) -> Section {
+        let d = self.dims();
+        let mut s = Section::new("Paths");
+        for (name, p) in &self.rules.paths {
+            let sq: Vec<String> = p.squares.iter().map(|q| d.name(*q)).collect();
+            s.line(format!(
+                "`{name}`: {}{} ({} squares)",
+                sq.join("-"),
+                if p.cyclic {
+                    ", and back to the first (cyclic)"
+                } else {
+                    ""
+                },
+                sq.len()
+            ));
+        }
+        s
+    }
+
+    fn conditions(&self, m: &MoveRule) -> Vec<String> {
+        let mut c = Vec::new();
+        if let Some(z) = &m.only_in {
+            c.push(format!("only while it stands in {}", self.zone(z)));
+        }
+        if let Some(ks) = &m.capturing {
+            c.push(format!(
+                "only to capture a {} (never to an empty square)",
+                or_list(&self.kinds(ks))
+            ));
+        }
+        if m.unconfined {
+            c.push("may leave its confinement (unconfined)".into());
+        }
+        c
+    }
+
+    fn piece(&self, k: PieceKind) -> Section {
+        let r = self.rules;
+        let p = r.piece(k);
+        let mut s = Section::new(format!(
+            "{} ({}, {} for {})",
+            p.name,
+            p.letter,
+            p.letter.to_ascii_lowercase(),
+            r.players[1]
+        ));
+        s.piece = Some(k);
+        if p.royal {
+            s.line("royal");
+        }
+        for m in &p.moves {
+            let words = patterns_text(&m.patterns);
+            let cond = self.conditions(m);
+            let cond = if cond.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", cond.join("; "))
+            };
+            s.line(format!("moves `{}`{cond}:", m.betza));
+            if words.is_empty() {
+                s.detail("no move");
+            }
+            for w in words {
+                s.detail(w);
+            }
+        }
+        for ride in &p.rides {
+            s.line(format!(
+                "rides path `{}` in either direction from any square of it: through empty squares, to an empty square or capturing the first piece met if it is an enemy",
+                ride.path
+            ));
+        }
+        if p.moves.is_empty() && p.rides.is_empty() {
+            s.line("has no moves");
+        }
+        match &p.confinement {
+            Confinement::None => {}
+            Confinement::Within(z) => s.line(format!("confined: never leaves {}", self.zone(z))),
+            Confinement::Regions(rs) => {
+                let zs: Vec<String> = rs.iter().map(|z| self.zone(z)).collect();
+                s.line(format!(
+                    "confined: stays in whichever of {} it stands in (free when it stands in none)",
+                    or_list(&zs)
+                ));
+            }
+        }
+        if let Some(pr) = &p.promotion {
+            let to = or_list(&self.kinds(&pr.to));
+            let line = match pr.mode {
+                PromotionMode::Forced => format!(
+                    "promotes to {to} when a move ends in {} (forced)",
+                    self.zone(&pr.zone)
+                ),
+                PromotionMode::Optional => format!(
+                    "may promote to {to} when a move starts or ends in {} (optional; forced where it would have no move)",
+                    self.zone(&pr.zone)
+                ),
+            };
+            s.line(line);
+            if pr.to.len() > 1 {
+                s.detail("the player promoting chooses the kind");
+            }
+        }
+        let from: Vec<String> = r
+            .pieces
+            .iter()
+            .filter(|q| q.promotion.as_ref().is_some_and(|pr| pr.to.contains(&k)))
+            .map(|q| q.name.clone())
+            .collect();
+        if !from.is_empty() {
+            s.line(format!("what a {} promotes to", or_list(&from)));
+        }
+        if !r.drops.to_hand.is_empty() {
+            let to = p.captured_as;
+            if r.drops.to_hand.contains(&to) {
+                if to == k {
+                    s.line("when captured: goes to the captor's hand");
+                } else {
+                    s.line(format!(
+                        "when captured: goes to the captor's hand as a {} (captured as)",
+                        self.kind(to)
+                    ));
+                }
+            } else if to == k {
+                s.line("when captured: leaves the game");
+            } else {
+                s.line(format!(
+                    "when captured: leaves the game (captured as {}, which is not kept in hand)",
+                    self.kind(to)
+                ));
+            }
+            if self.in_hand().contains(&k) {
+                if let Some(Some(z)) = r.drops.zones.get(k.index()) {
+                    s.line(format!("may be dropped only in {}", self.zone(z)));
+                }
+            }
+        }
+        s
+    }
+
+    fn drops(&self) -> Section {
+        let r = self.rules;
+        let d = &r.drops;
+        let mut s = Section::new("Captures and drops");
+        if d.to_hand.is_empty() {
+            s.line("captured pieces leave the game; there are no drops");
+            return s;
+        }
+        s.line(format!(
+            "kinds that can be in a hand (each piece says what it becomes when captured): {}",
+            and_list(&self.kinds(&self.in_hand()))
+        ));
+        s.line("on its turn a player may drop a piece from its hand on an empty square instead of moving");
+        let mut by_zone: Vec<(String, Vec<String>)> = Vec::new();
+        for k in &self.in_hand() {
+            let zone = match d.zones.get(k.index()).and_then(|z| z.as_ref()) {
+                Some(z) => self.zone(z),
+                None => "any empty square".to_string(),
+            };
+            match by_zone.iter_mut().find(|(z, _)| *z == zone) {
+                Some((_, ks)) => ks.push(self.kind(*k)),
+                None => by_zone.push((zone, vec![self.kind(*k)])),
+            }
+        }
+        for (zone, ks) in by_zone {
+            s.detail(format!("{} may be dropped in {zone}", and_list(&ks)));
+        }
+        if d.must_have_move {
+            s.detail("a piece may not be dropped where it would have no move (on an empty board)");
+        }
+        if !d.one_per_file.is_empty() {
+            s.detail(format!(
+                "a player may not drop a {} on a file where it has an unpromoted one",
+                or_list(&self.kinds(&d.one_per_file))
+            ));
+        }
+        if !d.no_drop_mate.is_empty() {
+            s.detail(format!(
+                "a {} may not be dropped to give checkmate",
+                or_list(&self.kinds(&d.no_drop_mate))
+            ));
+        }
+        if let Some(z) = &d.promote_after_move {
+            s.detail(format!(
+                "a piece dropped on {} promotes at the end of its next move",
+                self.zone(z)
+            ));
+        }
+        s
+    }
+
+    fn royalty(&self) -> Section {
+        let r = self.rules;
+        let e = &r.end;
+        let mut s = Section::new("Royalty and check");
+        let royals: Vec<String> = r.royal_kinds().map(|k| self.kind(k)).collect();
+        if royals.is_empty() {
+            s.line("no piece is royal: there is no check or checkmate");
+        } else {
+            s.line(format!("royal: {}", and_list(&royals)));
+            s.line(match e.royal_rule {
+                RoyalRule::Check => "a move may not leave one of the mover's royal pieces attacked (check); a side in check with no legal move is checkmated".to_string(),
+                RoyalRule::Duple => "duple check: a move is legal when at least one of the mover's royal pieces is not attacked after it; with one royal left this is ordinary check".to_string(),
+                RoyalRule::Capture => "no check rule: royal pieces may be left attacked; a side that loses its last royal piece loses".to_string(),
+            });
+        }
+        if e.facing {
+            s.line("royal pieces may not face each other on a file with nothing between them");
+        }
+        s
+    }
+
+    fn game_end(&self) -> Section {
+        let e = &self.rules.end;
+        let mut s = Section::new("End of the game");
+        if self.rules.royal_kinds().next().is_some() && e.royal_rule != RoyalRule::Capture {
+            s.line(format!("the checkmated side {}", score_text(e.checkmate)));
+        }
+        s.line(format!(
+            "a side to move with no legal move, not in check (stalemate), {}",
+            score_text(e.stalemate)
+        ));
+        if let Some((n, sc)) = e.repetition {
+            s.line(format!(
+                "when a position stands for the {} time, the side to move {}",
+                ordinal(n),
+                score_text(sc)
+            ));
+            if let Some(p) = e.perpetual_check {
+                s.detail(format!(
+                    "unless one side gave check with every one of its moves since the position first stood: that side {}",
+                    score_text(p)
+                ));
+            }
+        }
+        if let Some(m) = &e.move_limit {
+            let mut resets = vec!["a capture".to_string()];
+            if !self.rules.drops.to_hand.is_empty() {
+                resets.push("a drop".into());
+            }
+            if !m.reset_by.is_empty() {
+                resets.push(format!("a move of a {}", or_list(&self.kinds(&m.reset_by))));
+            }
+            s.line(format!(
+                "after {} moves by each side without {}, the side to move {}",
+                m.moves,
+                or_list(&resets),
+                score_text(m.score)
+            ));
+        }
+        s
+    }
+
+    fn castling(&self) -> Section {
+        let mut s = Section::new("Castling");
+        if let Some(c) = &self.rules.castling {
+            let (king, rook) = (self.kind(c.king), self.kind(c.rook));
+            s.line(format!(
+                "the {king} moves {} files towards a {rook} on its rank, neither having moved; the {rook} lands on the square next to the {king}, on the side it came from",
+                c.king_steps
+            ));
+            s.detail(format!(
+                "every square between and under their paths is empty, and the {king} is not attacked where it stands, on the squares it crosses or where it lands"
+            ));
+            s.detail("the rights are those of the FEN's castling field (`KQkq`)");
+        }
+        s
+    }
+
+    fn start(&self) -> Section {
+        let r = self.rules;
+        let mut s = Section::new("Start position");
+        s.line(format!("FEN: `{}`", r.start_fen));
+        let side = r.start_fen.split_whitespace().nth(1);
+        let first = if side == Some("b") {
+            &r.players[1]
+        } else {
+            &r.players[0]
+        };
+        s.line(format!("{first} moves first"));
+        s
+    }
+}
+
+/// 1st, 2nd, 3rd, 4th ...
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The file name of a piece's picture on a Markdown page: `piece-03-pawn.svg`.
+pub fn piece_picture_name(rules: &RuleSet, k: PieceKind) -> String {
+    let slug: String = rules
+        .piece(k)
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    format!("piece-{:02}-{slug}.svg", k.index())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_sets_are_said_in_the_fewest_words() {
+        let dims = Dimensions { files: 8, ranks: 8 };
+        let board = SquareSet::first_n(64);
+        let set = |names: &[&str]| -> SquareSet {
+            names.iter().filter_map(|n| dims.parse_square(n)).collect()
+        };
+        let rank = |r: i32| -> SquareSet { (0..8).filter_map(|f| dims.square(f, r)).collect() };
+        assert_eq!(squares_words(dims, &board, &board), "every square");
+        assert_eq!(squares_words(dims, &board, &rank(7)), "rank 8");
+        assert_eq!(
+            squares_words(dims, &board, &rank(0).union(&rank(1))),
+            "ranks 1-2"
+        );
+        assert_eq!(
+            squares_words(dims, &board, &set(&["d1", "e1", "f1", "d2", "e2", "f2"])),
+            "d1-f2"
+        );
+        assert_eq!(squares_words(dims, &board, &set(&["a1", "c3"])), "a1 c3");
+    }
+}
