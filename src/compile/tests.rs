@@ -176,7 +176,7 @@ fn captured_as_defaults_to_the_kind_a_promoted_form_came_from() -> TestResult {
     assert_eq!(r.piece(kind("Dragon")?).captured_as, kind("Pawn")?);
     assert_eq!(r.piece(kind("Rook")?).captured_as, kind("Rook")?);
     // A native kind that something promotes to is not a promoted form: it stays itself.
-    let native = compile(&MINI);
+    let native = compile(MINI);
     let rook = native.kind_by_name("Rook").ok_or("no piece kind `Rook`")?;
     assert_eq!(native.piece(rook).captured_as, rook);
     assert_eq!(

@@ -28,14 +28,16 @@ expect piece e10 PromotedPoint
 fen 4k4/P8/9/9/9/9/9/9/9/9/9/4K4 w - - 0 1
 expect moves a11 1
 expect legal a11a12+
-expect illegal a11a12
+# With one move from a11 to a12, the plain text a11a12 reads as that promotion.
+play a11a12
+expect piece a12 PromotedPoint
 # ... and a (leaping) Helm on the last two ranks.
 fen 4k4/9/9/4H4/9/9/9/9/9/9/9/4K4 w - - 0 1
 expect legal e9d11+ e9f11+
-expect illegal e9d11 e9f11
+expect moves e9 2
 # XQ pieces never promote: the Rook enters the zone as a Rook.
 fen 4k4/9/9/9/9/R8/9/9/9/9/9/4K4 w - - 0 1
-expect illegal a7a10+
+expect moves a7 19
 play a7a10
 expect piece a10 Rook
 # The Bishop promotes to the Primate (Bishop + Wazir step).
