@@ -1,0 +1,381 @@
+//! The AST: every statement of a definition file, each name, number and string with its span.
+
+use std::ops::Deref;
+
+/// Index of a source file in the compiler's file table (the root file is 0, parents follow).
+pub type FileId = usize;
+
+/// A byte range in one source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// The file the range belongs to.
+    pub file: FileId,
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span in `file` from `start` to `end`.
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span { file, start, end }
+    }
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    /// Whether the span covers no bytes (a position).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The smallest span covering both (same file assumed).
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+    /// A sub-range given in offsets relative to this span's start.
+    pub fn sub(self, start: usize, end: usize) -> Span {
+        Span {
+            file: self.file,
+            start: self.start + start,
+            end: self.start + end.max(start),
+        }
+    }
+}
+
+/// A value with the span of the text it was read from. Derefs to the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub node: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// Wraps a value with its span.
+    pub fn new(node: T, span: Span) -> Spanned<T> {
+        Spanned { node, span }
+    }
+}
+
+impl<T> Deref for Spanned<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.node
+    }
+}
+
+/// A name as written (`Knight`, `palace`).
+pub type Name = Spanned<String>;
+
+/// A number as written; saturates at `u64::MAX` so range checks can report absurd values.
+pub type Number = Spanned<u64>;
+
+/// One parsed definition file: its statements in order.
+#[derive(Clone, Debug, Default)]
+pub struct Definition {
+    /// The statements, in file order.
+    pub statements: Vec<Spanned<Statement>>,
+}
+
+/// A top-level statement.
+#[derive(Clone, Debug)]
+pub enum Statement {
+    /// `variant "NAME"`.
+    Variant(Spanned<String>),
+    /// `extends "FILE"`.
+    Extends(Spanned<String>),
+    /// `board FxR`.
+    Board {
+        /// Number of files.
+        files: Number,
+        /// Number of ranks.
+        ranks: Number,
+    },
+    /// `holes ZONE`.
+    Holes(ZoneExpr),
+    /// `players A ["#colour"], B ["#colour"]`.
+    Players(PlayerDecl, PlayerDecl),
+    /// `zone NAME = ...`.
+    Zone(ZoneDecl),
+    /// `path NAME = SQ-SQ-... [cyclic]`.
+    Path(PathDecl),
+    /// `piece NAME LETTER { ... }`.
+    Piece(PieceDecl),
+    /// `drops { ... }`.
+    Drops(Vec<Spanned<DropItem>>),
+    /// `royal-rule check|duple|capture`.
+    RoyalRule(Spanned<RoyalRuleName>),
+    /// `facing`.
+    Facing,
+    /// `stalemate RESULT`.
+    Stalemate(Spanned<ScoreName>),
+    /// `checkmate RESULT`.
+    Checkmate(Spanned<ScoreName>),
+    /// `repetition N RESULT [perpetual-check RESULT]`.
+    Repetition {
+        /// Occurrence that ends the game.
+        count: Number,
+        /// Result for the side to move.
+        score: Spanned<ScoreName>,
+        /// Result for a side that gave check with every one of its moves in the repetition.
+        perpetual_check: Option<Spanned<ScoreName>>,
+    },
+    /// `move-limit N RESULT [resets KIND, ...]`.
+    MoveLimit {
+        /// Moves per side.
+        moves: Number,
+        /// Result for the side to move.
+        score: Spanned<ScoreName>,
+        /// Kinds whose moves reset the count.
+        resets: Vec<Name>,
+    },
+    /// `castling KING ROOK [STEPS]`.
+    Castling {
+        /// The kind that castles.
+        king: Name,
+        /// The kind it castles with.
+        rook: Name,
+        /// Files the king moves.
+        steps: Option<Number>,
+    },
+    /// `start "FEN"`; the span is the text between the quotes.
+    Start(Spanned<String>),
+    /// `render { ... }`.
+    Render(Vec<Spanned<RenderItem>>),
+}
+
+/// One player of a `players` statement: its name and, optionally, its display colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerDecl {
+    /// The player's name (`Red`).
+    pub name: Name,
+    /// Its pieces' colour (`"#c62828"`), when declared.
+    pub colour: Option<Spanned<String>>,
+}
+
+impl Statement {
+    /// The keyword that starts the statement, for messages.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Statement::Variant(_) => "variant",
+            Statement::Extends(_) => "extends",
+            Statement::Board { .. } => "board",
+            Statement::Holes(_) => "holes",
+            Statement::Players(..) => "players",
+            Statement::Zone(_) => "zone",
+            Statement::Path(_) => "path",
+            Statement::Piece(_) => "piece",
+            Statement::Drops(_) => "drops",
+            Statement::RoyalRule(_) => "royal-rule",
+            Statement::Facing => "facing",
+            Statement::Stalemate(_) => "stalemate",
+            Statement::Checkmate(_) => "checkmate",
+            Statement::Repetition { .. } => "repetition",
+            Statement::MoveLimit { .. } => "move-limit",
+            Statement::Castling { .. } => "castling",
+            Statement::Start(_) => "start",
+            Statement::Render(_) => "render",
+        }
+    }
+}
+
+/// `royal-rule` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoyalRuleName {
+    /// `check`.
+    Check,
+    /// `duple`.
+    Duple,
+    /// `capture`.
+    Capture,
+}
+
+/// `win`, `loss` or `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreName {
+    /// `win`.
+    Win,
+    /// `loss`.
+    Loss,
+    /// `draw`.
+    Draw,
+}
+
+/// `zone NAME = ...`.
+#[derive(Clone, Debug)]
+pub struct ZoneDecl {
+    /// The zone's name.
+    pub name: Name,
+    /// How it is stated.
+    pub def: ZoneDef,
+}
+
+/// The three ways to state a zone.
+#[derive(Clone, Debug)]
+pub enum ZoneDef {
+    /// Stated for the first player, mirrored for the second.
+    Relative(ZoneExpr),
+    /// `absolute ZONE`: the same squares for both players.
+    Absolute(ZoneExpr),
+    /// `P1: ZONE, P2: ZONE`: stated per player.
+    PerPlayer(Vec<(Name, ZoneExpr)>),
+}
+
+/// A zone expression: terms combined left to right.
+#[derive(Clone, Debug)]
+pub struct ZoneExpr {
+    /// The first term.
+    pub first: Spanned<ZoneTerm>,
+    /// The following operators and terms, applied left to right.
+    pub rest: Vec<(Spanned<ZoneOp>, Spanned<ZoneTerm>)>,
+    /// The whole expression.
+    pub span: Span,
+}
+
+/// A zone operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneOp {
+    /// `+`.
+    Union,
+    /// `-`.
+    Minus,
+    /// `&`.
+    Intersect,
+}
+
+/// A square as written: file index from 0 (`a` = 0) and the rank number as written (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareRef {
+    /// File from 0.
+    pub file: u8,
+    /// Rank as written, from 1 (saturating).
+    pub rank: u64,
+}
+
+/// A term of a zone expression.
+#[derive(Clone, Debug)]
+pub enum ZoneTerm {
+    /// `e4`.
+    Square(Spanned<SquareRef>),
+    /// `d1-f3`.
+    Rect(Spanned<SquareRef>, Spanned<SquareRef>),
+    /// `rank 8`.
+    Rank(Number),
+    /// `ranks 1-5`.
+    Ranks(Number, Number),
+    /// `file a`; the file index from 0.
+    File(Spanned<u8>),
+    /// `files a-c`.
+    Files(Spanned<u8>, Spanned<u8>),
+    /// `all`.
+    All,
+    /// A zone name.
+    Named(Name),
+    /// `enemy NAME`.
+    Enemy(Name),
+    /// `( ZONE )`.
+    Group(Box<ZoneExpr>),
+}
+
+/// `path NAME = SQ-SQ-... [cyclic]`.
+#[derive(Clone, Debug)]
+pub struct PathDecl {
+    /// The path's name.
+    pub name: Name,
+    /// The corners in order.
+    pub corners: Vec<Spanned<SquareRef>>,
+    /// Whether the last corner connects back to the first.
+    pub cyclic: bool,
+}
+
+/// `piece NAME LETTER { ... }`.
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    /// Display name.
+    pub name: Name,
+    /// FEN letter as written (`N`, `+P`).
+    pub letter: Spanned<String>,
+    /// The statements in the body.
+    pub items: Vec<Spanned<PieceItem>>,
+}
+
+/// A statement inside a piece body.
+#[derive(Clone, Debug)]
+pub enum PieceItem {
+    /// `moves BETZA [in ZONE] [capturing KIND, ...] [unconfined]`.
+    Moves {
+        /// The Betza string; its span is the token itself.
+        betza: Spanned<String>,
+        /// `in ZONE`.
+        only_in: Option<ZoneExpr>,
+        /// `capturing KIND, ...`.
+        capturing: Option<Vec<Name>>,
+        /// `unconfined`.
+        unconfined: bool,
+    },
+    /// `rides PATH, ...`.
+    Rides(Vec<Name>),
+    /// `royal`.
+    Royal,
+    /// `confined ZONE [| ZONE ...]`.
+    Confined(Vec<ZoneExpr>),
+    /// `promotes to K, ... in ZONE [optional|forced]`.
+    Promotes {
+        /// Target kinds.
+        to: Vec<Name>,
+        /// Promotion zone.
+        zone: ZoneExpr,
+        /// `optional` (true) or `forced` (false), if written.
+        optional: Option<Spanned<bool>>,
+    },
+    /// `captured as KIND`.
+    CapturedAs(Name),
+    /// `value PAWNS`: the piece's material value for the search, as written (`3.5`).
+    Value(Spanned<String>),
+}
+
+/// A statement inside `drops { ... }`.
+#[derive(Clone, Debug)]
+pub enum DropItem {
+    /// `kinds all`.
+    KindsAll,
+    /// `kinds A, B`.
+    Kinds(Vec<Name>),
+    /// `zone ZONE`: where any kind may be dropped.
+    Zone(ZoneExpr),
+    /// `zone KIND: ZONE`.
+    KindZone(Name, ZoneExpr),
+    /// `must-move`.
+    MustMove,
+    /// `one-per-file KIND, ...`.
+    OnePerFile(Vec<Name>),
+    /// `no-mate KIND, ...`.
+    NoMate(Vec<Name>),
+    /// `promote-after-move ZONE`.
+    PromoteAfterMove(ZoneExpr),
+}
+
+/// A statement inside `render { ... }`.
+#[derive(Clone, Debug)]
+pub enum RenderItem {
+    /// `intersections`.
+    Intersections,
+    /// `cell N`.
+    Cell(Number),
+    /// `river N`.
+    River(Number),
+    /// `diagonals ZONE, ...`.
+    Diagonals(Vec<Name>),
+    /// `colour ZONE "#rrggbb"`.
+    Colour(Name, Spanned<String>),
+    /// `light "#rrggbb"`.
+    Light(Spanned<String>),
+    /// `dark "#rrggbb"`.
+    Dark(Spanned<String>),
+}

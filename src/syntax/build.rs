@@ -1,0 +1,442 @@
+//! Pairs → AST: reads pest's parse tree into the [`Definition`] types.
+
+use super::ast::*;
+use super::keywords;
+use super::{Rule, SyntaxError};
+use pest::iterators::{Pair, Pairs};
+
+/// Builds the AST from a successful parse.
+pub(super) fn build(mut pairs: Pairs<Rule>, file: FileId) -> Result<Definition, SyntaxError> {
+    let b = Builder { file };
+    let Some(file_pair) = pairs.next() else {
+        return Ok(Definition::default());
+    };
+    let mut statements = Vec::new();
+    for p in file_pair.into_inner() {
+        if p.as_rule() == Rule::EOI {
+            continue;
+        }
+        let span = b.span(&p);
+        statements.push(Spanned::new(b.statement(p)?, span));
+    }
+    Ok(Definition { statements })
+}
+
+struct Builder {
+    file: FileId,
+}
+
+/// The grammar guarantees the shape of the pairs; if it ever disagrees with this builder, the
+/// builder reports a syntax error at the pair rather than panicking.
+type BResult<T> = Result<T, SyntaxError>;
+
+/// Whether a rule is a keyword or punctuation (dropped when reading children).
+fn is_noise(rule: Rule) -> bool {
+    use Rule::*;
+    matches!(
+        rule,
+        lbrace | rbrace | lparen | rparen | equals | colon | times | comma | dash | bar
+    ) || keywords::of_rule(rule).is_some()
+}
+
+impl Builder {
+    /// The span of a pair, ending where its last token ends: a rule's own span also takes in
+    /// the whitespace and comments pest skipped while looking for one more repetition.
+    fn span(&self, p: &Pair<Rule>) -> Span {
+        let s = p.as_span();
+        let end = match p.clone().into_inner().last() {
+            Some(last) => self.span(&last).end,
+            None => s.end(),
+        };
+        Span::new(self.file, s.start(), end)
+    }
+
+    fn malformed(&self, p: &Pair<Rule>) -> SyntaxError {
+        SyntaxError {
+            span: self.span(p),
+            message: format!("internal: unexpected structure for {:?}", p.as_rule()),
+            help: Some("this is a bug in Chimera; please report it with the file".into()),
+        }
+    }
+
+    /// The meaningful children of a pair (keywords and punctuation dropped).
+    fn children<'a>(&self, p: Pair<'a, Rule>) -> Vec<Pair<'a, Rule>> {
+        p.into_inner().filter(|c| !is_noise(c.as_rule())).collect()
+    }
+
+    /// The keyword children of a pair (to tell `optional` from `forced` and the like).
+    fn keywords<'a>(&self, p: &Pair<'a, Rule>) -> Vec<Rule> {
+        p.clone()
+            .into_inner()
+            .map(|c| c.as_rule())
+            .filter(|r| keywords::of_rule(*r).is_some())
+            .collect()
+    }
+
+    fn take<'a>(
+        &self,
+        it: &mut std::vec::IntoIter<Pair<'a, Rule>>,
+        parent: &Pair<'a, Rule>,
+    ) -> BResult<Pair<'a, Rule>> {
+        it.next().ok_or_else(|| self.malformed(parent))
+    }
+
+    fn name(&self, p: Pair<Rule>) -> Name {
+        Spanned::new(p.as_str().to_string(), self.span(&p))
+    }
+
+    fn number(&self, p: Pair<Rule>) -> Number {
+        // Digits only (grammar); saturate instead of failing so range checks can report it.
+        let v = p.as_str().parse::<u64>().unwrap_or(u64::MAX);
+        Spanned::new(v, self.span(&p))
+    }
+
+    /// A `string` pair → its text between the quotes, spanned exactly.
+    fn player_decl(&self, p: Pair<Rule>) -> BResult<PlayerDecl> {
+        let parent = p.clone();
+        let mut it = p.into_inner();
+        let name = self.name(it.next().ok_or_else(|| self.malformed(&parent))?);
+        let colour = it.next().map(|s| self.string(s)).transpose()?;
+        Ok(PlayerDecl { name, colour })
+    }
+
+    fn string(&self, p: Pair<Rule>) -> BResult<Spanned<String>> {
+        let parent = p.clone();
+        match p.into_inner().next() {
+            Some(inner) => Ok(Spanned::new(inner.as_str().to_string(), self.span(&inner))),
+            None => Err(self.malformed(&parent)),
+        }
+    }
+
+    fn names(&self, p: Pair<Rule>) -> Vec<Name> {
+        p.into_inner()
+            .filter(|c| c.as_rule() == Rule::name)
+            .map(|c| self.name(c))
+            .collect()
+    }
+
+    fn square(&self, p: Pair<Rule>) -> Spanned<SquareRef> {
+        let s = p.as_str();
+        let file = s.bytes().next().map(|b| b.wrapping_sub(b'a')).unwrap_or(0);
+        let rank = s
+            .get(1..)
+            .and_then(|r| r.parse::<u64>().ok())
+            .unwrap_or(u64::MAX);
+        Spanned::new(SquareRef { file, rank }, self.span(&p))
+    }
+
+    fn file_letter(&self, p: Pair<Rule>) -> Spanned<u8> {
+        let f = p
+            .as_str()
+            .bytes()
+            .next()
+            .map(|b| b.wrapping_sub(b'a'))
+            .unwrap_or(0);
+        Spanned::new(f, self.span(&p))
+    }
+
+    fn score(&self, p: Pair<Rule>) -> Spanned<ScoreName> {
+        let span = self.span(&p);
+        let s = match p.as_str() {
+            "win" => ScoreName::Win,
+            "loss" => ScoreName::Loss,
+            _ => ScoreName::Draw,
+        };
+        Spanned::new(s, span)
+    }
+
+    fn statement(&self, p: Pair<Rule>) -> BResult<Statement> {
+        let rule = p.as_rule();
+        let parent = p.clone();
+        let kids = self.children(p);
+        let mut it = kids.into_iter();
+        Ok(match rule {
+            Rule::variant_stmt => Statement::Variant(self.string(self.take(&mut it, &parent)?)?),
+            Rule::extends_stmt => Statement::Extends(self.string(self.take(&mut it, &parent)?)?),
+            Rule::board_stmt => {
+                let files = self.number(self.take(&mut it, &parent)?);
+                let ranks = self.number(self.take(&mut it, &parent)?);
+                Statement::Board { files, ranks }
+            }
+            Rule::holes_stmt => Statement::Holes(self.zone_expr(self.take(&mut it, &parent)?)?),
+            Rule::players_stmt => {
+                let a = self.player_decl(self.take(&mut it, &parent)?)?;
+                let b = self.player_decl(self.take(&mut it, &parent)?)?;
+                Statement::Players(a, b)
+            }
+            Rule::zone_stmt => {
+                let name = self.name(self.take(&mut it, &parent)?);
+                let def_pair = self.take(&mut it, &parent)?;
+                let def = match def_pair.as_rule() {
+                    Rule::absolute_zone => {
+                        let pp = def_pair.clone();
+                        let mut k = self.children(def_pair).into_iter();
+                        ZoneDef::Absolute(self.zone_expr(self.take(&mut k, &pp)?)?)
+                    }
+                    Rule::per_player => {
+                        let mut v = Vec::new();
+                        for pz in self.children(def_pair) {
+                            let pp = pz.clone();
+                            let mut k = self.children(pz).into_iter();
+                            let n = self.name(self.take(&mut k, &pp)?);
+                            let e = self.zone_expr(self.take(&mut k, &pp)?)?;
+                            v.push((n, e));
+                        }
+                        ZoneDef::PerPlayer(v)
+                    }
+                    _ => ZoneDef::Relative(self.zone_expr(def_pair)?),
+                };
+                Statement::Zone(ZoneDecl { name, def })
+            }
+            Rule::path_stmt => {
+                let cyclic = self.keywords(&parent).contains(&Rule::k_cyclic);
+                let name = self.name(self.take(&mut it, &parent)?);
+                let corners = it.map(|c| self.square(c)).collect();
+                Statement::Path(PathDecl {
+                    name,
+                    corners,
+                    cyclic,
+                })
+            }
+            Rule::piece_stmt => {
+                let name = self.name(self.take(&mut it, &parent)?);
+                let lp = self.take(&mut it, &parent)?;
+                let letter = Spanned::new(lp.as_str().to_string(), self.span(&lp));
+                let mut items = Vec::new();
+                for item in it {
+                    let span = self.span(&item);
+                    items.push(Spanned::new(self.piece_item(item)?, span));
+                }
+                Statement::Piece(PieceDecl {
+                    name,
+                    letter,
+                    items,
+                })
+            }
+            Rule::drops_stmt => {
+                let mut items = Vec::new();
+                for item in it {
+                    let span = self.span(&item);
+                    items.push(Spanned::new(self.drop_item(item)?, span));
+                }
+                Statement::Drops(items)
+            }
+            Rule::royal_rule_stmt => {
+                let v = self.take(&mut it, &parent)?;
+                let span = self.span(&v);
+                let r = match v.as_str() {
+                    "duple" => RoyalRuleName::Duple,
+                    "capture" => RoyalRuleName::Capture,
+                    _ => RoyalRuleName::Check,
+                };
+                Statement::RoyalRule(Spanned::new(r, span))
+            }
+            Rule::facing_stmt => Statement::Facing,
+            Rule::stalemate_stmt => Statement::Stalemate(self.score(self.take(&mut it, &parent)?)),
+            Rule::checkmate_stmt => Statement::Checkmate(self.score(self.take(&mut it, &parent)?)),
+            Rule::repetition_stmt => {
+                let count = self.number(self.take(&mut it, &parent)?);
+                let score = self.score(self.take(&mut it, &parent)?);
+                let perpetual_check = it.next().map(|s| self.score(s));
+                Statement::Repetition {
+                    count,
+                    score,
+                    perpetual_check,
+                }
+            }
+            Rule::move_limit_stmt => {
+                let moves = self.number(self.take(&mut it, &parent)?);
+                let score = self.score(self.take(&mut it, &parent)?);
+                let resets = it.next().map(|l| self.names(l)).unwrap_or_default();
+                Statement::MoveLimit {
+                    moves,
+                    score,
+                    resets,
+                }
+            }
+            Rule::castling_stmt => {
+                let king = self.name(self.take(&mut it, &parent)?);
+                let rook = self.name(self.take(&mut it, &parent)?);
+                let steps = it.next().map(|n| self.number(n));
+                Statement::Castling { king, rook, steps }
+            }
+            Rule::start_stmt => Statement::Start(self.string(self.take(&mut it, &parent)?)?),
+            Rule::render_stmt => {
+                let mut items = Vec::new();
+                for item in it {
+                    let span = self.span(&item);
+                    items.push(Spanned::new(self.render_item(item)?, span));
+                }
+                Statement::Render(items)
+            }
+            _ => return Err(self.malformed(&parent)),
+        })
+    }
+
+    fn zone_expr(&self, p: Pair<Rule>) -> BResult<ZoneExpr> {
+        let span = self.span(&p);
+        let parent = p.clone();
+        let mut it = p.into_inner();
+        let first = match it.next() {
+            Some(t) => self.zone_term(t)?,
+            None => return Err(self.malformed(&parent)),
+        };
+        let mut rest = Vec::new();
+        while let Some(op) = it.next() {
+            let op_span = self.span(&op);
+            let o = match op.as_str() {
+                "+" => ZoneOp::Union,
+                "-" => ZoneOp::Minus,
+                _ => ZoneOp::Intersect,
+            };
+            let term = match it.next() {
+                Some(t) => self.zone_term(t)?,
+                None => return Err(self.malformed(&parent)),
+            };
+            rest.push((Spanned::new(o, op_span), term));
+        }
+        Ok(ZoneExpr { first, rest, span })
+    }
+
+    fn zone_term(&self, p: Pair<Rule>) -> BResult<Spanned<ZoneTerm>> {
+        let span = self.span(&p);
+        let rule = p.as_rule();
+        let parent = p.clone();
+        let mut it = self.children(p).into_iter();
+        let term = match rule {
+            Rule::all_term => ZoneTerm::All,
+            Rule::rank_term => ZoneTerm::Rank(self.number(self.take(&mut it, &parent)?)),
+            Rule::ranks_term => {
+                let a = self.number(self.take(&mut it, &parent)?);
+                let b = self.number(self.take(&mut it, &parent)?);
+                ZoneTerm::Ranks(a, b)
+            }
+            Rule::file_term => ZoneTerm::File(self.file_letter(self.take(&mut it, &parent)?)),
+            Rule::files_term => {
+                let a = self.file_letter(self.take(&mut it, &parent)?);
+                let b = self.file_letter(self.take(&mut it, &parent)?);
+                ZoneTerm::Files(a, b)
+            }
+            Rule::enemy_term => ZoneTerm::Enemy(self.name(self.take(&mut it, &parent)?)),
+            Rule::rect_term => {
+                let a = self.square(self.take(&mut it, &parent)?);
+                let b = self.square(self.take(&mut it, &parent)?);
+                ZoneTerm::Rect(a, b)
+            }
+            Rule::square_term => ZoneTerm::Square(self.square(self.take(&mut it, &parent)?)),
+            Rule::zone_ref => ZoneTerm::Named(self.name(self.take(&mut it, &parent)?)),
+            Rule::group_term => {
+                ZoneTerm::Group(Box::new(self.zone_expr(self.take(&mut it, &parent)?)?))
+            }
+            _ => return Err(self.malformed(&parent)),
+        };
+        Ok(Spanned::new(term, span))
+    }
+
+    fn piece_item(&self, p: Pair<Rule>) -> BResult<PieceItem> {
+        let rule = p.as_rule();
+        let parent = p.clone();
+        let kws = self.keywords(&parent);
+        let mut it = self.children(p).into_iter();
+        Ok(match rule {
+            Rule::moves_item => {
+                let b = self.take(&mut it, &parent)?;
+                let betza = Spanned::new(b.as_str().to_string(), self.span(&b));
+                let mut only_in = None;
+                let mut capturing = None;
+                let mut unconfined = false;
+                for clause in it {
+                    match clause.as_rule() {
+                        Rule::in_clause => {
+                            let cp = clause.clone();
+                            let mut k = self.children(clause).into_iter();
+                            only_in = Some(self.zone_expr(self.take(&mut k, &cp)?)?);
+                        }
+                        Rule::capturing_clause => {
+                            let names = clause
+                                .into_inner()
+                                .filter(|c| c.as_rule() == Rule::name_list);
+                            capturing = Some(names.flat_map(|l| self.names(l)).collect());
+                        }
+                        Rule::unconfined_clause => unconfined = true,
+                        _ => return Err(self.malformed(&clause)),
+                    }
+                }
+                PieceItem::Moves {
+                    betza,
+                    only_in,
+                    capturing,
+                    unconfined,
+                }
+            }
+            Rule::rides_item => PieceItem::Rides(self.names(self.take(&mut it, &parent)?)),
+            Rule::royal_item => PieceItem::Royal,
+            Rule::confined_item => {
+                let mut zones = Vec::new();
+                for z in it {
+                    zones.push(self.zone_expr(z)?);
+                }
+                PieceItem::Confined(zones)
+            }
+            Rule::promotes_item => {
+                let to = self.names(self.take(&mut it, &parent)?);
+                let zone = self.zone_expr(self.take(&mut it, &parent)?)?;
+                let optional = match it.next() {
+                    Some(m) => {
+                        let span = self.span(&m);
+                        Some(Spanned::new(m.as_str() == "optional", span))
+                    }
+                    None => None,
+                };
+                let _ = kws;
+                PieceItem::Promotes { to, zone, optional }
+            }
+            Rule::captured_item => PieceItem::CapturedAs(self.name(self.take(&mut it, &parent)?)),
+            Rule::value_item => PieceItem::Value(self.name(self.take(&mut it, &parent)?)),
+            _ => return Err(self.malformed(&parent)),
+        })
+    }
+
+    fn drop_item(&self, p: Pair<Rule>) -> BResult<DropItem> {
+        let rule = p.as_rule();
+        let parent = p.clone();
+        let mut it = self.children(p).into_iter();
+        Ok(match rule {
+            Rule::kinds_all => DropItem::KindsAll,
+            Rule::kinds_list => DropItem::Kinds(self.names(self.take(&mut it, &parent)?)),
+            Rule::drop_kind_zone => {
+                let n = self.name(self.take(&mut it, &parent)?);
+                let z = self.zone_expr(self.take(&mut it, &parent)?)?;
+                DropItem::KindZone(n, z)
+            }
+            Rule::drop_zone => DropItem::Zone(self.zone_expr(self.take(&mut it, &parent)?)?),
+            Rule::must_move => DropItem::MustMove,
+            Rule::one_per_file => DropItem::OnePerFile(self.names(self.take(&mut it, &parent)?)),
+            Rule::no_mate => DropItem::NoMate(self.names(self.take(&mut it, &parent)?)),
+            Rule::promote_after_move => {
+                DropItem::PromoteAfterMove(self.zone_expr(self.take(&mut it, &parent)?)?)
+            }
+            _ => return Err(self.malformed(&parent)),
+        })
+    }
+
+    fn render_item(&self, p: Pair<Rule>) -> BResult<RenderItem> {
+        let rule = p.as_rule();
+        let parent = p.clone();
+        let mut it = self.children(p).into_iter();
+        Ok(match rule {
+            Rule::intersections_item => RenderItem::Intersections,
+            Rule::cell_item => RenderItem::Cell(self.number(self.take(&mut it, &parent)?)),
+            Rule::river_item => RenderItem::River(self.number(self.take(&mut it, &parent)?)),
+            Rule::diagonals_item => RenderItem::Diagonals(self.names(self.take(&mut it, &parent)?)),
+            Rule::colour_item => {
+                let n = self.name(self.take(&mut it, &parent)?);
+                let s = self.string(self.take(&mut it, &parent)?)?;
+                RenderItem::Colour(n, s)
+            }
+            Rule::light_item => RenderItem::Light(self.string(self.take(&mut it, &parent)?)?),
+            Rule::dark_item => RenderItem::Dark(self.string(self.take(&mut it, &parent)?)?),
+            _ => return Err(self.malformed(&parent)),
+        })
+    }
+}

@@ -1,0 +1,492 @@
+//! Every keyword of the language in one table: its grammar rule, how it is spelt, where it
+//! stands, and how the statement or block item it starts is written. The syntax error messages,
+//! error recovery and the AST builder all read this table; a new keyword is one row here (and
+//! its rule in `grammar/variant.pest`).
+
+use super::Rule;
+
+/// Where a keyword stands, which is how "expected ..." lists group it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Starts a top-level statement.
+    Statement,
+    /// Starts an item of a `piece { ... }` block.
+    Piece,
+    /// Starts an item of a `drops { ... }` block.
+    Drops,
+    /// Starts an item of a `render { ... }` block.
+    Render,
+    /// Starts a zone term (`rank 1`, `all`).
+    Zone,
+    /// Stands inside a statement (`in`, `to`, `draw`).
+    Word,
+}
+
+impl Place {
+    /// The group named in "expected ..." lists, or `""` for words listed one by one.
+    pub fn group(self) -> &'static str {
+        match self {
+            Place::Statement => "a statement",
+            Place::Piece => "a piece statement",
+            Place::Drops => "a drops statement",
+            Place::Render => "a render statement",
+            Place::Zone => "a zone",
+            Place::Word => "",
+        }
+    }
+
+    /// The statement whose `{ }` block holds items of this place.
+    pub fn block(self) -> Option<&'static str> {
+        match self {
+            Place::Piece => Some("piece"),
+            Place::Drops => Some("drops"),
+            Place::Render => Some("render"),
+            _ => None,
+        }
+    }
+}
+
+/// One keyword of the language.
+#[derive(Debug)]
+pub struct Keyword {
+    /// Its rule in the grammar.
+    pub rule: Rule,
+    /// How it is spelt.
+    pub word: &'static str,
+    /// Where it stands.
+    pub place: Place,
+    /// How its statement or block item is written (empty for zone terms and inner words).
+    pub how: &'static str,
+}
+
+/// Every keyword. A rule's first row is its main spelling (`zone` the statement before `zone`
+/// in `drops`, `colour` before `color`).
+pub const KEYWORDS: &[Keyword] = &[
+    Keyword {
+        rule: Rule::k_variant,
+        word: "variant",
+        place: Place::Statement,
+        how: "`variant \"NAME\"`",
+    },
+    Keyword {
+        rule: Rule::k_extends,
+        word: "extends",
+        place: Place::Statement,
+        how: "`extends \"FILE\"`, like `extends \"parent.variant\"`",
+    },
+    Keyword {
+        rule: Rule::k_board,
+        word: "board",
+        place: Place::Statement,
+        how: "`board FILESxRANKS`, like `board 8x8`",
+    },
+    Keyword {
+        rule: Rule::k_holes,
+        word: "holes",
+        place: Place::Statement,
+        how: "`holes ZONE`, like `holes a1 + h8`",
+    },
+    Keyword {
+        rule: Rule::k_players,
+        word: "players",
+        place: Place::Statement,
+        how: "`players FIRST, SECOND` (each optionally with a colour), like `players White, Black`",
+    },
+    Keyword {
+        rule: Rule::k_zone,
+        word: "zone",
+        place: Place::Statement,
+        how: "`zone NAME = ZONE`, like `zone palace = d1-f3`",
+    },
+    Keyword {
+        rule: Rule::k_path,
+        word: "path",
+        place: Place::Statement,
+        how: "`path NAME = SQ-SQ-...`, like `path ring = a1-h1-h8-a8 cyclic`",
+    },
+    Keyword {
+        rule: Rule::k_piece,
+        word: "piece",
+        place: Place::Statement,
+        how: "`piece NAME LETTER { ... }`, like `piece Knight N { moves N }`",
+    },
+    Keyword {
+        rule: Rule::k_drops,
+        word: "drops",
+        place: Place::Statement,
+        how: "`drops { ... }`, like `drops { kinds all }`",
+    },
+    Keyword {
+        rule: Rule::k_royal_rule,
+        word: "royal-rule",
+        place: Place::Statement,
+        how: "`royal-rule check`, `duple` or `capture`",
+    },
+    Keyword {
+        rule: Rule::k_facing,
+        word: "facing",
+        place: Place::Statement,
+        how: "`facing` alone",
+    },
+    Keyword {
+        rule: Rule::k_stalemate,
+        word: "stalemate",
+        place: Place::Statement,
+        how: "`stalemate win`, `loss` or `draw`",
+    },
+    Keyword {
+        rule: Rule::k_checkmate,
+        word: "checkmate",
+        place: Place::Statement,
+        how: "`checkmate win`, `loss` or `draw`",
+    },
+    Keyword {
+        rule: Rule::k_repetition,
+        word: "repetition",
+        place: Place::Statement,
+        how: "`repetition N RESULT`, like `repetition 3 draw`",
+    },
+    Keyword {
+        rule: Rule::k_move_limit,
+        word: "move-limit",
+        place: Place::Statement,
+        how: "`move-limit N RESULT [resets KIND, ...]`, like `move-limit 50 draw resets Pawn`",
+    },
+    Keyword {
+        rule: Rule::k_castling,
+        word: "castling",
+        place: Place::Statement,
+        how: "`castling KING ROOK [STEPS]`, like `castling King Rook`",
+    },
+    Keyword {
+        rule: Rule::k_start,
+        word: "start",
+        place: Place::Statement,
+        how: "`start \"FEN\"`, like `start \"8/8/8/8/8/8/8/8 w - - 0 1\"`",
+    },
+    Keyword {
+        rule: Rule::k_render,
+        word: "render",
+        place: Place::Statement,
+        how: "`render { ... }`, like `render { cell 48 }`",
+    },
+    Keyword {
+        rule: Rule::k_moves,
+        word: "moves",
+        place: Place::Piece,
+        how: "`moves BETZA [in ZONE] [capturing KIND, ...] [unconfined]`, like `moves mfWcfF`",
+    },
+    Keyword {
+        rule: Rule::k_rides,
+        word: "rides",
+        place: Place::Piece,
+        how: "`rides PATH, ...`, like `rides ring1, ring2`",
+    },
+    Keyword {
+        rule: Rule::k_royal,
+        word: "royal",
+        place: Place::Piece,
+        how: "`royal` alone",
+    },
+    Keyword {
+        rule: Rule::k_confined,
+        word: "confined",
+        place: Place::Piece,
+        how: "`confined ZONE [| ZONE ...]`, like `confined palace`",
+    },
+    Keyword {
+        rule: Rule::k_promotes,
+        word: "promotes",
+        place: Place::Piece,
+        how: "`promotes to KIND, ... in ZONE [optional | forced]`, like `promotes to Queen in rank 8`",
+    },
+    Keyword {
+        rule: Rule::k_captured,
+        word: "captured",
+        place: Place::Piece,
+        how: "`captured as KIND`, like `captured as Pawn`",
+    },
+    Keyword {
+        rule: Rule::k_value,
+        word: "value",
+        place: Place::Piece,
+        how: "`value PAWNS`, like `value 3.5`",
+    },
+    Keyword {
+        rule: Rule::k_kinds,
+        word: "kinds",
+        place: Place::Drops,
+        how: "`kinds all` or `kinds KIND, ...`",
+    },
+    Keyword {
+        rule: Rule::k_zone,
+        word: "zone",
+        place: Place::Drops,
+        how: "`zone ZONE` or `zone KIND: ZONE`, like `zone Pawn: ranks 2-7`",
+    },
+    Keyword {
+        rule: Rule::k_must_move,
+        word: "must-move",
+        place: Place::Drops,
+        how: "`must-move` alone",
+    },
+    Keyword {
+        rule: Rule::k_one_per_file,
+        word: "one-per-file",
+        place: Place::Drops,
+        how: "`one-per-file KIND, ...`",
+    },
+    Keyword {
+        rule: Rule::k_no_mate,
+        word: "no-mate",
+        place: Place::Drops,
+        how: "`no-mate KIND, ...`",
+    },
+    Keyword {
+        rule: Rule::k_promote_after_move,
+        word: "promote-after-move",
+        place: Place::Drops,
+        how: "`promote-after-move ZONE`",
+    },
+    Keyword {
+        rule: Rule::k_intersections,
+        word: "intersections",
+        place: Place::Render,
+        how: "`intersections` alone",
+    },
+    Keyword {
+        rule: Rule::k_cell,
+        word: "cell",
+        place: Place::Render,
+        how: "`cell PIXELS`, like `cell 48`",
+    },
+    Keyword {
+        rule: Rule::k_river,
+        word: "river",
+        place: Place::Render,
+        how: "`river RANK`, like `river 5`",
+    },
+    Keyword {
+        rule: Rule::k_diagonals,
+        word: "diagonals",
+        place: Place::Render,
+        how: "`diagonals ZONE, ...`",
+    },
+    Keyword {
+        rule: Rule::k_colour,
+        word: "colour",
+        place: Place::Render,
+        how: "`colour ZONE \"#rrggbb\"`",
+    },
+    Keyword {
+        rule: Rule::k_colour,
+        word: "color",
+        place: Place::Render,
+        how: "`color ZONE \"#rrggbb\"`",
+    },
+    Keyword {
+        rule: Rule::k_light,
+        word: "light",
+        place: Place::Render,
+        how: "`light \"#rrggbb\"`",
+    },
+    Keyword {
+        rule: Rule::k_dark,
+        word: "dark",
+        place: Place::Render,
+        how: "`dark \"#rrggbb\"`",
+    },
+    Keyword {
+        rule: Rule::k_all,
+        word: "all",
+        place: Place::Zone,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_rank,
+        word: "rank",
+        place: Place::Zone,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_ranks,
+        word: "ranks",
+        place: Place::Zone,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_file,
+        word: "file",
+        place: Place::Zone,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_files,
+        word: "files",
+        place: Place::Zone,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_enemy,
+        word: "enemy",
+        place: Place::Zone,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_absolute,
+        word: "absolute",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_cyclic,
+        word: "cyclic",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_resets,
+        word: "resets",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_perpetual_check,
+        word: "perpetual-check",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_in,
+        word: "in",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_capturing,
+        word: "capturing",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_unconfined,
+        word: "unconfined",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_to,
+        word: "to",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_as,
+        word: "as",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_optional,
+        word: "optional",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_forced,
+        word: "forced",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_check,
+        word: "check",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_duple,
+        word: "duple",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_capture,
+        word: "capture",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_win,
+        word: "win",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_loss,
+        word: "loss",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_draw,
+        word: "draw",
+        place: Place::Word,
+        how: "",
+    },
+];
+
+/// The keyword a grammar rule stands for, if it is one.
+pub fn of_rule(rule: Rule) -> Option<&'static Keyword> {
+    KEYWORDS.iter().find(|k| k.rule == rule)
+}
+
+/// The statement keyword spelt `word`.
+pub fn statement(word: &str) -> Option<&'static Keyword> {
+    KEYWORDS
+        .iter()
+        .find(|k| k.place == Place::Statement && k.word == word)
+}
+
+/// The statement keywords, in the order help lists them.
+pub fn statements() -> impl Iterator<Item = &'static Keyword> {
+    KEYWORDS.iter().filter(|k| k.place == Place::Statement)
+}
+
+/// What may stand in the block of statement `owner` (`piece`, `drops`, `render`).
+pub fn block_items(owner: &str) -> impl Iterator<Item = &'static Keyword> + '_ {
+    KEYWORDS
+        .iter()
+        .filter(move |k| k.place.block() == Some(owner))
+}
+
+/// The item spelt `word` of the block of statement `owner`.
+pub fn block_item(owner: &str, word: &str) -> Option<&'static Keyword> {
+    block_items(owner).find(|k| k.word == word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::VariantParser;
+    use pest::Parser as _;
+
+    #[test]
+    fn every_keyword_rule_has_a_row_and_each_row_is_spelt_as_the_grammar_spells_it() {
+        for rule in Rule::all_rules() {
+            if format!("{rule:?}").starts_with("k_") {
+                assert!(of_rule(*rule).is_some(), "{rule:?} has no row in KEYWORDS");
+            }
+        }
+        for k in KEYWORDS {
+            assert!(
+                VariantParser::parse(k.rule, k.word).is_ok(),
+                "`{}` is not how {:?} is spelt",
+                k.word,
+                k.rule
+            );
+            let statement_or_item = k.place == Place::Statement || k.place.block().is_some();
+            assert_eq!(statement_or_item, !k.how.is_empty(), "{}", k.word);
+        }
+    }
+}
