@@ -1,0 +1,110 @@
+//! `drops { ... }`: which captured pieces go to a hand, and where and how they may be dropped.
+
+use super::{Ctx, Env};
+use crate::compile::merge::Merged;
+use crate::rules::{DropRules, PieceDef, PieceKind};
+use crate::syntax::{DropItem, Name};
+
+/// The drop rules.
+pub(super) fn drops(
+    ctx: &mut Ctx,
+    env: &mut Env,
+    m: &Merged,
+    pieces: &[PieceDef],
+    in_hand_at_start: &[usize],
+) -> DropRules {
+    let n = pieces.len();
+    let mut rules = DropRules {
+        zones: vec![None; n],
+        ..DropRules::default()
+    };
+    // Kinds first: the other entries are checked against what reaches a hand.
+    if let Some(item) = m.drops.get("kinds") {
+        match &item.node {
+            DropItem::KindsAll => rules.to_hand = (0..n).map(|i| PieceKind(i as u8)).collect(),
+            DropItem::Kinds(names) => {
+                rules.to_hand = env
+                    .kinds(ctx, names, "chimera::piece::unknown", "piece")
+                    .unwrap_or_default()
+            }
+            _ => {}
+        }
+    }
+    // A kind reaches a hand when the captor keeps it (`kinds`) and some piece is captured as it,
+    // or when it is in a hand in the start position.
+    let reaches: Vec<bool> = (0..n)
+        .map(|k| {
+            let kind = PieceKind(k as u8);
+            (rules.to_hand.contains(&kind) && pieces.iter().any(|p| p.captured_as == kind))
+                || in_hand_at_start.contains(&k)
+        })
+        .collect();
+    let check_reaches = |ctx: &mut Ctx, env: &Env, name: &Name, rule: &str| -> Option<PieceKind> {
+        let k = env.kind(ctx, name, "chimera::piece::unknown", "piece")?;
+        if !reaches[k.index()] {
+            let why = if rules.to_hand.contains(&k) {
+                format!(
+                    "no piece is captured as `{}` and none is in hand at the start",
+                    name.node
+                )
+            } else {
+                format!(
+                    "`{}` is not among the drops `kinds`, and none is in hand at the start",
+                    name.node
+                )
+            };
+            let e = ctx
+                .error(
+                    "chimera::drops::never_in_hand",
+                    name.span,
+                    format!(
+                        "`{}` never reaches a hand, so `{rule}` cannot apply to it",
+                        name.node
+                    ),
+                )
+                .with_label("never in a hand")
+                .with_help(why);
+            ctx.report(e);
+            return None;
+        }
+        Some(k)
+    };
+    for (key, item) in &m.drops {
+        match &item.node {
+            DropItem::KindsAll | DropItem::Kinds(_) => {}
+            DropItem::Zone(z) => {
+                if let Some(set) = env.inline_zone(ctx, z) {
+                    for (k, slot) in rules.zones.iter_mut().enumerate() {
+                        // Per-kind zones are applied after, whatever the order in the file.
+                        if !m.drops.contains_key(&format!("zone:{}", pieces[k].name)) {
+                            *slot = Some(set);
+                        }
+                    }
+                }
+            }
+            DropItem::KindZone(name, z) => {
+                let k = check_reaches(ctx, env, name, "zone");
+                let set = env.inline_zone(ctx, z);
+                if let (Some(k), Some(set)) = (k, set) {
+                    rules.zones[k.index()] = Some(set);
+                }
+                let _ = key;
+            }
+            DropItem::MustMove => rules.must_have_move = true,
+            DropItem::OnePerFile(names) => {
+                rules.one_per_file = names
+                    .iter()
+                    .filter_map(|nm| check_reaches(ctx, env, nm, "one-per-file"))
+                    .collect()
+            }
+            DropItem::NoMate(names) => {
+                rules.no_drop_mate = names
+                    .iter()
+                    .filter_map(|nm| check_reaches(ctx, env, nm, "no-mate"))
+                    .collect()
+            }
+            DropItem::PromoteAfterMove(z) => rules.promote_after_move = env.inline_zone(ctx, z),
+        }
+    }
+    rules
+}

@@ -1,0 +1,173 @@
+//! Semantic checks: the merged AST → a [`RuleSet`]. Every check reports and goes on, so one run
+//! finds every error; the rule set is returned only when there were none.
+//!
+//! [`compile`] runs the stages in order, each in its own file: the board and what is named on it
+//! (`board.rs`: name, size, players, holes, zones, start position), `paths.rs`, `pieces.rs`
+//! (names, letters, bodies, `captured as`), `drops.rs`, `ending.rs` (royalty, the end of the
+//! game, castling) and `render.rs`.
+
+mod board;
+mod drops;
+mod ending;
+mod paths;
+mod pieces;
+mod render;
+
+use super::merge::Merged;
+use super::zones::{board_help, Zones};
+use super::{unknown_help, Ctx};
+use crate::geometry::{Dimensions, PlayerSquares, SquareSet};
+use crate::rules::{Board, PieceKind, RuleSet, Score};
+use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr};
+
+/// Everything later checks need to look names up.
+struct Env<'a> {
+    dims: Dimensions,
+    holes: SquareSet,
+    zones: Zones<'a>,
+    /// Piece names in kind order.
+    pieces: Vec<String>,
+    /// Declared paths.
+    paths: Vec<String>,
+}
+
+impl Env<'_> {
+    /// The kind a name refers to, or an "unknown piece" error (`code` says in which role).
+    fn kind(&self, ctx: &mut Ctx, n: &Name, code: &'static str, what: &str) -> Option<PieceKind> {
+        match self.pieces.iter().position(|p| *p == n.node) {
+            Some(i) => Some(PieceKind(i as u8)),
+            None => {
+                let help = unknown_help("piece", &n.node, self.pieces.iter().map(String::as_str));
+                let e = ctx
+                    .error(
+                        code,
+                        n.span,
+                        format!("{what} `{}` is not a declared piece", n.node),
+                    )
+                    .with_label("no piece has this name")
+                    .with_help(help);
+                ctx.report(e);
+                None
+            }
+        }
+    }
+
+    /// Several kinds; `None` if any is unknown (all are reported).
+    fn kinds(
+        &self,
+        ctx: &mut Ctx,
+        names: &[Name],
+        code: &'static str,
+        what: &str,
+    ) -> Option<Vec<PieceKind>> {
+        let v: Vec<Option<PieceKind>> = names
+            .iter()
+            .map(|n| self.kind(ctx, n, code, what))
+            .collect();
+        v.into_iter().collect()
+    }
+
+    /// A zone written in a piece or rule: player-relative, holes removed, not empty.
+    fn inline_zone(&mut self, ctx: &mut Ctx, e: &ZoneExpr) -> Option<PlayerSquares> {
+        let raw = self.zones.relative(ctx, e)?;
+        let set = [raw[0].minus(&self.holes), raw[1].minus(&self.holes)];
+        if set[0].is_empty() || set[1].is_empty() {
+            let err = ctx
+                .error("chimera::zone::empty", e.span, "this zone has no squares")
+                .with_label("empty zone")
+                .with_help(board_help(self.dims));
+            ctx.report(err);
+            return None;
+        }
+        Some(set)
+    }
+}
+
+fn score(s: &ScoreName) -> Score {
+    match s {
+        ScoreName::Win => Score::Win,
+        ScoreName::Loss => Score::Loss,
+        ScoreName::Draw => Score::Draw,
+    }
+}
+
+/// A number in `lo..=hi`, or an error at it.
+fn in_range(ctx: &mut Ctx, n: &Spanned<u64>, lo: u64, hi: u64, what: &str) -> Option<u64> {
+    if n.node >= lo && n.node <= hi {
+        Some(n.node)
+    } else {
+        let shown = match ctx.text(n.span) {
+            "" => n.node.to_string(),
+            t => t.to_string(),
+        };
+        let e = ctx
+            .error(
+                "chimera::number::range",
+                n.span,
+                format!("{what} must be from {lo} to {hi}, not {shown}"),
+            )
+            .with_label("out of range")
+            .with_help(format!("write a number from {lo} to {hi}"));
+        ctx.report(e);
+        None
+    }
+}
+
+/// Compiles the merged definition; `None` when it had errors (they are in `ctx`).
+pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
+    let root = Span::new(m.root, 0, 0);
+    let name = board::variant_name(ctx, m, root);
+    let (dims, board_ok) = board::dimensions(ctx, m, root);
+    let full = SquareSet::first_n(dims.len());
+    let players = board::players(ctx, m);
+    let mut zones = Zones::new(dims, players.clone(), &m.zones);
+    let holes = board::holes(ctx, &mut zones, m, dims, full);
+    let squares = full.minus(&holes);
+    let zone_sets = board::zone_sets(ctx, &mut zones, m, &players, dims, holes);
+    let paths = paths::paths(ctx, &mut zones, m, dims, holes);
+
+    let decls: Vec<&PieceDecl> = m.pieces.values().collect();
+    pieces::names_and_letters(ctx, &decls);
+    let mut env = Env {
+        dims,
+        holes,
+        zones,
+        pieces: decls.iter().map(|d| d.name.node.clone()).collect(),
+        paths: m.paths.keys().cloned().collect(),
+    };
+    let pieces = pieces::pieces(ctx, &mut env, &decls);
+    let royals: Vec<PieceKind> = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .map(|(i, _)| PieceKind(i as u8))
+        .collect();
+
+    let letters: Vec<String> = pieces.iter().map(|p| p.letter.clone()).collect();
+    let (start_fen, in_hand_at_start) =
+        board::start(ctx, m, root, (dims, board_ok), holes, &letters);
+    let drops = drops::drops(ctx, &mut env, m, &pieces, &in_hand_at_start);
+    ending::rules_needing_royals(ctx, m, &decls, &royals);
+    let end = ending::game_end(ctx, m, &env);
+    let castling = ending::castling(ctx, m, &env, dims);
+    let render = render::render(ctx, m, dims, &zone_sets);
+
+    let rules = RuleSet {
+        name,
+        board: Board { dims, squares },
+        players,
+        zones: zone_sets,
+        paths,
+        pieces,
+        drops,
+        end,
+        castling,
+        start_fen,
+        render,
+    };
+    if ctx.errors.is_empty() {
+        Some(rules)
+    } else {
+        None
+    }
+}

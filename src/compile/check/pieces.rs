@@ -1,0 +1,317 @@
+//! Pieces: names and letters, each piece's body, and what a captured piece becomes.
+
+use super::{Ctx, Env};
+use crate::compile::unknown_help;
+use crate::geometry::PlayerSquares;
+use crate::rules::{
+    Confinement, MoveRule, PathRide, PieceDef, PieceKind, Promotion, PromotionMode,
+    MAX_PIECE_KINDS,
+};
+use crate::syntax::{Name, PieceDecl, PieceItem, Span, Spanned};
+
+/// Piece names are distinct without regard to case, letters are one upper-case letter each and
+/// distinct, and there are at most [`MAX_PIECE_KINDS`] kinds.
+pub(super) fn names_and_letters(ctx: &mut Ctx, decls: &[&PieceDecl]) {
+    if decls.len() > MAX_PIECE_KINDS {
+        let e = ctx
+            .error(
+                "chimera::piece::too_many",
+                decls[MAX_PIECE_KINDS].name.span,
+                format!("more than {MAX_PIECE_KINDS} piece kinds"),
+            )
+            .with_label("one too many")
+            .with_help(format!(
+                "a variant has at most {MAX_PIECE_KINDS} piece kinds, one per letter (`A`..`Z`, `+A`..`+Z`)"
+            ));
+        ctx.report(e);
+    }
+    for (i, d) in decls.iter().enumerate() {
+        if let Some(prev) = decls[..i]
+            .iter()
+            .find(|o| o.name.node.eq_ignore_ascii_case(&d.name.node))
+        {
+            let mut e = ctx
+                .error(
+                    "chimera::name::duplicate",
+                    d.name.span,
+                    format!(
+                        "two pieces are named `{}` and `{}`",
+                        prev.name.node, d.name.node
+                    ),
+                )
+                .with_label("differs only in case")
+                .with_help("piece names are looked up without regard to case; rename one");
+            if prev.name.span.file == d.name.span.file {
+                e = e.with_note(prev.name.span.start, prev.name.span.end, "the other one");
+            }
+            ctx.report(e);
+        }
+        let l = d.letter.node.as_str();
+        let body = l.strip_prefix('+').unwrap_or(l);
+        if !(body.len() == 1 && body.bytes().all(|b| b.is_ascii_uppercase())) {
+            let e = ctx
+                .error(
+                    "chimera::piece::letter",
+                    d.letter.span,
+                    format!("piece letter `{l}` must be one upper-case letter"),
+                )
+                .with_label("not upper case")
+                .with_help(format!(
+                    "write `{}`; the second player's pieces are written in lower case in the FEN",
+                    l.to_ascii_uppercase()
+                ));
+            ctx.report(e);
+        } else if let Some(prev) = decls[..i].iter().find(|o| o.letter.node == d.letter.node) {
+            let mut e = ctx
+                .error(
+                    "chimera::name::duplicate",
+                    d.letter.span,
+                    format!(
+                        "pieces `{}` and `{}` both have the letter `{l}`",
+                        prev.name.node, d.name.node
+                    ),
+                )
+                .with_label("letter already taken")
+                .with_help("each piece kind needs its own FEN letter");
+            if prev.letter.span.file == d.letter.span.file {
+                e = e.with_note(prev.letter.span.start, prev.letter.span.end, "taken here");
+            }
+            ctx.report(e);
+        }
+    }
+}
+
+/// Every piece kind, with what it becomes when captured.
+pub(super) fn pieces(ctx: &mut Ctx, env: &mut Env, decls: &[&PieceDecl]) -> Vec<PieceDef> {
+    let mut pieces: Vec<PieceDef> = Vec::new();
+    let mut explicit_captured_as: Vec<Option<PieceKind>> = Vec::new();
+    for d in decls {
+        let (def, cap) = piece(ctx, env, d);
+        pieces.push(def);
+        explicit_captured_as.push(cap);
+    }
+    // `captured as`: explicit; else, for a promoted form (`+X`), the one kind that promotes to it or
+    // else the kind written X; else itself. A native piece that pawns may promote to (a chess
+    // Queen) stays itself: only `+` letters mean "promoted" in FEN.
+    for i in 0..pieces.len() {
+        let k = PieceKind(i as u8);
+        pieces[i].captured_as = match explicit_captured_as[i] {
+            Some(c) => c,
+            None => match pieces[i].letter.strip_prefix('+') {
+                None => k,
+                Some(base) => {
+                    let from: Vec<usize> = (0..pieces.len())
+                        .filter(|&j| {
+                            pieces[j]
+                                .promotion
+                                .as_ref()
+                                .is_some_and(|p| p.to.contains(&k))
+                        })
+                        .collect();
+                    match from.as_slice() {
+                        [one] => PieceKind(*one as u8),
+                        _ => pieces
+                            .iter()
+                            .position(|p| p.letter == base)
+                            .map(|j| PieceKind(j as u8))
+                            .unwrap_or(k),
+                    }
+                }
+            },
+        };
+    }
+    pieces
+}
+
+/// One piece kind; also returns its explicit `captured as`, if any.
+fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<PieceKind>) {
+    let mut def = PieceDef {
+        name: d.name.node.clone(),
+        letter: d.letter.node.clone(),
+        moves: Vec::new(),
+        rides: Vec::new(),
+        royal: false,
+        confinement: Confinement::None,
+        promotion: None,
+        captured_as: PieceKind(0),
+        value: None,
+    };
+    let mut captured_as = None;
+    let mut seen_promotes: Option<Span> = None;
+    let mut seen_captured: Option<Span> = None;
+    let mut seen_confined: Option<Span> = None;
+    let mut seen_value: Option<Span> = None;
+    for item in &d.items {
+        match &item.node {
+            PieceItem::Moves {
+                betza,
+                only_in,
+                capturing,
+                unconfined,
+            } => {
+                let patterns = match crate::betza::parse(&betza.node) {
+                    Ok(p) => Some(p),
+                    Err(errs) => {
+                        for be in errs {
+                            let (s, e) = be.span;
+                            let span = betza
+                                .span
+                                .sub(s.min(betza.node.len()), e.min(betza.node.len()));
+                            let err = ctx
+                                .error("chimera::betza", span, be.message)
+                                .with_label("in this Betza string")
+                                .with_help_opt(be.help);
+                            ctx.report(err);
+                        }
+                        None
+                    }
+                };
+                let only_in = match only_in {
+                    Some(z) => env.inline_zone(ctx, z).map(Some),
+                    None => Some(None),
+                };
+                let capturing = match capturing {
+                    Some(names) => env
+                        .kinds(ctx, names, "chimera::piece::unknown", "captured piece")
+                        .map(Some),
+                    None => Some(None),
+                };
+                if let (Some(patterns), Some(only_in), Some(capturing)) =
+                    (patterns, only_in, capturing)
+                {
+                    def.moves.push(MoveRule {
+                        betza: betza.node.clone(),
+                        patterns,
+                        only_in,
+                        capturing,
+                        unconfined: *unconfined,
+                    });
+                }
+            }
+            PieceItem::Rides(names) => {
+                for n in names {
+                    if env.paths.contains(&n.node) {
+                        def.rides.push(PathRide {
+                            path: n.node.clone(),
+                        });
+                    } else {
+                        let help =
+                            unknown_help("path", &n.node, env.paths.iter().map(String::as_str));
+                        let e = ctx
+                            .error(
+                                "chimera::path::unknown",
+                                n.span,
+                                format!("unknown path `{}`", n.node),
+                            )
+                            .with_label("no path has this name")
+                            .with_help(help);
+                        ctx.report(e);
+                    }
+                }
+            }
+            PieceItem::Royal => def.royal = true,
+            PieceItem::Confined(list) => {
+                if once(ctx, &mut seen_confined, item.span, "`confined`", &d.name) {
+                    let sets: Vec<Option<PlayerSquares>> =
+                        list.iter().map(|z| env.inline_zone(ctx, z)).collect();
+                    if let Some(sets) = sets.into_iter().collect::<Option<Vec<_>>>() {
+                        def.confinement = match sets.as_slice() {
+                            [one] => Confinement::Within(*one),
+                            _ => Confinement::Regions(sets),
+                        };
+                    }
+                }
+            }
+            PieceItem::Promotes { to, zone, optional } => {
+                if once(ctx, &mut seen_promotes, item.span, "`promotes`", &d.name) {
+                    let to = env.kinds(
+                        ctx,
+                        to,
+                        "chimera::promotion::unknown_target",
+                        "promotion target",
+                    );
+                    let zone = env.inline_zone(ctx, zone);
+                    let mode = match optional {
+                        Some(o) if o.node => PromotionMode::Optional,
+                        _ => PromotionMode::Forced,
+                    };
+                    if let (Some(to), Some(zone)) = (to, zone) {
+                        def.promotion = Some(Promotion { to, zone, mode });
+                    }
+                }
+            }
+            PieceItem::CapturedAs(n) => {
+                if once(ctx, &mut seen_captured, item.span, "`captured as`", &d.name) {
+                    captured_as =
+                        env.kind(ctx, n, "chimera::piece::unknown", "`captured as` piece");
+                }
+            }
+            PieceItem::Value(v) => {
+                if once(ctx, &mut seen_value, item.span, "`value`", &d.name) {
+                    def.value = piece_value(ctx, v);
+                }
+            }
+        }
+    }
+    (def, captured_as)
+}
+
+/// Largest `value` a piece may be given, in pawns.
+pub const MAX_PIECE_VALUE: u32 = 1000;
+
+/// A `value` in pawns (digits, optionally a point and more digits) as centipawns, at most
+/// [`MAX_PIECE_VALUE`] pawns and to a hundredth of a pawn.
+fn piece_value(ctx: &mut Ctx, v: &Spanned<String>) -> Option<i32> {
+    let (whole, frac) = v.node.split_once('.').unwrap_or((&v.node, ""));
+    let whole = whole.parse::<u32>().ok().filter(|w| *w <= MAX_PIECE_VALUE);
+    let problem = match whole {
+        None => Some(format!("value `{}` is too large", v.node)),
+        Some(w) if w == MAX_PIECE_VALUE && frac.bytes().any(|b| b != b'0') => {
+            Some(format!("value `{}` is too large", v.node))
+        }
+        _ if frac.len() > 2 && frac[2..].bytes().any(|b| b != b'0') => Some(format!(
+            "value `{}` is finer than a hundredth of a pawn",
+            v.node
+        )),
+        _ => None,
+    };
+    if let Some(message) = problem {
+        let e = ctx
+            .error("chimera::piece::value", v.span, message)
+            .with_label("the piece's value in pawns")
+            .with_help(format!(
+                "write a number of pawns from 0 to {MAX_PIECE_VALUE} with at most two decimals, like `3.5`"
+            ));
+        ctx.report(e);
+        return None;
+    }
+    let cents: i32 = frac
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(2)
+        .fold(0, |acc, b| acc * 10 + (b - b'0') as i32);
+    Some(whole.unwrap_or(0) as i32 * 100 + cents)
+}
+
+/// Whether a piece statement that may appear once is seen for the first time (else reports).
+fn once(ctx: &mut Ctx, seen: &mut Option<Span>, span: Span, what: &str, piece: &Name) -> bool {
+    match seen {
+        Some(prev) => {
+            let e = ctx
+                .error(
+                    "chimera::name::duplicate",
+                    span,
+                    format!("{what} is stated twice for piece `{}`", piece.node),
+                )
+                .with_label("stated again here")
+                .with_note(prev.start, prev.end, "first stated here")
+                .with_help("state it once");
+            ctx.report(e);
+            false
+        }
+        None => {
+            *seen = Some(span);
+            true
+        }
+    }
+}
