@@ -208,7 +208,7 @@ fn a_forgotten_brace_does_not_hide_the_statements_after_it() {
             syntax_row(
                 "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing` or `unconfined`, found `piece`",
                 (11, 1),
-                "a `piece` block holds: moves, rides, royal, confined, promotes, captured; it ends with `}`"
+                "a `piece` block holds: moves, rides, royal, confined, promotes, captured, value; it ends with `}`"
             ),
             syntax_row(
                 "expected `win`, `loss` or `draw`, found `lose`",
@@ -993,7 +993,7 @@ fn syntax_errors_suggest_the_keyword_or_show_how_the_statement_is_written() {
     assert_eq!(e.at, (9, 24));
     assert_eq!(
         e.help.as_deref(),
-        Some("a `piece` block holds: moves, rides, royal, confined, promotes, captured; it ends with `}`")
+        Some("a `piece` block holds: moves, rides, royal, confined, promotes, captured, value; it ends with `}`")
     );
 }
 
