@@ -4,8 +4,7 @@ use super::{Ctx, Env};
 use crate::compile::unknown_help;
 use crate::geometry::PlayerSquares;
 use crate::rules::{
-    Confinement, MoveRule, PathRide, PieceDef, PieceKind, Promotion, PromotionMode,
-    MAX_PIECE_KINDS,
+    Confinement, MoveRule, PathRide, PieceDef, PieceKind, Promotion, PromotionMode, MAX_PIECE_KINDS,
 };
 use crate::syntax::{Name, PieceDecl, PieceItem, Span, Spanned};
 
