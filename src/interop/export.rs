@@ -571,7 +571,7 @@ impl Exporter<'_> {
             self.problem(
                 Subject::Piece(name.clone()),
                 format!(
-                    "{name} ({}) is neither a promoted form Fairy-Stockfish knows (shogi-style or a pawn's promotion) nor a plain piece (left out)",
+                    "{name} ({}) is neither a promoted form Fairy-Stockfish knows (`promotedPieceType`, one kind to one, or a pawn's promotion) nor a plain piece (left out)",
                     self.piece(k).letter
                 ),
             );
@@ -1362,7 +1362,7 @@ impl Exporter<'_> {
             }
             _ => self.problem(
                 Subject::Drops,
-                "`no-mate` for other kinds than a shogi pawn (`fW`); Fairy-Stockfish has it only for that (left out)",
+                "`no-mate` for another kind than the one exported as `shogiPawn` (`fW`); Fairy-Stockfish has the rule only for that piece (left out)",
             ),
         }
         if dr.promote_after_move.is_some() {

@@ -3,7 +3,7 @@
 //!
 //! A section's settings are resolved first: Fairy-Stockfish's defaults (chess rules without
 //! pieces), then the parent's (`[child:parent]`, a section of the same file or one of the few
-//! built-in variants described in [`BUILTIN_PARENTS`]), then its own keys. Each setting is then
+//! built-in variants described in `builtin_parents.ini`), then its own keys. Each setting is then
 //! stated in the language or reported as an [`Omission`] with its line.
 
 use super::ini::{IniFile, Section};
@@ -56,29 +56,14 @@ const UNSUPPORTED_PIECES: &[&str] = &["immobile", "janggiCannon", "janggiElephan
 const CUSTOM_SLOTS: usize = 25;
 
 /// Fairy-Stockfish built-in variants that sections of its own `variants.ini` inherit from,
-/// described here in `variants.ini` terms (from their rules; only those needed most).
-pub const BUILTIN_PARENTS: &[(&str, &str)] = &[
-    (
-        "chess",
-        "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n",
-    ),
-    (
-        "crazyhouse",
-        "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\npieceDrops = true\ncapturesToHand = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
-    ),
-    (
-        "xiangqi",
-        "maxRank = 10\nmaxFile = 9\nrook = r\nhorse = n\nelephant = b\nfers = a\ncannon = c\nsoldier = p\nking = k:W\nstartFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\nmobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3\nmobilityRegionBlackKing = d8 e8 f8 d9 e9 f9 d10 e10 f10\nmobilityRegionWhiteFers = d1 f1 e2 d3 f3\nmobilityRegionBlackFers = d8 f8 e9 d10 f10\nmobilityRegionWhiteElephant = *1 *2 *3 *4 *5\nmobilityRegionBlackElephant = *6 *7 *8 *9 *10\nsoldierPromotionRank = 6\npromotionPieceTypes = -\ndoubleStep = false\ncastling = false\nstalemateValue = loss\nnMoveRule = 0\nflyingGeneral = true\nperpetualCheckIllegal = true\n",
-    ),
-    (
-        "shogi",
-        "maxRank = 9\nmaxFile = 9\nshogiPawn = p\nlance = l\nshogiKnight = n\nsilver = s\ngold = g\nbishop = b\nrook = r\nking = k\ndragonHorse = h\nbers = d\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1\npieceDrops = true\ncapturesToHand = true\npromotionRegionWhite = *7 *8 *9\npromotionRegionBlack = *1 *2 *3\npromotionPieceTypes = -\ndoubleStep = false\ncastling = false\npromotedPieceType = p:g l:g n:g s:g b:h r:d\ndropNoDoubled = p\nimmobilityIllegal = true\nshogiPawnDropMateIllegal = true\nstalemateValue = loss\nnFoldRule = 4\nnMoveRule = 0\nperpetualCheckIllegal = true\n",
-    ),
-    (
-        "minishogi",
-        "maxRank = 5\nmaxFile = 5\nshogiPawn = p\nsilver = s\ngold = g\nbishop = b\nrook = r\nking = k\ndragonHorse = h\nbers = d\nstartFen = rbsgk/4p/5/P4/KGSBR[-] w 0 1\npieceDrops = true\ncapturesToHand = true\npromotionRegionWhite = *5\npromotionRegionBlack = *1\npromotionPieceTypes = -\ndoubleStep = false\ncastling = false\npromotedPieceType = p:g s:g b:h r:d\ndropNoDoubled = p\nimmobilityIllegal = true\nshogiPawnDropMateIllegal = true\nstalemateValue = loss\nnFoldRule = 4\nnMoveRule = 0\nperpetualCheckIllegal = true\n",
-    ),
-];
+/// described in `variants.ini` terms in a data file (only those needed most).
+const BUILTIN_PARENTS_INI: &str = include_str!("builtin_parents.ini");
+
+/// The built-in parents, read once from [`BUILTIN_PARENTS_INI`].
+pub fn builtin_parents() -> &'static IniFile {
+    static PARENTS: std::sync::OnceLock<IniFile> = std::sync::OnceLock::new();
+    PARENTS.get_or_init(|| IniFile::parse(BUILTIN_PARENTS_INI))
+}
 
 /// Keys that only concern display or evaluation in Fairy-Stockfish: read, nothing to state.
 const NO_RULE_KEYS: &[&str] = &[
@@ -138,17 +123,21 @@ fn resolve(file: &IniFile, sec: &Section, depth: usize) -> Result<Settings, Stri
                 .last()
             {
                 resolve(file, ps, depth + 1)?
-            } else if let Some((_, text)) = BUILTIN_PARENTS.iter().find(|(n, _)| n == p) {
-                let f = IniFile::parse(&format!("[{p}]\n{text}"));
+            } else if let Some(parent) = builtin_parents().sections.iter().find(|x| &x.name == p) {
                 let mut s = Settings::new();
-                for e in f.sections.iter().flat_map(|x| x.entries.iter()) {
+                for e in &parent.entries {
                     s.insert(e.key.clone(), (e.value.clone(), None));
                 }
                 s
             } else {
                 return Err(format!(
                     "inherits from `{p}`, a Fairy-Stockfish built-in the importer does not describe (known: {})",
-                    BUILTIN_PARENTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    builtin_parents()
+                        .sections
+                        .iter()
+                        .map(|x| x.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ));
             }
         }
@@ -733,7 +722,10 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
         if c.flag("shogiPawnDropMateIllegal", false) {
             match pieces.iter().find(|p| p.key == "shogiPawn") {
                 Some(p) => drop_lines.push(format!("no-mate {}", p.name)),
-                None => c.omit("shogiPawnDropMateIllegal", "no shogi pawn in the variant"),
+                None => c.omit(
+                    "shogiPawnDropMateIllegal",
+                    "no `shogiPawn` piece in the variant",
+                ),
             }
         }
         if !c.flag("dropChecks", true) {

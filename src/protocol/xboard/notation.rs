@@ -11,47 +11,10 @@ use crate::geometry::{Dimensions, Square};
 use crate::protocol::hand_kinds;
 use crate::rules::{PieceKind, RuleSet};
 
-/// XBoard's own variant names (its built-in rule sets). XBoard knows these boards, pieces and
-/// rules, so no `setup` or `piece` lines are sent for them. This is XBoard's protocol vocabulary,
-/// not a rule: every rule Chimera plays still comes from the definition file.
-const XBOARD_BUILTIN: &[&str] = &[
-    "normal",
-    "wildcastle",
-    "nocastle",
-    "fischerandom",
-    "bughouse",
-    "crazyhouse",
-    "losers",
-    "suicide",
-    "giveaway",
-    "twokings",
-    "kriegspiel",
-    "atomic",
-    "3check",
-    "shatranj",
-    "shogi",
-    "chu",
-    "courier",
-    "gothic",
-    "capablanca",
-    "knightmate",
-    "fairy",
-    "cylinder",
-    "falcon",
-    "caparandom",
-    "berolina",
-    "janus",
-    "super",
-    "great",
-    "twilight",
-    "makruk",
-    "seirawan",
-    "grand",
-    "spartan",
-    "xiangqi",
-    "asean",
-    "lion",
-];
+/// XBoard's own variant names (its built-in rule sets), from a data file. XBoard knows these
+/// boards, pieces and rules, so no `setup` or `piece` lines are sent for them. This is XBoard's
+/// protocol vocabulary, not a rule: every rule Chimera plays still comes from the definition file.
+const XBOARD_BUILTIN: &str = include_str!("builtin_variants.txt");
 
 /// XBoard calls orthodox chess `normal`; a definition file named `chess` is announced under it.
 const XBOARD_RENAMED: &[(&str, &str)] = &[("chess", "normal")];
@@ -67,7 +30,10 @@ pub(crate) fn xboard_name(file_name: &str) -> String {
 
 /// Whether XBoard has its own rules for a variant of this name.
 pub(crate) fn xboard_builtin(name: &str) -> bool {
-    XBOARD_BUILTIN.iter().any(|n| n.eq_ignore_ascii_case(name))
+    XBOARD_BUILTIN
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .any(|n| n.trim().eq_ignore_ascii_case(name))
 }
 
 /// Square names as XBoard writes them on a board of these dimensions.
