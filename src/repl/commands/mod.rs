@@ -214,10 +214,30 @@ pub fn overview() -> String {
 
 /// The help text of one command.
 pub fn describe(c: &CommandInfo) -> String {
+    describe_in(c, help_width())
+}
+
+/// The width `help` wraps its text to: the terminal's, or 80 columns when the output is not a
+/// terminal (scripts, pipes), so that what a script prints does not depend on a window.
+fn help_width() -> usize {
+    terminal_size::terminal_size()
+        .map(|(w, _)| usize::from(w.0))
+        .unwrap_or(80)
+        .clamp(40, 200)
+}
+
+/// A command's help, its details wrapped to `width` columns.
+fn describe_in(c: &CommandInfo, width: usize) -> String {
     let mut s = format!("{} {}\n  {}\n", c.name, c.args, c.summary);
     s = s.replace(" \n", "\n");
+    let wrap = textwrap::Options::new(width)
+        .initial_indent("  ")
+        .subsequent_indent("  ");
     for line in c.details.lines() {
-        s.push_str(&format!("  {line}\n"));
+        for part in textwrap::wrap(line, &wrap) {
+            s.push_str(&part);
+            s.push('\n');
+        }
     }
     if !c.aliases.is_empty() {
         s.push_str(&format!("  aliases: {}\n", c.aliases.join(", ")));
@@ -234,6 +254,25 @@ pub fn describe(c: &CommandInfo) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_wraps_long_details_to_the_width() {
+        for c in COMMANDS {
+            let text = describe_in(c, 60);
+            let details = text
+                .lines()
+                .skip(2)
+                .take_while(|l| !l.starts_with("  aliases:"));
+            for line in details.filter(|l| !l.starts_with("  example")) {
+                assert!(line.chars().count() <= 60, "help {}: {line:?}", c.name);
+            }
+        }
+        let play = COMMANDS
+            .iter()
+            .find(|c| c.name == "play")
+            .map(|c| describe_in(c, 60));
+        assert!(play.is_some_and(|t| t.lines().count() > 4));
+    }
 
     #[test]
     fn aliases_find_their_command() {
