@@ -398,6 +398,32 @@ fn holes_are_not_squares() {
 // ----- describing the variant ---------------------------------------------------------------
 
 #[test]
+fn the_diagram_of_a_locust_marks_the_square_it_captures_in_passing() {
+    // `cafF`: over an enemy diagonally next to it, capturing it, to the square beyond (a
+    // checkers capture). From d4 it lands on b2, b6, f2, f6 and takes what stands between.
+    let dir = std::env::temp_dir().join(format!("chimera-locust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("locust.variant");
+    std::fs::write(
+        &file,
+        "variant \"Locust\"\nboard 8x8\nplayers White, Black\n\
+         piece King K { moves K royal }\npiece Checker C { moves cafF }\n\
+         start \"k7/8/8/8/3C4/8/8/K7 w - - 0 1\"\n",
+    )
+    .unwrap();
+    let mut s = session(file.to_str().unwrap());
+    let text = ok(&mut s, "piece Checker");
+    assert!(text.contains("\n6 |  .  *  .  .  .  *  .  . |"), "{text}");
+    assert!(text.contains("\n5 |  .  .  %  .  %  .  .  . |"), "{text}");
+    assert!(
+        text.contains("% an enemy here is captured in passing"),
+        "{text}"
+    );
+    assert!(!text.contains("blocks the move when occupied"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn piece_describes_moves_in_words_with_a_diagram() {
     let mut s = session("xiangqi");
     let text = ok(&mut s, "piece Horse");
@@ -435,7 +461,10 @@ fn piece_describes_moves_in_words_with_a_diagram() {
         pawn.contains("From d7 on an empty board (Black):"),
         "{pawn}"
     );
-    assert!(pawn.contains("o move only   x capture only\nValue: "), "{pawn}");
+    assert!(
+        pawn.contains("o move only   x capture only\nValue: "),
+        "{pawn}"
+    );
 }
 
 #[test]

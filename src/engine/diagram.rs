@@ -22,6 +22,8 @@ pub enum DiagramMark {
     MoveOrHop,
     /// A square that blocks a lame leap when occupied.
     Blocker,
+    /// A multi-leg move captures an enemy standing here in passing (a locust capture).
+    CapturedInPassing,
 }
 
 /// The squares a move touches, for pictures and descriptions.
@@ -97,6 +99,7 @@ impl Engine {
             }
             None => marks.push((s, m)),
         };
+        let mut passed: Vec<Square> = Vec::new();
         let mark_of = |e: Ends| match (e.empty, e.enemy) {
             (true, true) => DiagramMark::MoveOrCapture,
             (true, false) => DiagramMark::MoveOnly,
@@ -119,6 +122,16 @@ impl Engine {
             } = m
             {
                 add(b, DiagramMark::Blocker);
+            }
+            if let TableMove::Path { steps, .. } = &m {
+                passed.extend(steps.iter().filter(|s| s.captures).map(|s| s.square));
+            }
+        }
+        // A square captured in passing is drawn as such only where no move lands or is blocked:
+        // a landing says more about the square.
+        for s in passed {
+            if !marks.iter().any(|(q, _)| *q == s) {
+                marks.push((s, DiagramMark::CapturedInPassing));
             }
         }
         marks

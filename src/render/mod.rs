@@ -422,6 +422,7 @@ fn diagram_mark(m: DiagramMark) -> Mark {
         DiagramMark::MoveOrCapture => Mark::MoveOrCapture,
         DiagramMark::Hop => Mark::Hop,
         DiagramMark::Blocker => Mark::Blocker,
+        DiagramMark::CapturedInPassing => Mark::Locust,
     }
 }
 

@@ -174,6 +174,7 @@ pub fn mark_symbol(m: DiagramMark) -> &'static str {
         DiagramMark::Hop => "^",
         DiagramMark::MoveOrHop => "&",
         DiagramMark::Blocker => "-",
+        DiagramMark::CapturedInPassing => "%",
     }
 }
 
@@ -189,6 +190,10 @@ pub fn diagram_legend(marks: &[(Square, DiagramMark)]) -> String {
             "move when the way is clear, or hop over one piece",
         ),
         (DiagramMark::Blocker, "blocks the move when occupied"),
+        (
+            DiagramMark::CapturedInPassing,
+            "an enemy here is captured in passing",
+        ),
     ];
     all.iter()
         .filter(|(m, _)| marks.iter().any(|(_, x)| x == m))

@@ -210,6 +210,8 @@ fn mobility(engine: &Engine, kind: PieceKind) -> Mobility {
                 DiagramMark::Hop => 0.3,
                 DiagramMark::MoveOrHop => 0.6,
                 DiagramMark::Blocker => -0.25,
+                // Already counted at the move's landing square.
+                DiagramMark::CapturedInPassing => 0.0,
             };
         }
         let m = f64::max(m, 0.0);
