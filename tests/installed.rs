@@ -99,3 +99,34 @@ fn a_file_path_wins_over_a_shipped_name() {
     assert_eq!(code, 1);
     assert!(stderr.contains("cannot read `no-such-game`"), "{stderr}");
 }
+
+#[test]
+fn the_repl_opens_a_shipped_definition_by_name_from_the_home_folder() {
+    // As after `cargo install --path .`: the binary started in the user's home folder (here a
+    // fresh folder standing in for it), with HOME pointing there so the REPL's history file
+    // lands there too, and no repository in sight.
+    let home = elsewhere("home");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(&home)
+        .env("HOME", &home)
+        .args(["repl", "xiang-fu"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run chimera");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(b"show\nmoves\nquit\n")
+            .expect("write commands");
+    }
+    let out = child.wait_with_output().expect("wait for chimera");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("Xiang Fu"), "{stdout}");
+    assert!(stdout.contains("legal moves"), "{stdout}");
+    assert!(!stderr.contains("error"), "{stderr}");
+}

@@ -326,6 +326,24 @@ impl Png {
     fn of(svg: &str) -> Png {
         Png(tiny_skia::Pixmap::decode_png(&render::svg_to_png(svg).unwrap()).unwrap())
     }
+    fn read(path: &Path) -> Png {
+        Png(tiny_skia::Pixmap::load_png(path).unwrap())
+    }
+    fn width(&self) -> u32 {
+        self.0.width()
+    }
+    fn height(&self) -> u32 {
+        self.0.height()
+    }
+    /// The share of pixels that differ visibly. Text is drawn with the machine's fonts, so a
+    /// few letter pixels may differ between machines; a changed drawing differs far more.
+    fn differs_from(&self, other: &Png) -> f64 {
+        let differ = (0..self.height())
+            .flat_map(|y| (0..self.width()).map(move |x| (x as f32, y as f32)))
+            .filter(|&(x, y)| distance(self.at(x, y), other.at(x, y)) > 48)
+            .count();
+        differ as f64 / (self.width() as f64 * self.height() as f64)
+    }
     fn at(&self, x: f32, y: f32) -> [u8; 3] {
         let c = self.0.pixel(x.round() as u32, y.round() as u32).unwrap();
         [c.red(), c.green(), c.blue()]
@@ -730,22 +748,46 @@ fn the_cli_reports_bad_input_and_exits_1() {
     assert!(!root().join("start.jpg").exists() && !root().join("start").exists());
 }
 
-/// Regenerates the README pictures: `cargo test --test render -- --ignored docs_pictures`.
+/// The README's pictures are what the renderer draws today: each is rendered again and compared
+/// with the committed file. `CHIMERA_BLESS=1 cargo test --test render docs_pictures` rewrites them.
 #[test]
-#[ignore]
 fn docs_pictures() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let xiang_fu = engine(&root.join("definitions/xiang-fu.variant"));
-    let svg = render::render_position(
+    let start = render::render_position(
         &xiang_fu,
         &xiang_fu.start_position(),
         &RenderOptions::default(),
     );
-    render::write_picture(&svg, &root.join("docs/xiang-fu-start.png")).unwrap();
     let octal = engine(&root.join("definitions/octal-xiangqi.variant"));
     let minister = render::find_piece(octal.rules(), "Minister").unwrap();
-    let svg = render::render_piece(&octal, minister, &RenderOptions::default());
-    render::write_picture(&svg, &root.join("docs/octal-xiangqi-minister.png")).unwrap();
+    let minister = render::render_piece(&octal, minister, &RenderOptions::default());
+    let bless = std::env::var_os("CHIMERA_BLESS").is_some();
+    let scratch = std::env::temp_dir().join(format!("chimera-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    for (svg, name) in [
+        (start, "xiang-fu-start.png"),
+        (minister, "octal-xiangqi-minister.png"),
+    ] {
+        let committed = root.join("docs").join(name);
+        if bless {
+            render::write_picture(&svg, &committed).unwrap();
+            continue;
+        }
+        let fresh = scratch.join(name);
+        render::write_picture(&svg, &fresh).unwrap();
+        let (now, then) = (Png::read(&fresh), Png::read(&committed));
+        assert_eq!(
+            (now.width(), now.height()),
+            (then.width(), then.height()),
+            "docs/{name} is stale: regenerate it with CHIMERA_BLESS=1 cargo test --test render docs_pictures"
+        );
+        assert!(
+            now.differs_from(&then) < 0.03,
+            "docs/{name} is stale: regenerate it with CHIMERA_BLESS=1 cargo test --test render docs_pictures"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 #[test]
