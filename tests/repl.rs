@@ -176,11 +176,15 @@ fn play_undo_redo_and_history() {
     let mut s = session("chess");
     assert_eq!(ok(&mut s, "play e2e4 e7e5 g1f3"), "1. e2e4 e7e5 2. g1f3");
     assert_eq!(ok(&mut s, "play b8c6"), "2... b8c6");
-    assert_eq!(ok(&mut s, "history"), "1. e2e4 e7e5\n2. g1f3 b8c6");
+    assert_eq!(ok(&mut s, "history"), "1. e4 e5 2. Nf3 Nc6");
+    assert_eq!(
+        ok(&mut s, "history --coordinates"),
+        "1. e2e4 e7e5 2. g1f3 b8c6"
+    );
     assert_eq!(ok(&mut s, "undo 3"), "Black to move");
-    assert_eq!(ok(&mut s, "history"), "1. e2e4");
+    assert_eq!(ok(&mut s, "history --coordinates"), "1. e2e4");
     assert_eq!(ok(&mut s, "redo 2"), "Black to move");
-    assert_eq!(ok(&mut s, "history"), "1. e2e4 e7e5\n2. g1f3");
+    assert_eq!(ok(&mut s, "history --coordinates"), "1. e2e4 e7e5 2. g1f3");
     assert_eq!(s.prompt(), "Chess (Black)> ");
     // A new move forgets what was taken back.
     ok(&mut s, "undo");
@@ -193,8 +197,9 @@ fn play_undo_redo_and_history() {
     ok(&mut s, "undo 2");
     let e = fails(&mut s, "redo 999");
     assert_eq!(e.message, "only 2 moves to redo, not 999");
-    ok(&mut s, "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    ok(&mut s, "play e1e2");
+    // `load` starts a new game: nothing before it can be taken back.
+    ok(&mut s, "load chess");
+    ok(&mut s, "play e2e4");
     let e = fails(&mut s, "undo 2");
     assert_eq!(e.message, "only 1 move to undo, not 2");
 }
@@ -784,7 +789,7 @@ fn reload_keeps_the_game_when_it_is_still_legal() {
     // Still legal: the game and its history are kept.
     write("piece Rook R { moves Q }\n");
     assert!(ok(&mut s, "reload").ends_with(": position and 1 move kept"));
-    assert_eq!(ok(&mut s, "history"), "1. a1a2");
+    assert_eq!(ok(&mut s, "history --coordinates"), "1. a1a2");
     // The move a1a2 is no longer possible: the position is kept without history.
     write("piece Rook R { moves F }\n");
     assert!(ok(&mut s, "reload")

@@ -37,13 +37,43 @@ pub enum Status {
     MoveLimit(GameResult),
 }
 
-/// A game in progress: the positions so far, the moves between them and the moves undone.
+/// A game in progress: the positions so far, the moves between them, the earlier stretches of
+/// play that an edit of the position ended, and the steps undone.
+///
+/// The game is a timeline of steps, moves and edits alike. An edit (a piece put on the board, a
+/// FEN set up) ends the current stretch of play and starts a new one from the edited position;
+/// [`Game::undo`] walks back over moves and edits alike, and [`Game::redo`] forward again, so no
+/// step destroys the moves before it. [`Game::positions`] and [`Game::moves`] are the current
+/// stretch only (repetition never counts across an edit); [`Game::earlier`] holds the rest.
 #[derive(Clone, Debug)]
 pub struct Game {
     engine: Arc<Engine>,
     positions: Vec<Position>,
     moves: Vec<Move>,
-    undone: Vec<Move>,
+    undone: Vec<Step>,
+    earlier: Vec<Stretch>,
+}
+
+/// Most earlier stretches a game keeps (one per edit); beyond that the oldest are forgotten, so a
+/// script of a million `put` lines cannot exhaust memory.
+pub const MAX_EDITS: usize = 1000;
+
+/// A stretch of play that an edit ended: its positions and moves, and the edit.
+#[derive(Clone, Debug)]
+pub struct Stretch {
+    /// The positions of the stretch, its start first.
+    pub positions: Vec<Position>,
+    /// The moves played in it.
+    pub moves: Vec<Move>,
+    /// The edit that ended it, in words (the command that made it, like `put N e4`).
+    pub edit: String,
+}
+
+/// A step taken back, to be taken again by [`Game::redo`].
+#[derive(Clone, Debug)]
+enum Step {
+    Move(Move),
+    Edit { start: Position, edit: String },
 }
 
 impl Game {
@@ -54,6 +84,7 @@ impl Game {
             positions: vec![pos],
             moves: Vec::new(),
             undone: Vec::new(),
+            earlier: Vec::new(),
         }
     }
     /// The engine.
@@ -80,34 +111,80 @@ impl Game {
         self.moves.push(mv);
         self.undone.clear();
     }
-    /// Takes back the last move; false when there is none.
+    /// Takes back the last step, a move or an edit; false when there is none.
     pub fn undo(&mut self) -> bool {
-        match self.moves.pop() {
-            Some(m) => {
-                self.positions.pop();
-                self.undone.push(m);
-                true
-            }
-            None => false,
+        self.undo_step().is_some()
+    }
+    /// Takes back the last step and says what it was: `Ok(move)` for a move, `Err(edit)` for an
+    /// edit (in words); `None` when there is nothing to take back.
+    pub fn undo_step(&mut self) -> Option<Result<Move, String>> {
+        if let Some(m) = self.moves.pop() {
+            self.positions.pop();
+            self.undone.push(Step::Move(m));
+            return Some(Ok(m));
         }
+        let back = self.earlier.pop()?;
+        let start = std::mem::replace(&mut self.positions, back.positions);
+        self.moves = back.moves;
+        let start = start.into_iter().next()?;
+        self.undone.push(Step::Edit {
+            start,
+            edit: back.edit.clone(),
+        });
+        Some(Err(back.edit))
     }
     /// Plays again the last move taken back; false when there is none.
     pub fn redo(&mut self) -> bool {
-        match self.undone.pop() {
-            Some(m) => {
+        self.redo_step().is_some()
+    }
+    /// Takes again the last step taken back and says what it was, as [`Game::undo_step`] does.
+    pub fn redo_step(&mut self) -> Option<Result<Move, String>> {
+        match self.undone.pop()? {
+            Step::Move(m) => {
                 let next = self.engine.play(self.position(), m);
                 self.positions.push(next);
                 self.moves.push(m);
-                true
+                Some(Ok(m))
             }
-            None => false,
+            Step::Edit { start, edit } => {
+                self.begin_stretch(start, edit.clone());
+                Some(Err(edit))
+            }
         }
     }
-    /// Replaces the whole game by a new start position (after `fen`, `put`, `clear` ...).
+    /// Whether the timeline holds an edit, done or taken back.
+    pub fn has_edits(&self) -> bool {
+        !self.earlier.is_empty() || self.undone.iter().any(|s| matches!(s, Step::Edit { .. }))
+    }
+    /// An edit of the position (described in words, like `put N e4`): the moves so far become an
+    /// earlier stretch that [`Game::undo`] returns to, and play goes on from `pos`. Clears the
+    /// steps taken back, as a move does.
+    pub fn edit(&mut self, pos: Position, edit: impl Into<String>) {
+        self.begin_stretch(pos, edit.into());
+        self.undone.clear();
+    }
+    fn begin_stretch(&mut self, pos: Position, edit: String) {
+        let positions = std::mem::replace(&mut self.positions, vec![pos]);
+        let moves = std::mem::take(&mut self.moves);
+        self.earlier.push(Stretch {
+            positions,
+            moves,
+            edit,
+        });
+        if self.earlier.len() > MAX_EDITS {
+            self.earlier.remove(0);
+        }
+    }
+    /// The stretches of play before the last edit, oldest first (each with the edit that ended it).
+    pub fn earlier(&self) -> &[Stretch] {
+        &self.earlier
+    }
+    /// Replaces the whole game, earlier stretches included, by a new start position (a new game).
     pub fn reset_to(&mut self, pos: Position) {
         self.positions = vec![pos];
         self.moves.clear();
         self.undone.clear();
+        self.earlier.clear();
     }
     /// The status of the current position, counting repetitions over the game's history.
     pub fn status(&self) -> Status {

@@ -19,7 +19,7 @@ mod zobrist;
 
 pub use diagram::{DiagramMark, MoveDetail};
 pub use fen::FenError;
-pub use game::{Game, GameResult, Status};
+pub use game::{Game, GameResult, Status, Stretch, MAX_EDITS};
 pub use moves::{Move, MoveKind};
 pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Piece, Position};

@@ -30,6 +30,17 @@ impl Engine {
             .collect()
     }
 
+    /// The moves the pieces' patterns, castling and the drop rules allow, before the royal rule's
+    /// filter: a move here that is not legal would leave the mover's royals attacked (or, for a
+    /// drop, mate by a drop the rules forbid). For explaining why a move is refused.
+    pub fn pseudo_legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        if !self.royals_gone(pos) {
+            self.pseudo_into(pos, &mut out);
+        }
+        out
+    }
+
     /// Whether the side to move has lost its last royal piece (where the rules make that the end).
     pub fn royals_gone(&self, pos: &Position) -> bool {
         let t = self.t();

@@ -286,20 +286,74 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         .map(|(_, x)| x.clone())
         .collect();
     if same_to.is_empty() {
+        // Allowed by the piece's moves but not legal: the royal rule refused it.
+        let refused = engine
+            .pseudo_legal_moves(pos)
+            .iter()
+            .any(|m| !m.is_drop() && m.from == from && m.to == to);
+        let message = if refused {
+            format!(
+                "the {} on {} cannot move to {}: that would leave {} in check",
+                name,
+                from_text,
+                to_text,
+                royal_words(engine, pos.side_to_move())
+            )
+        } else {
+            format!(
+                "the {} on {} cannot move to {}: a {} does not move that way from there",
+                name, from_text, to_text, name
+            )
+        };
         return Err(move_err(
-            format!("the {} on {} cannot move to {}", name, from_text, to_text),
+            message,
             lead,
             t.len() - suffix.len(),
             Some(format!("legal moves of this {}: {}", name, list(&own))),
         ));
     }
-    let message = if suffix.is_empty() {
-        format!("{} to {} needs a suffix", from_text, to_text)
-    } else {
+    let plain = from_text.to_string() + to_text;
+    let promotes = legal
+        .iter()
+        .any(|m| !m.is_drop() && m.from == from && m.to == to && m.promotion.is_some());
+    let locust = legal.iter().any(|m| {
+        !m.is_drop() && m.from == from && m.to == to && matches!(m.kind, MoveKind::Locust { .. })
+    });
+    let message = if suffix.is_empty() && promotes {
+        format!("{plain} promotes: say to what")
+    } else if suffix.is_empty() {
+        format!("{plain} could be {} moves", same_to.len())
+    } else if locust && suffix.starts_with('x') {
         format!(
-            "`{}` does not match a legal move from {} to {}",
-            suffix, from_text, to_text
+            "the {} moving from {} to {} cannot capture on {}",
+            name,
+            from_text,
+            to_text,
+            &suffix[1..]
         )
+    } else if !promotes {
+        format!(
+            "{plain} is not a promotion: `{}` has no place after it",
+            suffix
+        )
+    } else {
+        let choice = suffix.trim_start_matches('=');
+        match rules
+            .kind_by_letter(&choice.to_ascii_uppercase())
+            .or_else(|| rules.kind_by_letter(choice))
+        {
+            Some(k) => format!(
+                "the {} on {} cannot promote to a {} on {}",
+                name,
+                from_text,
+                rules.piece(k).name,
+                to_text
+            ),
+            None => format!(
+                "`{}` names no piece the {} on {} can promote to on {}",
+                suffix, name, from_text, to_text
+            ),
+        }
     };
     Err(move_err(
         message,
@@ -307,6 +361,18 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         suffix.len(),
         Some(format!("write one of: {}", list(&same_to))),
     ))
+}
+
+/// A side's royal pieces in words, for "that would leave White's King in check": the kind's name
+/// when the rules have one royal kind.
+pub(crate) fn royal_words(engine: &Engine, side: crate::geometry::Player) -> String {
+    let rules = engine.rules();
+    let player = &rules.players[side.index()];
+    let royals: Vec<PieceKind> = rules.royal_kinds().collect();
+    match royals.as_slice() {
+        [one] => format!("{player}'s {}", rules.piece(*one).name),
+        _ => format!("{player}'s royal pieces"),
+    }
 }
 
 /// Splits a leading square name (letter + digits) off a string.

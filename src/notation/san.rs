@@ -674,7 +674,19 @@ pub(crate) fn explain(
     let owned = pos
         .pieces()
         .any(|(_, p)| p.player == side && p.kind == kind);
-    let message = if owned {
+    let refused = pos.piece_at(dest).is_none_or(|p| p.player != side)
+        && engine.pseudo_legal_moves(pos).iter().any(|m| {
+            !m.is_drop() && m.to == dest && pos.piece_at(m.from).is_some_and(|p| p.kind == kind)
+        });
+    let message = if refused {
+        format!(
+            "a {} of {} could move to {}, but that would leave {} in check",
+            name,
+            rules.players[side.index()],
+            d.name(dest),
+            super::royal_words(engine, side)
+        )
+    } else if owned {
         format!(
             "no {} of {} can move to {}",
             name,

@@ -114,6 +114,8 @@ impl CompletionContext {
                     (Command::Piece, 0) => self.pieces.clone(),
                     (Command::Zones, 0) => self.zones.clone(),
                     (Command::Show, _) => owned(&["--ascii", "--unicode"]),
+                    (Command::History, 0) => owned(&["--coordinates"]),
+                    (Command::Save, 0) => owned(&["--force"]),
                     (Command::Render, _) => match tokens.last().copied() {
                         Some("--piece") => self.pieces.clone(),
                         Some("--moves") | Some("--at") => self.squares.clone(),
@@ -197,7 +199,7 @@ impl Completer for ReplHelper {
             .next()
             .and_then(commands::find)
             .map(|c| c.command);
-        if first == Some(Command::Load)
+        if matches!(first, Some(Command::Load | Command::Save | Command::Open))
             && line[..pos.min(line.len())].split_whitespace().count() >= 1
             && line[..start].trim() != ""
         {

@@ -148,6 +148,8 @@ pub struct Session {
     searcher: Option<crate::search::Searcher>,
     /// Which sides the computer plays.
     computer: commands::ComputerSides,
+    /// The PGN file last saved or opened: `save` may replace it without `--force`.
+    record_file: Option<PathBuf>,
 }
 
 impl Default for Session {
@@ -212,6 +214,7 @@ impl Session {
             quit: false,
             searcher: None,
             computer: commands::ComputerSides::Off,
+            record_file: None,
         }
     }
 

@@ -19,7 +19,7 @@
 //!    `CompletionContext::candidates` (completion.rs).
 //!
 //! The groups: `help.rs` (help, quit), `variants.rs` (load, variants, reload), `position.rs`
-//! (show, fen, reset, status), `moves.rs` (moves, play, undo, redo, history), `setup.rs` (put,
+//! (show, fen, reset, status), `moves.rs` (moves, play, undo, redo, history), `records.rs` (save, open), `setup.rs` (put,
 //! remove, hand, turn, clear), `perft.rs` (perft, divide), `about.rs` (piece, zones, rules,
 //! render), `expect.rs` (expect), `search.rs` (go, hint, computer, values; `expect best`/`mate`).
 
@@ -29,6 +29,7 @@ mod help;
 mod moves;
 mod perft;
 mod position;
+mod records;
 mod search;
 mod setup;
 mod table;
@@ -67,8 +68,12 @@ pub enum Command {
     Undo,
     /// `redo [N]`
     Redo,
-    /// `history`
+    /// `history [--coordinates]`
     History,
+    /// `save FILE`
+    Save,
+    /// `open FILE [N]`
+    Open,
     /// `put PIECE SQUARE`
     Put,
     /// `remove SQUARE`

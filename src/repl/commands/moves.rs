@@ -208,7 +208,8 @@ impl Session {
     }
 
     pub(super) fn play(&mut self, args: &Args) -> Result<String> {
-        let args = args.words.as_slice();
+        let args = record_moves(&args.words);
+        let args = args.as_slice();
         let l = self.loaded()?;
         if args.is_empty() {
             return Err(ReplError::new("`play` needs a move")
@@ -302,53 +303,131 @@ impl Session {
         };
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
         let mut g = l.game.clone();
+        // Moves and edits are steps alike; messages say "move" while no edit is involved.
+        let mut edits = Vec::new();
         for done in 0..n {
-            let ok = if undo { g.undo() } else { g.redo() };
-            if !ok {
-                let what = if undo { "to undo" } else { "to redo" };
-                let msg = if done == 0 {
-                    format!("there is no move {what}")
-                } else {
-                    format!(
-                        "only {done} move{} {what}, not {n}",
-                        if done == 1 { "" } else { "s" }
-                    )
-                };
-                return Err(ReplError::new(msg).with_help(if undo {
-                    "`history` shows the moves played"
-                } else {
-                    "`redo` replays moves taken back with `undo`, until a new move is played"
-                }));
+            let step = if undo { g.undo_step() } else { g.redo_step() };
+            match step {
+                Some(Ok(_)) => {}
+                Some(Err(edit)) => edits.push(edit),
+                None => {
+                    let what = if undo { "to undo" } else { "to redo" };
+                    let word = if edits.is_empty() && !g.has_edits() {
+                        "move"
+                    } else {
+                        "step"
+                    };
+                    let msg = if done == 0 {
+                        if word == "move" {
+                            format!("there is no move {what}")
+                        } else {
+                            format!("there is nothing {what}")
+                        }
+                    } else {
+                        format!(
+                            "only {done} {word}{} {what}, not {n}",
+                            if done == 1 { "" } else { "s" }
+                        )
+                    };
+                    return Err(ReplError::new(msg).with_help(if undo {
+                        "`history` shows the moves and edits so far"
+                    } else {
+                        "`redo` takes again the steps taken back with `undo`, until a new move or edit"
+                    }));
+                }
             }
         }
         l.game = g;
         let l = self.loaded()?;
-        Ok(self.status_line(l))
+        let status = self.status_line(l);
+        Ok(match edits.as_slice() {
+            [] => status,
+            [one] => format!(
+                "{} `{}`; {status}",
+                if undo { "took back" } else { "did again" },
+                label_shown(one)
+            ),
+            many => format!(
+                "{} {} edits; {status}",
+                if undo { "took back" } else { "did again" },
+                many.len()
+            ),
+        })
     }
 
-    pub(super) fn history(&mut self, _args: &Args) -> Result<String> {
-        let l = self.loaded()?;
-        let moves = l.game.moves();
-        if moves.is_empty() {
-            return Ok("no moves played yet".into());
-        }
-        let mut lines: Vec<String> = Vec::new();
-        for (i, mv) in moves.iter().enumerate() {
-            let pos = &l.game.positions()[i];
-            let text = notation::move_text(&l.engine, pos, *mv);
-            match pos.side_to_move() {
-                Player::First => lines.push(format!("{}. {text}", pos.fullmove_number())),
-                Player::Second => match lines.last_mut() {
-                    Some(last) if i > 0 => {
-                        last.push(' ');
-                        last.push_str(&text)
-                    }
-                    _ => lines.push(format!("{}... {text}", pos.fullmove_number())),
-                },
+    pub(super) fn history(&mut self, args: &Args) -> Result<String> {
+        let coordinates = match args.words.as_slice() {
+            [] => false,
+            ["--coordinates" | "--coords" | "-c"] => true,
+            _ => {
+                return Err(
+                    ReplError::new(format!("`history` has no option `{}`", args.rest))
+                        .with_help("`history` (SAN) or `history --coordinates`"),
+                )
             }
+        };
+        let l = self.loaded()?;
+        let g = &l.game;
+        let mut lines: Vec<String> = Vec::new();
+        for st in g.earlier() {
+            if !st.moves.is_empty() {
+                lines.push(move_line(&l.engine, &st.positions, &st.moves, coordinates));
+            }
+            lines.push(st.edit.clone());
+        }
+        if !g.moves().is_empty() {
+            lines.push(move_line(&l.engine, g.positions(), g.moves(), coordinates));
+        }
+        if lines.is_empty() {
+            return Ok("no moves played yet".into());
         }
         Ok(lines.join("\n"))
     }
+}
+
+/// The moves of one stretch of play on one line, numbered as in a game record (`1. e4 e5 2. Nf3`,
+/// or `1... e5` when the second player moved first): SAN, or coordinates. `play` reads it back.
+fn move_line(engine: &Engine, positions: &[Position], moves: &[Move], coordinates: bool) -> String {
+    let mut words = Vec::with_capacity(moves.len() * 3 / 2);
+    for (i, (pos, mv)) in positions.iter().zip(moves).enumerate() {
+        let text = if coordinates {
+            notation::move_text(engine, pos, *mv)
+        } else {
+            notation::san(engine, pos, *mv)
+        };
+        words.push(numbered(pos, &text, i == 0));
+    }
+    words.join(" ")
+}
+
+/// An edit's words as `undo` and `redo` quote them: at most 100 characters (a FEN fits), `…`
+/// when cut.
+fn label_shown(label: &str) -> String {
+    match label.char_indices().nth(100) {
+        Some((i, _)) => format!("{}…", &label[..i]),
+        None => label.to_string(),
+    }
+}
+
+/// The moves of words written as a game record: move numbers (`12.`, `12...`, also glued to the
+/// move as in `12.Nf3`) and results (`1-0`, `0-1`, `1/2-1/2`, `*`) are skipped, so what `history`
+/// prints (or a PGN's move text) can be given to `play`.
+fn record_moves<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    words
+        .iter()
+        .filter_map(|w| {
+            if matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+                return None;
+            }
+            let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+            let dots = w[digits..].bytes().take_while(|&b| b == b'.').count();
+            if digits > 0 && dots > 0 {
+                let rest = &w[digits + dots..];
+                return (!rest.is_empty()).then_some(rest);
+            }
+            Some(*w)
+        })
+        .collect()
 }
 
 /// A move with its number, as in a game record: `1. e2e4`, `1... e7e5`, or bare within a line.

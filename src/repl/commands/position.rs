@@ -83,14 +83,14 @@ impl Session {
             err
         })?;
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
-        l.game.reset_to(pos);
+        l.game.edit(pos, format!("fen {rest}"));
         Ok(self.status_line(self.loaded()?))
     }
 
     pub(super) fn reset(&mut self, _args: &Args) -> Result<String> {
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
         let pos = l.engine.start_position();
-        l.game.reset_to(pos);
+        l.game.edit(pos, "reset");
         Ok(format!(
             "start position; {}",
             self.status_line(self.loaded()?)

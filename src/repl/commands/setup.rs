@@ -8,9 +8,12 @@ use crate::repl::{board, describe, no_variant, parse, ReplError, Result, Session
 use crate::rules::{Confinement, PieceKind, RuleSet, MAX_IN_HAND};
 
 impl Session {
-    /// Applies an edit to a copy of the position, then starts a new game from it.
+    /// Applies an edit to a copy of the position, then makes it a step of the game (`label` is
+    /// the command in words, as `history` shows it): the moves before it stay, and `undo` takes
+    /// it back.
     fn edit(
         &mut self,
+        label: String,
         f: impl FnOnce(&RuleSet, &mut Position) -> Result<String>,
     ) -> Result<String> {
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
@@ -18,11 +21,12 @@ impl Session {
         let msg = f(l.engine.rules(), &mut pos)?;
         // A set-up position has no en-passant capture left over from a game.
         pos.set_ep(None);
-        l.game.reset_to(pos);
+        l.game.edit(pos, label);
         Ok(msg)
     }
 
     pub(super) fn put(&mut self, args: &Args) -> Result<String> {
+        let label = format!("put {}", args.words.join(" "));
         let args = args.words.as_slice();
         let usage = "`put PIECE SQUARE`, like `put N e4`, `put n e5` or `put Black Knight e5`";
         let rules = self.rules()?;
@@ -66,7 +70,7 @@ impl Session {
             rules.players[side.index()],
             rules.piece(spec.kind).name
         );
-        self.edit(|rules, pos| {
+        self.edit(label, |rules, pos| {
             let old = pos.piece_at(sq);
             pos.set_piece(sq, Some(piece));
             Ok(match old {
@@ -89,20 +93,23 @@ impl Session {
         };
         let sq = parse::square(rules, sq_text)?;
         let sq_text = sq_text.to_string();
-        self.edit(|rules, pos| match pos.piece_at(sq) {
-            None => Err(ReplError::new(format!("{sq_text} is already empty"))
-                .with_help("`show` draws the board")),
-            Some(p) => {
-                pos.set_piece(sq, None);
-                Ok(format!(
-                    "removed {} from {sq_text}",
-                    board::piece_letter(rules, p)
-                ))
+        self.edit(format!("remove {sq_text}"), |rules, pos| {
+            match pos.piece_at(sq) {
+                None => Err(ReplError::new(format!("{sq_text} is already empty"))
+                    .with_help("`show` draws the board")),
+                Some(p) => {
+                    pos.set_piece(sq, None);
+                    Ok(format!(
+                        "removed {} from {sq_text}",
+                        board::piece_letter(rules, p)
+                    ))
+                }
             }
         })
     }
 
     pub(super) fn hand(&mut self, args: &Args) -> Result<String> {
+        let label = format!("hand {}", args.words.join(" "));
         let args = args.words.as_slice();
         let l = self.loaded()?;
         let rules = l.engine.rules();
@@ -178,7 +185,7 @@ impl Session {
             changes.push((sign * count, spec.kind));
         }
         let side_name = rules.players[side.index()].clone();
-        self.edit(|rules, pos| {
+        self.edit(label, |rules, pos| {
             for (delta, kind) in changes {
                 let now = pos.hand(side, kind) as i32 + delta;
                 if now < 0 {
@@ -218,14 +225,14 @@ impl Session {
                     .with_help(format!("a side is {}", parse::side_names(rules))))
             }
         };
-        self.edit(|rules, pos| {
+        self.edit(format!("turn {}", args.join(" ")), |rules, pos| {
             pos.set_side_to_move(side);
             Ok(format!("{} to move", rules.players[side.index()]))
         })
     }
 
     pub(super) fn clear(&mut self, _args: &Args) -> Result<String> {
-        self.edit(|_, pos| {
+        self.edit("clear".into(), |_, pos| {
             pos.clear();
             Ok("the board and the hands are empty; `put` sets up pieces".into())
         })

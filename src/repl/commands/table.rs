@@ -19,7 +19,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         command: Command::Load,
         name: "load",
-        aliases: &["l", "open"],
+        aliases: &["l"],
         args: "FILE",
         summary: "switch to another variant; the position resets",
         details: "Compiles a definition file and starts from its start position. FILE may omit the \
@@ -70,7 +70,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: "[FEN]",
         summary: "print the position as FEN, or set it",
         details: "Without an argument, prints the position in FEN (Fairy-Stockfish style, hands in \
-                  `[...]`). With a FEN, sets up that position and starts a new history from it.",
+                  `[...]`). With a FEN, sets up that position: an edit, which `undo` takes back.",
         examples: &["fen", "fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"],
         run: Session::fen,
     },
@@ -80,7 +80,8 @@ pub const COMMANDS: &[CommandInfo] = &[
         aliases: &["new"],
         args: "",
         summary: "go back to the variant's start position",
-        details: "Sets up the start position and forgets the moves played.",
+        details: "Sets up the start position. It is an edit like the others: `undo` goes back to the \
+                  game before it.",
         examples: &["reset"],
         run: Session::reset,
     },
@@ -103,9 +104,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         aliases: &["p", "mv"],
         args: "MOVE...",
         summary: "play one or several moves",
-        details: "Plays the moves in order, in the project's move text: `e2e4`, promotion `e7e8q`, \
-                  drop `P@e4`. If one of them is not legal nothing is played, and the error lists the \
-                  legal moves of that piece.",
+        details: "Plays the moves in order, in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or in coordinates \
+                  (`e2e4`, promotion `e7e8q`, drop `P@e4`). Move numbers and results are skipped, so \
+                  the text `history` prints plays back. If one move is not legal nothing is played, \
+                  and the error says why and lists the legal moves of that piece.",
         examples: &["play e2e4", "play e2e4 e7e5 g1f3", "play P@e5"],
         run: Session::play,
     },
@@ -114,8 +116,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "undo",
         aliases: &["u", "back"],
         args: "[N]",
-        summary: "take back the last move (or N moves)",
-        details: "Takes back N moves (default 1). They can be played again with `redo`.",
+        summary: "take back the last move or edit (or N steps)",
+        details: "Takes back N steps (default 1). Moves and edits of the position (`put`, `remove`, \
+                  `hand`, `turn`, `clear`, `fen`, `reset`, `open`) are steps alike: after `put N e4`, \
+                  `undo` removes the Knight again, and a further `undo` takes back the moves played \
+                  before it. The steps can be taken again with `redo`.",
         examples: &["undo", "undo 2"],
         run: Session::undo,
     },
@@ -124,9 +129,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "redo",
         aliases: &["r"],
         args: "[N]",
-        summary: "replay a move taken back (or N)",
-        details: "Plays again the last N moves taken back with `undo` (default 1). Playing a new move \
-                  forgets them.",
+        summary: "take again a step taken back (or N)",
+        details: "Takes again the last N steps (moves or edits) taken back with `undo` (default 1). \
+                  A new move or edit forgets them.",
         examples: &["redo", "redo 2"],
         run: Session::redo,
     },
@@ -134,11 +139,42 @@ pub const COMMANDS: &[CommandInfo] = &[
         command: Command::History,
         name: "history",
         aliases: &["hist"],
-        args: "",
-        summary: "the moves so far, numbered",
-        details: "Lists the moves played since the position was set up, numbered as in a game record.",
-        examples: &["history"],
+        args: "[--coordinates]",
+        summary: "the moves and edits so far, as a game record",
+        details: "Prints the moves in SAN with their numbers, like `1. e4 e5 2. Nf3`, on one line that \
+                  `play` reads back (it skips move numbers and results). `--coordinates` prints them as \
+                  `1. e2e4 e7e5 2. g1f3`. An edit of the position (`put`, `remove`, `hand`, `turn`, \
+                  `clear`, `fen`, `reset`, `open`) gets a line of its own, between the moves before it \
+                  and the moves after it.",
+        examples: &["history", "history --coordinates"],
         run: Session::history,
+    },
+    CommandInfo {
+        command: Command::Save,
+        name: "save",
+        aliases: &[],
+        args: "[--force] FILE",
+        summary: "write the game as PGN",
+        details: "Writes the game since the last edit as a PGN file (`.pgn` is added to a name without \
+                  an extension): the seven standard tags, `Variant`, `SetUp` and `FEN` when it did not \
+                  start from the variant's start position, the moves in SAN and the result. A file that \
+                  exists is replaced only when this session saved or opened it, or with `--force`.",
+        examples: &["save game.pgn", "save --force game"],
+        run: Session::save,
+    },
+    CommandInfo {
+        command: Command::Open,
+        name: "open",
+        aliases: &[],
+        args: "FILE [N]",
+        summary: "read a PGN game and replay it",
+        details: "Reads the first game (or game N) of a PGN file and replays it move by move in the \
+                  loaded variant, from its `FEN` tag when it has one. Comments, NAGs and variations are \
+                  skipped. A move that is not legal is shown with its line and column, and the session \
+                  is unchanged. Opening is a step like an edit: `undo` walks back over the game's moves, \
+                  then to the game before it. (`load` reads a definition.)",
+        examples: &["open game.pgn", "open games.pgn 3"],
+        run: Session::open,
     },
     CommandInfo {
         command: Command::Put,
@@ -148,7 +184,8 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "put a piece on a square",
         details: "PIECE is a letter (upper case: first player, lower case: second, `+P` promoted), or a \
                   name with an optional side before it (`Black Knight`; a bare name is the side to \
-                  move's). Replaces what stood there. The moves so far are forgotten.",
+                  move's). Replaces what stood there. An edit: `undo` takes it back, and the moves \
+                  before it stay in `history`.",
         examples: &["put N e4", "put n e5", "put Black Cannon b8"],
         run: Session::put,
     },
@@ -158,7 +195,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         aliases: &["rm", "del"],
         args: "SQUARE",
         summary: "empty a square",
-        details: "Removes the piece on SQUARE. The moves so far are forgotten.",
+        details: "Removes the piece on SQUARE. An edit: `undo` takes it back.",
         examples: &["remove e2"],
         run: Session::remove,
     },
@@ -191,7 +228,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: "",
         summary: "empty the board and the hands",
         details: "Removes every piece from the board and the hands (the side to move stays), to set up \
-                  a position from scratch with `put`.",
+                  a position from scratch with `put`. An edit: `undo` puts everything back.",
         examples: &["clear"],
         run: Session::clear,
     },
