@@ -73,7 +73,7 @@ pub struct Stretch {
 #[derive(Clone, Debug)]
 enum Step {
     Move(Move),
-    Edit { start: Position, edit: String },
+    Edit { start: Box<Position>, edit: String },
 }
 
 impl Game {
@@ -128,7 +128,7 @@ impl Game {
         self.moves = back.moves;
         let start = start.into_iter().next()?;
         self.undone.push(Step::Edit {
-            start,
+            start: Box::new(start),
             edit: back.edit.clone(),
         });
         Some(Err(back.edit))
@@ -147,7 +147,7 @@ impl Game {
                 Some(Ok(m))
             }
             Step::Edit { start, edit } => {
-                self.begin_stretch(start, edit.clone());
+                self.begin_stretch(*start, edit.clone());
                 Some(Err(edit))
             }
         }
