@@ -412,3 +412,81 @@ fn move_errors_say_why() {
         "illegal move `e1e2q`: e1e2 is not a promotion: `q` has no place after it"
     );
 }
+
+#[test]
+fn on_every_shipped_definition_history_replays_and_save_then_open_gives_the_same_game() {
+    cd_root();
+    let dir = scratch("every");
+    let mut files: Vec<PathBuf> = std::fs::read_dir("definitions")
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "variant"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    let mut seed: u64 = 12;
+    for file in &files {
+        let load = format!("load {}", file.display());
+        let mut s = Session::new();
+        ok(&mut s, &load);
+        // 40 plies of a seeded random game, each move played by its SAN text.
+        for _ in 0..40 {
+            let (engine, game) = (s.engine().unwrap().clone(), s.game().unwrap().clone());
+            if game.status().is_over() {
+                break;
+            }
+            let legal = engine.legal_moves(game.position());
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = legal[(seed >> 33) as usize % legal.len()];
+            let san = chimera::notation::san(&engine, game.position(), mv);
+            ok(&mut s, &format!("play {san}"));
+        }
+        let fen = ok(&mut s, "fen");
+        let history = ok(&mut s, "history");
+        let coordinates = ok(&mut s, "history --coordinates");
+        for text in [&history, &coordinates] {
+            let mut t = Session::new();
+            ok(&mut t, &load);
+            ok(&mut t, &format!("play {text}"));
+            assert_eq!(ok(&mut t, "fen"), fen, "{}: play {text}", file.display());
+        }
+        let pgn = dir.join(format!(
+            "{}.pgn",
+            file.file_stem().unwrap().to_string_lossy()
+        ));
+        ok(&mut s, &format!("save {}", pgn.display()));
+        let mut t = Session::new();
+        ok(&mut t, &load);
+        ok(&mut t, &format!("open {}", pgn.display()));
+        assert_eq!(ok(&mut t, "fen"), fen, "{}", file.display());
+        assert_eq!(
+            ok(&mut t, "history"),
+            format!("open {}\n{history}", pgn.display()),
+            "{}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn open_refuses_a_file_larger_than_it_reads() {
+    cd_root();
+    let dir = scratch("huge");
+    let file = dir.join("huge.pgn");
+    // Sparse: no disk is used for the zeros.
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(chimera::notation::pgn::MAX_BYTES as u64 + 1)
+        .unwrap();
+    let mut s = session("chess");
+    let e = fails(&mut s, &format!("open {}", file.display()));
+    assert_eq!(
+        e.message,
+        format!(
+            "{} is larger than 67108864 bytes, the most `open` reads",
+            file.display()
+        )
+    );
+}
