@@ -5,6 +5,7 @@
 //! outcome, perft) → [`search`] (game-playing search and evaluation) → [`notation`] (FEN and move text) → front ends ([`repl`], [`render`], the CLI).
 //! A layer uses only the layers before it.
 
+pub mod analysis;
 pub mod betza;
 pub mod cli;
 pub mod compile;

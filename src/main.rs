@@ -43,6 +43,8 @@ enum Command {
     Rules(cli::rules::Args),
     /// List the definitions built into chimera (usable by name from any folder).
     List,
+    /// Self-play statistics of definitions side by side: balance, draws, length, branching, values.
+    Analyze(cli::analyze::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,5 +62,6 @@ fn main() -> ExitCode {
         Command::Pgn(a) => cli::pgn::run(a),
         Command::Rules(a) => cli::rules::run(a),
         Command::List => cli::list::run(),
+        Command::Analyze(a) => cli::analyze::run(a),
     }
 }

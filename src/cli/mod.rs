@@ -1,5 +1,6 @@
 //! Front ends of the command line: they parse arguments, print and choose the exit code.
 
+pub mod analyze;
 pub mod check;
 pub mod export;
 pub mod import;
