@@ -50,6 +50,9 @@ pub struct RuleSet {
     pub end: GameEnd,
     /// Castling, if the variant has it.
     pub castling: Option<Castling>,
+    /// `promotion-limit`: per kind, the number of it a player may have on the board before no
+    /// promotion to it is allowed (indexed by kind; `None` or a short list = no limit).
+    pub promotion_limits: Vec<Option<u8>>,
     /// Start position in FEN (validated against the board and the piece letters).
     pub start_fen: String,
     /// Presentation hints for pictures and the REPL board.
@@ -114,6 +117,10 @@ pub struct MoveRule {
     pub capturing: Option<Vec<PieceKind>>,
     /// Exempt from the piece's confinement (`unconfined`): the Octal General may cross the river to capture.
     pub unconfined: bool,
+    /// Kinds this rule's moves may not hop over or jump (`not-over Cannon`: the janggi cannon).
+    pub not_over: Vec<PieceKind>,
+    /// Kinds this rule's moves may not capture (`not-capturing Cannon`).
+    pub not_capturing: Vec<PieceKind>,
 }
 
 /// A path ride: along `path`, in both directions, from wherever the piece stands on it.
@@ -275,6 +282,41 @@ pub struct GameEnd {
     /// `move-limit N SCORE [resets KIND, ...]`: the game ends after N moves by each side (2N plies)
     /// without a capture, a drop or a move of one of the listed kinds.
     pub move_limit: Option<MoveLimit>,
+    /// `facing ends SCORE`: royals may face each other; the side to move must then break the line
+    /// (or pass); if the line still stands after its move, the game ends, SCORE for the side to move.
+    pub facing_ends: Option<Score>,
+    /// `pass`: a side may pass instead of moving (not while in check).
+    pub pass: Option<PassRule>,
+    /// `bare-royal SCORE`: a side left with only royal pieces gets SCORE, unless its move can
+    /// leave the other side bare too.
+    pub bare_royal: Option<Score>,
+    /// `extinction KIND, ...`: a side with no piece of one of these kinds (board or hand) loses.
+    pub extinction: Vec<PieceKind>,
+    /// `goal KIND in ZONE [reply]`: a side whose piece of that kind stands in the zone wins.
+    pub goal: Option<Goal>,
+    /// `check-limit N`: the side that gives its N-th check wins.
+    pub check_limit: Option<u8>,
+    /// `no-check`: a move may not give check.
+    pub no_check: bool,
+}
+
+/// The pass move (`pass [twice SCORE]`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PassRule {
+    /// Two passes in a row end the game with this score for the side to move.
+    pub twice: Option<Score>,
+}
+
+/// Reaching a zone wins (`goal King in hill`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Goal {
+    /// The kind that must arrive.
+    pub kind: PieceKind,
+    /// Where, per player.
+    pub zone: PlayerSquares,
+    /// `reply`: when the first player arrives, the second player still moves once; arriving too
+    /// draws (racing kings).
+    pub reply: bool,
 }
 
 /// The move-count rule (chess's 50-move rule).

@@ -124,7 +124,7 @@ fn syntax_error_at_the_end_of_the_file() {
     let e = only(&with("piece Ferz F { moves F"));
     assert_eq!(
         e.message,
-        "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing` or `unconfined`, found the end of the file"
+        "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing`, `not-over`, `not-capturing` or `unconfined`, found the end of the file"
     );
     assert_eq!(e.at, (10, 1));
 }
@@ -206,7 +206,7 @@ fn a_forgotten_brace_does_not_hide_the_statements_after_it() {
         syntax_rows(&text),
         [
             syntax_row(
-                "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing` or `unconfined`, found `piece`",
+                "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing`, `not-over`, `not-capturing` or `unconfined`, found `piece`",
                 (11, 1),
                 "a `piece` block holds: moves, rides, royal, confined, promotes, captured, value; it ends with `}`"
             ),

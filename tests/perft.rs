@@ -90,3 +90,38 @@ fn xiang_fu_matches_reference_counts() {
 fn octal_xiangqi_matches_reference_counts() {
     run_file("octal-xiangqi.perft");
 }
+
+#[test]
+fn shatranj_matches_fairy_stockfish() {
+    run_file("shatranj.perft");
+}
+
+#[test]
+fn kingofthehill_matches_fairy_stockfish() {
+    run_file("kingofthehill.perft");
+}
+
+#[test]
+fn three_check_matches_fairy_stockfish() {
+    run_file("3check.perft");
+}
+
+#[test]
+fn racingkings_matches_fairy_stockfish() {
+    run_file("racingkings.perft");
+}
+
+#[test]
+fn spartan_matches_fairy_stockfish() {
+    run_file("spartan.perft");
+}
+
+#[test]
+fn grand_matches_fairy_stockfish() {
+    run_file("grand.perft");
+}
+
+#[test]
+fn janggi_matches_fairy_stockfish() {
+    run_file("janggi.perft");
+}

@@ -143,13 +143,16 @@ pub enum Ending {
     PerpetualCheck,
     /// The definition's move-count limit.
     MoveLimit,
+    /// One of the definition's other end rules (`goal`, `bare-royal`, `extinction`,
+    /// `check-limit`, `pass twice`, `facing ends`).
+    VariantRule,
     /// The study's own limit on a game's length ([`StudyConfig::max_plies`]); scored a draw.
     PlyCap,
 }
 
 impl Ending {
     /// Every ending, in table order.
-    pub const ALL: [Ending; 8] = [
+    pub const ALL: [Ending; 9] = [
         Ending::Checkmate,
         Ending::DupleCheckmate,
         Ending::Stalemate,
@@ -157,6 +160,7 @@ impl Ending {
         Ending::Repetition,
         Ending::PerpetualCheck,
         Ending::MoveLimit,
+        Ending::VariantRule,
         Ending::PlyCap,
     ];
 
@@ -170,6 +174,7 @@ impl Ending {
             Ending::Repetition => "repetition",
             Ending::PerpetualCheck => "perpetual check",
             Ending::MoveLimit => "move limit",
+            Ending::VariantRule => "variant rule",
             Ending::PlyCap => "ply cap",
         }
     }

@@ -130,6 +130,7 @@ fn ending(engine: &Engine, pos: &Position, status: &Status) -> Ending {
         Status::Repetition(_) => Ending::Repetition,
         Status::PerpetualCheck(..) => Ending::PerpetualCheck,
         Status::MoveLimit(_) => Ending::MoveLimit,
+        Status::Ended(..) => Ending::VariantRule,
         Status::Ongoing { .. } => Ending::PlyCap,
     }
 }

@@ -361,6 +361,10 @@ pub(crate) fn validate(
             ctx.report(e);
             break;
         }
+        // `3+3`: the checks still to give (`check-limit`), read by the engine.
+        if numbers == 0 && is_check_field(f) {
+            continue;
+        }
         if f.bytes().all(|b| b.is_ascii_digit()) {
             if f.parse::<u16>().is_err() {
                 let what = counter(numbers);
@@ -502,4 +506,11 @@ fn split_ranks(placement: &str, offset: usize) -> Vec<(usize, &str)> {
     }
     out.push((offset + s, &placement[s..]));
     out
+}
+
+/// `N+M`: the checks each player still has to give (`check-limit`), as Fairy-Stockfish writes them.
+fn is_check_field(f: &str) -> bool {
+    let digits = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|c| c.is_ascii_digit());
+    f.split_once('+')
+        .is_some_and(|(a, b)| digits(a) && digits(b))
 }

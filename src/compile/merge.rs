@@ -37,6 +37,10 @@ pub(crate) struct Merged {
     pub royal_rule: Option<Spanned<RoyalRuleName>>,
     /// `facing`, with its span.
     pub facing: Option<Span>,
+    /// `facing ends RESULT` (then `facing` holds its span too).
+    pub facing_ends: Option<Spanned<ScoreName>>,
+    /// The game rules of `compile/game_rules.rs` (`pass`, `goal`, `check-limit`, ...), by keyword.
+    pub game_rules: IndexMap<&'static str, Spanned<Statement>>,
     /// `stalemate`.
     pub stalemate: Option<Spanned<ScoreName>>,
     /// `checkmate`.
@@ -435,6 +439,24 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             Statement::Facing => {
                 if first_time(ctx, kw.into(), "`facing`".into(), span) {
                     m.facing = Some(span);
+                    m.facing_ends = None;
+                }
+            }
+            Statement::FacingEnds(s) => {
+                if first_time(ctx, kw.into(), "`facing`".into(), span) {
+                    m.facing = Some(span);
+                    m.facing_ends = Some(s);
+                }
+            }
+            node @ (Statement::Pass(_)
+            | Statement::BareRoyal(_)
+            | Statement::Extinction(_)
+            | Statement::Goal { .. }
+            | Statement::CheckLimit(_)
+            | Statement::NoCheck
+            | Statement::PromotionLimit(_)) => {
+                if first_time(ctx, kw.into(), format!("`{kw}`"), span) {
+                    m.game_rules.insert(kw, Spanned::new(node, span));
                 }
             }
             Statement::Stalemate(s) => {

@@ -147,7 +147,7 @@ impl Engine {
     }
 
     /// Whether a royal of `by` stands on the file of `target` with nothing between.
-    fn faces_royal(&self, pos: &Position, target: Square, by: Player) -> bool {
+    pub(super) fn faces_royal(&self, pos: &Position, target: Square, by: Player) -> bool {
         let t = self.t();
         for dr in [1i8, -1] {
             let mut s = target;
@@ -179,6 +179,14 @@ impl Engine {
         let e = t.entry(by, kind, from);
         let vbit = 1u64 << victim.0;
         let occ = |s: u8| pos.board[s as usize] != 0 || s == target.0;
+        // The kind standing on an occupied square, the target holding `victim`.
+        let kind_on = |s: u8| {
+            if s == target.0 {
+                victim
+            } else {
+                kind_of(pos.board[s as usize])
+            }
+        };
         for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
             if l.to == target.0
                 && l.flags & CAPTURE != 0
@@ -207,6 +215,9 @@ impl Engine {
                     }
                     Hop::Screen => {
                         if screens == 0 {
+                            if r.screens >> kind_on(s.sq).0 & 1 == 0 {
+                                break;
+                            }
                             screens = 1;
                             continue;
                         }
@@ -239,16 +250,22 @@ impl Engine {
             let ok = steps.iter().all(|s| {
                 let need = if s.sq == target.0 {
                     NEED_ENEMY
+                } else if s.sq == from.0 {
+                    NEED_EMPTY
                 } else {
                     class(pos, s.sq, by)
                 };
-                s.need & need != 0
+                let screen_ok =
+                    need == NEED_EMPTY || s.capture || p.screens >> kind_on(s.sq).0 & 1 != 0;
+                s.need & need != 0 && screen_ok
             });
             if !ok {
                 continue;
             }
             let dest = if p.to == target.0 {
                 NEED_ENEMY
+            } else if p.to == from.0 {
+                NEED_EMPTY
             } else {
                 class(pos, p.to, by)
             };

@@ -47,7 +47,9 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
             "a FEN starts with the ranks, top first, e.g. `8/8/8/8/8/8/8/8 w - - 0 1`",
         ));
     }
-    let board_end = text.find([' ', '[']).unwrap_or(text.len());
+    let board_end = text
+        .find(|c: char| c.is_whitespace() || c == '[')
+        .unwrap_or(text.len());
     let board = &text[..board_end];
     let letters: Vec<String> = rules.pieces.iter().map(|p| p.letter.clone()).collect();
     let letter_help = format!("this variant's pieces are {}", letters.join(" "));
@@ -257,13 +259,20 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
     }
 
     // Side and the optional fields.
+    // Fields are separated by any whitespace, as the checker reads them.
     let mut fields = Vec::new();
-    let mut o = at;
-    for tok in rest.split(' ') {
-        if !tok.is_empty() {
-            fields.push((o, tok));
+    let mut start: Option<usize> = None;
+    for (i, c) in rest.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                fields.push((at + s, &rest[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
         }
-        o += tok.len() + 1;
+    }
+    if let Some(s) = start {
+        fields.push((at + s, &rest[s..]));
     }
     let Some(&(side_at, side)) = fields.first() else {
         return Err(err(
@@ -289,6 +298,14 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
     let mut ep_seen = false;
     let mut numbers = Vec::new();
     for &(fat, f) in &fields[1..] {
+        // `3+3`: the checks each player still has to give (`check-limit`), as Fairy-Stockfish writes it.
+        if let Some((a, b)) = check_field(f) {
+            if let Some(limit) = rules.end.check_limit {
+                pos.set_checks_given(Player::First, limit.saturating_sub(a));
+                pos.set_checks_given(Player::Second, limit.saturating_sub(b));
+            }
+            continue;
+        }
         if f.bytes().all(|b| b.is_ascii_digit()) {
             match f.parse::<u16>() {
                 Ok(n) => numbers.push(n),
@@ -447,6 +464,13 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         Some(s) => out.push_str(&square_name(rules, s)),
         None => out.push('-'),
     }
+    if let Some(limit) = rules.end.check_limit {
+        out.push_str(&format!(
+            " {}+{}",
+            limit.saturating_sub(pos.checks_given(Player::First)),
+            limit.saturating_sub(pos.checks_given(Player::Second))
+        ));
+    }
     out.push_str(&format!(
         " {} {}",
         pos.halfmove_clock(),
@@ -467,4 +491,15 @@ pub fn letter(rules: &RuleSet, p: Piece) -> String {
 fn square_name(rules: &RuleSet, s: Square) -> String {
     let d = rules.board.dims;
     format!("{}{}", file_letter(d.file(s)), d.rank(s) + 1)
+}
+
+/// A `checks remaining` field, `N+M` (first player's, then second player's).
+pub(crate) fn check_field(f: &str) -> Option<(u8, u8)> {
+    let (a, b) = f.split_once('+')?;
+    let digits = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|c| c.is_ascii_digit());
+    if digits(a) && digits(b) {
+        Some((a.parse().ok()?, b.parse().ok()?))
+    } else {
+        None
+    }
 }

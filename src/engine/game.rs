@@ -35,6 +35,8 @@ pub enum Status {
     PerpetualCheck(Player, GameResult),
     /// The move-count limit was reached.
     MoveLimit(GameResult),
+    /// An end rule of the variant finished the game (`goal`, `bare-royal`, `check-limit`, ...).
+    Ended(super::Ending, GameResult),
 }
 
 /// A game in progress: the positions so far, the moves between them, the earlier stretches of
@@ -254,6 +256,9 @@ impl Engine {
         if self.royals_gone(pos) {
             return Status::RoyalCaptured(GameResult::Win(side.other()));
         }
+        if let Some((ending, r)) = self.ending(pos) {
+            return Status::Ended(ending, r);
+        }
         let check = self.in_check(pos);
         if self.legal_moves(pos).is_empty() {
             return if check {
@@ -293,6 +298,7 @@ impl Status {
                 format!("{} has given perpetual check: {}", name(*p), outcome(r))
             }
             Status::MoveLimit(r) => format!("the move limit is reached: {}", outcome(r)),
+            Status::Ended(e, r) => format!("{}: {}", e.describe(), outcome(r)),
         }
     }
 
@@ -310,7 +316,8 @@ impl Status {
             | Status::RoyalCaptured(r)
             | Status::Repetition(r)
             | Status::PerpetualCheck(_, r)
-            | Status::MoveLimit(r) => Some(*r),
+            | Status::MoveLimit(r)
+            | Status::Ended(_, r) => Some(*r),
         }
     }
 }

@@ -32,7 +32,13 @@ impl Engine {
                 let Some(moving) = pos.piece_at(mv.from) else {
                     return p;
                 };
-                if let Some(victim) = pos.piece_at(mv.to) {
+                // A move back to its own square (a pass, or `cabW`) captures nothing there.
+                let victim_on_to = if mv.to == mv.from {
+                    None
+                } else {
+                    pos.piece_at(mv.to)
+                };
+                if let Some(victim) = victim_on_to {
                     if !mv.is_castle() {
                         self.capture_to_hand(&mut p, us, victim);
                         reset_clock = true;
@@ -88,6 +94,21 @@ impl Engine {
             p.fullmove = p.fullmove.saturating_add(1);
         }
         p.set_side_to_move(us.other());
+        let end = &self.rules.end;
+        if end.pass.is_some() {
+            p.set_passes(if mv.is_pass() {
+                pos.passes.saturating_add(1)
+            } else {
+                0
+            });
+        }
+        if end.facing_ends.is_some() {
+            p.set_facing_before(self.royals_face(pos));
+        }
+        if end.check_limit.is_some() && self.in_check(&p) {
+            let n = p.checks[us.index()].saturating_add(1);
+            p.set_checks_given(us, n);
+        }
         p
     }
 

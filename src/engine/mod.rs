@@ -6,6 +6,7 @@
 
 mod attacks;
 mod diagram;
+mod endings;
 pub mod fen;
 mod game;
 mod make;
@@ -18,6 +19,7 @@ mod visit;
 mod zobrist;
 
 pub use diagram::{DiagramMark, MoveDetail};
+pub use endings::Ending;
 pub use fen::FenError;
 pub use game::{Game, GameResult, Status, Stretch, MAX_EDITS};
 pub use moves::{Move, MoveKind};

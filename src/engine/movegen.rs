@@ -4,7 +4,7 @@
 use super::attacks::{class, Royals};
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, Piece, Position};
-use super::tables::{CastleSquares, BLOCKED, CAPTURE, EP, MOVE, NEED_ENEMY, SETS_EP};
+use super::tables::{CastleSquares, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, SETS_EP};
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, PieceKind, PromotionMode, RoyalRule};
@@ -50,8 +50,17 @@ impl Engine {
         self.royal_squares(pos, pos.side).n == 0
     }
 
-    /// Legal moves into `out` (cleared first).
+    /// Legal moves into `out` (cleared first); none when an end rule has finished the game.
     pub(crate) fn legal_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if self.t().has_endings && self.ending(pos).is_some() {
+            return;
+        }
+        self.legal_unended(pos, out);
+    }
+
+    /// Legal moves into `out` (cleared first), the end rules aside.
+    pub(super) fn legal_unended(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         if self.royals_gone(pos) {
             return;
@@ -76,8 +85,15 @@ impl Engine {
         };
         let royal_mask = self.t().royal_mask;
         let mut scratch = pos.clone();
+        // `facing ends`: while the royals face each other, a move must break the line; a pass
+        // is always allowed then, even in check.
+        let facing_now = self.rules.end.facing_ends.is_some() && self.royals_face(pos);
+        let every_move_tested = self.rules.end.no_check || facing_now;
         out.retain(|&mv| {
-            if safe_now {
+            if facing_now && mv.is_pass() {
+                return true;
+            }
+            if safe_now && !every_move_tested {
                 let mover = match mv.kind {
                     MoveKind::Drop(k) => k,
                     _ => kind_of(pos.board[mv.from.index()]),
@@ -89,7 +105,7 @@ impl Engine {
                     return true;
                 }
             }
-            self.legal_after(&mut scratch, mv, &royals)
+            self.legal_after(&mut scratch, mv, &royals, facing_now)
         });
         if self.t().no_drop_mate != 0 {
             let t = self.t();
@@ -111,8 +127,10 @@ impl Engine {
         replies.is_empty()
     }
 
-    /// Whether `mv` leaves the mover's royals safe. `scratch` equals the position before and after.
-    fn legal_after(&self, scratch: &mut Position, mv: Move, royals: &Royals) -> bool {
+    /// Whether `mv` leaves the mover's royals safe (and, by `no-check`, gives no check; and
+    /// breaks the royals' facing when `facing` says they face). `scratch` equals the position
+    /// before and after.
+    fn legal_after(&self, scratch: &mut Position, mv: Move, royals: &Royals, facing: bool) -> bool {
         let us = scratch.side;
         let undo = apply_raw(scratch, mv);
         let rs = if mv.is_drop() {
@@ -120,9 +138,16 @@ impl Engine {
         } else {
             royals.moved(mv.from, mv.to)
         };
-        let danger = self.royals_in_danger(scratch, us, &rs);
+        let mut bad = self.royals_in_danger(scratch, us, &rs);
+        if !bad && self.rules.end.no_check {
+            let theirs = self.royal_squares(scratch, us.other());
+            bad = self.royals_in_danger(scratch, us.other(), &theirs);
+        }
+        if !bad && facing {
+            bad = self.royals_face(scratch);
+        }
         revert_raw(scratch, mv, undo);
-        !danger
+        !bad
     }
 
     /// Pseudo-legal moves (ignoring the royal rule) into `out`.
@@ -135,6 +160,17 @@ impl Engine {
         self.castling_moves(pos, out);
         if self.t().drops {
             self.drop_moves(pos, out);
+        }
+        if self.rules.end.pass.is_some() {
+            // A pass is written as the royal's (else the first piece's) move to its own square.
+            let royals = self.royal_squares(pos, us);
+            let sq = royals
+                .iter()
+                .next()
+                .or_else(|| pos.occupied[us.index()].iter().next());
+            if let Some(s) = sq {
+                out.push(Move::pass(s));
+            }
         }
     }
 
@@ -158,7 +194,16 @@ impl Engine {
         let takes = |c: u8, victims: u64| enemy(c) && victims >> kind_of(c).0 & 1 != 0;
         // A plain move landing on `to`, with its promotion choices.
         let land = |to: u8, out: &mut Vec<Move>| {
-            self.push_promotions(pending, us, kind, from, Square(to), MoveKind::Normal, out)
+            self.push_promotions(
+                pos,
+                pending,
+                us,
+                kind,
+                from,
+                Square(to),
+                MoveKind::Normal,
+                out,
+            )
         };
         for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
             if l.flags & BLOCKED != 0 && board[l.block as usize] != 0 {
@@ -183,6 +228,7 @@ impl Engine {
                     if let Some((target, victim)) = pos.ep {
                         if target.0 == l.to && enemy(board[victim.index()]) {
                             self.push_promotions(
+                                pos,
                                 pending,
                                 us,
                                 kind,
@@ -207,6 +253,10 @@ impl Engine {
                     for (i, s) in sq.iter().enumerate() {
                         let c = board[s.sq as usize];
                         if !past_screen {
+                            if c != 0 && r.screens >> kind_of(c).0 & 1 == 0 {
+                                // A kind this hop may not use as a screen (`not-over`).
+                                break;
+                            }
                             past_screen = c != 0;
                             continue;
                         }
@@ -253,8 +303,20 @@ impl Engine {
             let mut victim = None;
             let mut ok = true;
             for s in steps {
-                let cl = class(pos, s.sq, us);
+                // The square the piece left is empty while it moves (`cabW` comes back to it).
+                let cl = if s.sq == from.0 {
+                    NEED_EMPTY
+                } else {
+                    class(pos, s.sq, us)
+                };
                 if s.need & cl == 0 {
+                    ok = false;
+                    break;
+                }
+                if cl != NEED_EMPTY
+                    && !s.capture
+                    && p.screens >> kind_of(board[s.sq as usize]).0 & 1 == 0
+                {
                     ok = false;
                     break;
                 }
@@ -269,7 +331,11 @@ impl Engine {
             if !ok {
                 continue;
             }
-            let c = board[p.to as usize];
+            let c = if p.to == from.0 {
+                0
+            } else {
+                board[p.to as usize]
+            };
             let dest_ok = (c == 0 && p.flags & MOVE != 0)
                 || (enemy(c) && p.flags & CAPTURE != 0 && p.victims >> kind_of(c).0 & 1 != 0);
             if !dest_ok {
@@ -291,6 +357,7 @@ impl Engine {
                 });
             } else {
                 self.push_promotions(
+                    pos,
                     pending,
                     us,
                     kind,
@@ -316,11 +383,21 @@ impl Engine {
         }
     }
 
+    /// How many pieces of a kind a player has on the board.
+    pub(super) fn count_on_board(&self, pos: &Position, p: Player, k: PieceKind) -> usize {
+        let code = Piece::new(p, k).code();
+        pos.occupied[p.index()]
+            .iter()
+            .filter(|s| pos.board[s.index()] == code)
+            .count()
+    }
+
     /// Pushes a move with every promotion choice the rules give it.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn push_promotions(
         &self,
+        pos: &Position,
         pending: bool,
         us: Player,
         kind: PieceKind,
@@ -345,8 +422,13 @@ impl Engine {
             PromotionMode::Forced => to_in,
             PromotionMode::Optional => to_in || info.promo_zone.contains(from),
         };
+        // `promotion-limit`: no promotion to a kind the player already has enough of.
+        let allowed = |k: PieceKind| match self.rules.promotion_limits.get(k.index()) {
+            Some(Some(n)) => self.count_on_board(pos, us, k) < *n as usize,
+            _ => true,
+        };
         if pending {
-            for &k in &pr.to {
+            for &k in pr.to.iter().filter(|&&k| allowed(k)) {
                 out.push(Move {
                     promotion: Some(k),
                     ..plain
@@ -358,7 +440,7 @@ impl Engine {
             out.push(plain);
             return;
         }
-        for &k in &pr.to {
+        for &k in pr.to.iter().filter(|&&k| allowed(k)) {
             out.push(Move {
                 promotion: Some(k),
                 ..plain

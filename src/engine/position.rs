@@ -75,6 +75,12 @@ pub struct Position {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) hash: u64,
+    /// `check-limit`: the checks each player has given so far.
+    pub(crate) checks: [u8; 2],
+    /// `pass`: how many passes were just made in a row.
+    pub(crate) passes: u8,
+    /// `facing ends`: whether the royals faced each other before the last move.
+    pub(crate) facing_before: bool,
 }
 
 impl Position {
@@ -91,6 +97,9 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            checks: [0; 2],
+            passes: 0,
+            facing_before: false,
         }
     }
 
@@ -263,6 +272,37 @@ impl Position {
             self.hash ^= zobrist::ep(t.index());
         }
         self.ep = ep;
+    }
+
+    /// The checks a player has given so far (`check-limit`).
+    pub fn checks_given(&self, p: Player) -> u8 {
+        self.checks[p.index()]
+    }
+
+    /// Sets the checks a player has given (`check-limit`).
+    pub fn set_checks_given(&mut self, p: Player, n: u8) {
+        self.hash ^= zobrist::rule_state(p.index(), self.checks[p.index()]);
+        self.checks[p.index()] = n;
+        self.hash ^= zobrist::rule_state(p.index(), n);
+    }
+
+    /// Passes made in a row just before this position (`pass`).
+    pub fn passes_in_a_row(&self) -> u8 {
+        self.passes
+    }
+
+    /// Sets the passes made in a row.
+    pub(crate) fn set_passes(&mut self, n: u8) {
+        self.hash ^= zobrist::rule_state(2, self.passes);
+        self.passes = n;
+        self.hash ^= zobrist::rule_state(2, n);
+    }
+
+    /// Records whether the royals faced each other before the last move (`facing ends`).
+    pub(crate) fn set_facing_before(&mut self, on: bool) {
+        self.hash ^= zobrist::rule_state(3, self.facing_before as u8);
+        self.facing_before = on;
+        self.hash ^= zobrist::rule_state(3, on as u8);
     }
 
     /// Sets the half-move clock and move number.

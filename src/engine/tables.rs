@@ -44,6 +44,8 @@ pub(crate) struct Ray {
     pub flags: u8,
     pub hop: Hop,
     pub victims: u64,
+    /// Kinds that may serve as the screen of a hop (bit per kind; `not-over` clears bits).
+    pub screens: u64,
 }
 
 /// A square of a ray; `land` is false where the piece may pass but not stop.
@@ -61,6 +63,8 @@ pub(crate) struct PathMove {
     pub to: u8,
     pub flags: u8,
     pub victims: u64,
+    /// Kinds a step that passes over a piece may pass over (bit per kind).
+    pub screens: u64,
 }
 
 /// One square a [`PathMove`] passes, with what must stand there; `capture` marks a locust capture.
@@ -128,6 +132,8 @@ pub(crate) struct Tables {
     pub castle_clear: Vec<u8>,
     /// Kinds whose moves reset the move-limit clock.
     pub clock_reset: u64,
+    /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
+    pub has_endings: bool,
 }
 
 /// The squares of one castling move.
@@ -155,6 +161,8 @@ struct Builder {
     ray_squares: Vec<RaySquare>,
     paths: Vec<PathMove>,
     path_steps: Vec<PathStep>,
+    /// The square the pattern being expanded starts from.
+    origin: Square,
 }
 
 impl Builder {
@@ -170,6 +178,7 @@ impl Builder {
         from: Square,
         land: &SquareSet,
         victims: u64,
+        screens: u64,
     ) {
         let mut extra = 0;
         if pat.en_passant {
@@ -220,6 +229,7 @@ impl Builder {
                     flags: final_flags | extra | if sets_ep { SETS_EP } else { 0 },
                     hop: last.mode.hop,
                     victims,
+                    screens,
                 });
             }
             return;
@@ -239,6 +249,8 @@ impl Builder {
         }
         // Multi-leg: expand every combination of leg lengths into fixed paths.
         let mut steps = Vec::new();
+        let masks = (victims, screens);
+        self.origin = from;
         self.expand(
             &legs,
             0,
@@ -247,7 +259,7 @@ impl Builder {
             pat,
             land,
             final_flags | extra,
-            victims,
+            masks,
         );
     }
 
@@ -261,7 +273,7 @@ impl Builder {
         pat: &MovePattern,
         land: &SquareSet,
         flags: u8,
-        victims: u64,
+        masks: (u64, u64),
     ) {
         let leg = legs[i];
         let last = i + 1 == legs.len();
@@ -280,7 +292,7 @@ impl Builder {
             if n >= leg.min.max(1) {
                 if last {
                     if land.contains(t) {
-                        self.push_path(steps, t, pat, flags, victims);
+                        self.push_path(steps, t, pat, flags, masks);
                     }
                 } else {
                     let need = (if leg.mode.to_empty { NEED_EMPTY } else { 0 })
@@ -297,7 +309,7 @@ impl Builder {
                             need,
                             capture,
                         });
-                        self.expand(legs, i + 1, t, steps, pat, land, flags, victims);
+                        self.expand(legs, i + 1, t, steps, pat, land, flags, masks);
                         steps.pop();
                     }
                 }
@@ -318,8 +330,20 @@ impl Builder {
         to: Square,
         pat: &MovePattern,
         flags: u8,
-        victims: u64,
+        (victims, screens): (u64, u64),
     ) {
+        // A path that comes back to where it started moves nothing unless it captures on the way
+        // (`cabW`, igui); such a path may only end there as a move, the square being empty then.
+        let mut flags = flags;
+        if self.origin == to {
+            if !steps.iter().any(|s| s.capture) {
+                return;
+            }
+            flags &= !CAPTURE;
+            if flags & MOVE == 0 {
+                return;
+            }
+        }
         // A path through a fixed square that must be empty is a lame leap: keep it in the fast leap table.
         let quiet_initial = pat.initial && flags & CAPTURE == 0;
         if steps.len() == 1 && steps[0].need == NEED_EMPTY {
@@ -332,6 +356,7 @@ impl Builder {
             });
             return;
         }
+
         let start = self.path_steps.len() as u32;
         self.path_steps.extend_from_slice(steps);
         let all_empty = steps.iter().all(|s| s.need == NEED_EMPTY);
@@ -347,6 +372,7 @@ impl Builder {
             to: to.0,
             flags: f,
             victims,
+            screens,
         });
     }
 
@@ -389,6 +415,7 @@ impl Builder {
                         flags: MOVE | CAPTURE,
                         hop: Hop::None,
                         victims,
+                        screens: victims,
                     });
                 }
             }
@@ -413,6 +440,7 @@ impl Tables {
             ray_squares: Vec::new(),
             paths: Vec::new(),
             path_steps: Vec::new(),
+            origin: Square(0),
         };
         let royal_mask = rules
             .pieces
@@ -459,6 +487,9 @@ impl Tables {
                         if let Some(list) = &rule.capturing {
                             victims = list.iter().fold(0, |m, k| m | 1 << k.0);
                         }
+                        let kind_bits = |l: &[PieceKind]| l.iter().fold(0u64, |m, k| m | 1 << k.0);
+                        victims &= !kind_bits(&rule.not_capturing);
+                        let screens = all_kinds(kinds) & !kind_bits(&rule.not_over);
                         for pat in &rule.patterns {
                             if pat.initial && !initial[ki].contains(from) {
                                 continue;
@@ -474,9 +505,9 @@ impl Tables {
                                 if let Some(l) = p.legs.last_mut() {
                                     l.mode.to_empty = false;
                                 }
-                                b.add_pattern(&p, player, from, &land, v);
+                                b.add_pattern(&p, player, from, &land, v, screens);
                             } else {
-                                b.add_pattern(pat, player, from, &land, v);
+                                b.add_pattern(pat, player, from, &land, v, screens);
                             }
                         }
                     }
@@ -583,13 +614,26 @@ impl Tables {
             info,
             royal_mask,
             to_hand,
-            drops: !rules.drops.to_hand.is_empty(),
+            // Pieces in a hand at the start stay droppable even when no capture goes to a hand.
+            drops: !rules.drops.to_hand.is_empty()
+                || Player::BOTH
+                    .iter()
+                    .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind(k as u8)) > 0)),
             one_per_file: mask(&rules.drops.one_per_file),
             no_drop_mate: mask(&rules.drops.no_drop_mate),
             promote_after_move,
             castles,
             castle_clear,
             clock_reset,
+            has_endings: {
+                let e = &rules.end;
+                !e.extinction.is_empty()
+                    || e.bare_royal.is_some()
+                    || e.goal.is_some()
+                    || e.check_limit.is_some()
+                    || e.pass.as_ref().is_some_and(|p| p.twice.is_some())
+                    || e.facing_ends.is_some()
+            },
         })
     }
 

@@ -86,3 +86,15 @@ pub fn ep(sq: usize) -> u64 {
 pub fn pending(sq: usize) -> u64 {
     keys().pending[sq]
 }
+
+/// Key of a small game-rule counter (`slot`: checks given by each player, passes in a row, facing
+/// before the last move) at `value`; zero at zero, so positions of variants without these rules
+/// hash as before.
+#[inline]
+pub fn rule_state(slot: usize, value: u8) -> u64 {
+    if value == 0 {
+        return 0;
+    }
+    let mut state = 0x5EED_0000_0000_0000u64 ^ ((slot as u64) << 8 | value as u64);
+    splitmix(&mut state)
+}

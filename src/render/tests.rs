@@ -43,6 +43,8 @@ fn rule(betza: &str, patterns: Vec<MovePattern>) -> MoveRule {
         only_in: None,
         capturing: None,
         unconfined: false,
+        not_over: vec![],
+        not_capturing: vec![],
     }
 }
 
@@ -151,8 +153,16 @@ fn river_rules() -> RuleSet {
             repetition: None,
             perpetual_check: None,
             move_limit: None,
+            facing_ends: None,
+            pass: None,
+            bare_royal: None,
+            extinction: vec![],
+            goal: None,
+            check_limit: None,
+            no_check: false,
         },
         castling: None,
+        promotion_limits: vec![],
         start_fen: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(),
         render: hints,
     }

@@ -146,6 +146,29 @@ pub enum Statement {
     },
     /// `start "FEN"`; the span is the text between the quotes.
     Start(Spanned<String>),
+    /// `facing ends RESULT`: facing royals end the game unless the side to move breaks the line.
+    FacingEnds(Spanned<ScoreName>),
+    /// `pass [twice RESULT]`: a side may pass; two passes in a row may end the game.
+    Pass(Option<Spanned<ScoreName>>),
+    /// `bare-royal RESULT`: the result for a side left with only royal pieces.
+    BareRoyal(Spanned<ScoreName>),
+    /// `extinction KIND, ...`: a side without any piece of one of these kinds loses.
+    Extinction(Vec<Name>),
+    /// `goal KIND in ZONE [reply]`: a side whose KIND reaches ZONE wins.
+    Goal {
+        /// The kind that must reach the zone.
+        kind: Name,
+        /// The zone, player-relative.
+        zone: ZoneExpr,
+        /// `reply`: the second player may answer the first player's arrival by arriving too (a draw).
+        reply: bool,
+    },
+    /// `check-limit N`: giving the N-th check wins.
+    CheckLimit(Number),
+    /// `no-check`: a move may not give check.
+    NoCheck,
+    /// `promotion-limit KIND N, ...`: no promotion to KIND while the player has N of it on the board.
+    PromotionLimit(Vec<(Name, Number)>),
     /// `render { ... }`.
     Render(Vec<Spanned<RenderItem>>),
 }
@@ -180,6 +203,14 @@ impl Statement {
             Statement::MoveLimit { .. } => "move-limit",
             Statement::Castling { .. } => "castling",
             Statement::Start(_) => "start",
+            Statement::FacingEnds(_) => "facing",
+            Statement::Pass(_) => "pass",
+            Statement::BareRoyal(_) => "bare-royal",
+            Statement::Extinction(_) => "extinction",
+            Statement::Goal { .. } => "goal",
+            Statement::CheckLimit(_) => "check-limit",
+            Statement::NoCheck => "no-check",
+            Statement::PromotionLimit(_) => "promotion-limit",
             Statement::Render(_) => "render",
         }
     }
@@ -316,6 +347,10 @@ pub enum PieceItem {
         only_in: Option<ZoneExpr>,
         /// `capturing KIND, ...`.
         capturing: Option<Vec<Name>>,
+        /// `not-over KIND, ...`: kinds that may not be hopped over or jumped.
+        not_over: Option<Vec<Name>>,
+        /// `not-capturing KIND, ...`: kinds the move may not capture.
+        not_capturing: Option<Vec<Name>>,
         /// `unconfined`.
         unconfined: bool,
     },

@@ -231,7 +231,36 @@ impl Builder {
                 };
                 Statement::RoyalRule(Spanned::new(r, span))
             }
-            Rule::facing_stmt => Statement::Facing,
+            Rule::facing_stmt => match it.next() {
+                Some(score) => Statement::FacingEnds(self.score(score)),
+                None => Statement::Facing,
+            },
+            Rule::pass_stmt => Statement::Pass(it.next().map(|s| self.score(s))),
+            Rule::bare_royal_stmt => Statement::BareRoyal(self.score(self.take(&mut it, &parent)?)),
+            Rule::extinction_stmt => {
+                Statement::Extinction(self.names(self.take(&mut it, &parent)?))
+            }
+            Rule::goal_stmt => {
+                let reply = self.keywords(&parent).contains(&Rule::k_reply);
+                let kind = self.name(self.take(&mut it, &parent)?);
+                let zone = self.zone_expr(self.take(&mut it, &parent)?)?;
+                Statement::Goal { kind, zone, reply }
+            }
+            Rule::check_limit_stmt => {
+                Statement::CheckLimit(self.number(self.take(&mut it, &parent)?))
+            }
+            Rule::no_check_stmt => Statement::NoCheck,
+            Rule::promotion_limit_stmt => {
+                let mut v = Vec::new();
+                for kc in it {
+                    let kp = kc.clone();
+                    let mut k = self.children(kc).into_iter();
+                    let n = self.name(self.take(&mut k, &kp)?);
+                    let c = self.number(self.take(&mut k, &kp)?);
+                    v.push((n, c));
+                }
+                Statement::PromotionLimit(v)
+            }
             Rule::stalemate_stmt => Statement::Stalemate(self.score(self.take(&mut it, &parent)?)),
             Rule::checkmate_stmt => Statement::Checkmate(self.score(self.take(&mut it, &parent)?)),
             Rule::repetition_stmt => {
@@ -344,6 +373,8 @@ impl Builder {
                 let betza = Spanned::new(b.as_str().to_string(), self.span(&b));
                 let mut only_in = None;
                 let mut capturing = None;
+                let mut not_over = None;
+                let mut not_capturing = None;
                 let mut unconfined = false;
                 for clause in it {
                     match clause.as_rule() {
@@ -358,6 +389,19 @@ impl Builder {
                                 .filter(|c| c.as_rule() == Rule::name_list);
                             capturing = Some(names.flat_map(|l| self.names(l)).collect());
                         }
+                        Rule::not_over_clause | Rule::not_capturing_clause => {
+                            let is_over = clause.as_rule() == Rule::not_over_clause;
+                            let names: Vec<Name> = clause
+                                .into_inner()
+                                .filter(|c| c.as_rule() == Rule::name_list)
+                                .flat_map(|l| self.names(l))
+                                .collect();
+                            if is_over {
+                                not_over = Some(names);
+                            } else {
+                                not_capturing = Some(names);
+                            }
+                        }
                         Rule::unconfined_clause => unconfined = true,
                         _ => return Err(self.malformed(&clause)),
                     }
@@ -366,6 +410,8 @@ impl Builder {
                     betza,
                     only_in,
                     capturing,
+                    not_over,
+                    not_capturing,
                     unconfined,
                 }
             }

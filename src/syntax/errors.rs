@@ -47,6 +47,7 @@ fn describe_other(rule: Rule) -> (&'static str, &'static str) {
         royal_rule_value => ("`check`, `duple` or `capture`", ""),
         score => ("`win`, `loss` or `draw`", ""),
         promotion_mode => ("`optional` or `forced`", ""),
+        kind_count => ("a piece name and a number", ""),
         _ => ("", ""),
     }
 }
@@ -104,8 +105,22 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileI
                     None => groups.push((key, vec![what])),
                 }
             }
-            // "the end of the file" reads best last.
-            groups.sort_by_key(|(k, _)| k == "the end of the file");
+            // The clauses of a `moves` line read best after the statements, in the order they are
+            // written; "the end of the file" reads best last.
+            const CLAUSES: [&str; 5] = [
+                "`in`",
+                "`capturing`",
+                "`not-over`",
+                "`not-capturing`",
+                "`unconfined`",
+            ];
+            groups.sort_by_key(|(k, _)| {
+                if k == "the end of the file" {
+                    CLAUSES.len() + 1
+                } else {
+                    CLAUSES.iter().position(|c| c == k).map_or(0, |i| i + 1)
+                }
+            });
             let items: Vec<String> = groups
                 .into_iter()
                 .map(|(key, members)| {

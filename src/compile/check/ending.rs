@@ -109,9 +109,11 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
             reset_by: reset_by?,
         })
     });
+    let facing_ends = m.facing_ends.as_ref().map(|s| score(&s.node));
     GameEnd {
         royal_rule,
-        facing: m.facing.is_some(),
+        // `facing ends` replaces the ban: royals may face each other.
+        facing: m.facing.is_some() && facing_ends.is_none(),
         stalemate: m
             .stalemate
             .as_ref()
@@ -125,6 +127,14 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         repetition,
         perpetual_check,
         move_limit,
+        facing_ends,
+        // The rules of `game_rules.rs`, filled in by it.
+        pass: None,
+        bare_royal: None,
+        extinction: Vec::new(),
+        goal: None,
+        check_limit: None,
+        no_check: false,
     }
 }
 

@@ -9,6 +9,7 @@
 mod board;
 mod drops;
 mod ending;
+mod game_rules;
 mod paths;
 mod pieces;
 mod render;
@@ -148,7 +149,8 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         board::start(ctx, m, root, (dims, board_ok), holes, &letters);
     let drops = drops::drops(ctx, &mut env, m, &pieces, &in_hand_at_start);
     ending::rules_needing_royals(ctx, m, &decls, &royals);
-    let end = ending::game_end(ctx, m, &env);
+    let mut end = ending::game_end(ctx, m, &env);
+    let promotion_limits = game_rules::compile(ctx, m, &mut end, pieces.len(), &royals, &mut env);
     let castling = ending::castling(ctx, m, &env, dims);
     let render = render::render(ctx, m, dims, &zone_sets);
 
@@ -162,6 +164,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         drops,
         end,
         castling,
+        promotion_limits,
         start_fen,
         render,
     };

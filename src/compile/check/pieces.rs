@@ -146,6 +146,8 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 betza,
                 only_in,
                 capturing,
+                not_over,
+                not_capturing,
                 unconfined,
             } => {
                 let patterns = match crate::betza::parse(&betza.node) {
@@ -175,8 +177,19 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         .map(Some),
                     None => Some(None),
                 };
-                if let (Some(patterns), Some(only_in), Some(capturing)) =
-                    (patterns, only_in, capturing)
+                let mut kind_list = |names: &Option<Vec<Name>>, what: &str| match names {
+                    Some(names) => env.kinds(ctx, names, "chimera::piece::unknown", what),
+                    None => Some(Vec::new()),
+                };
+                let not_over = kind_list(not_over, "`not-over` piece");
+                let not_capturing = kind_list(not_capturing, "`not-capturing` piece");
+                if let (
+                    Some(patterns),
+                    Some(only_in),
+                    Some(capturing),
+                    Some(not_over),
+                    Some(not_capturing),
+                ) = (patterns, only_in, capturing, not_over, not_capturing)
                 {
                     def.moves.push(MoveRule {
                         betza: betza.node.clone(),
@@ -184,6 +197,8 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         only_in,
                         capturing,
                         unconfined: *unconfined,
+                        not_over,
+                        not_capturing,
                     });
                 }
             }

@@ -36,6 +36,7 @@ fn status_word(st: &Status) -> &'static str {
         Status::Repetition(_) => "repetition",
         Status::PerpetualCheck(..) => "perpetual-check",
         Status::MoveLimit(_) => "move-limit",
+        Status::Ended(..) => "over",
     }
 }
 

@@ -1,0 +1,158 @@
+//! Endings the position decides by itself, beyond mate and stalemate: extinction, a bare royal,
+//! a goal zone reached, the N-th check, two passes in a row, royals left facing. A position that
+//! ends the game this way has no legal moves, so perft stops there (as Fairy-Stockfish's does).
+
+use super::game::{result, GameResult};
+use super::position::{kind_of, Position};
+use super::Engine;
+use crate::geometry::Player;
+use crate::rules::PieceKind;
+
+/// Which end rule finished the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// `extinction`: a player has lost every piece of a listed kind.
+    Extinction,
+    /// `bare-royal`: a player has only royal pieces left.
+    BareRoyal,
+    /// `goal`: a piece of the goal kind reached the goal zone.
+    Goal,
+    /// `check-limit`: a player gave the last check allowed.
+    CheckLimit,
+    /// `pass twice`: both players passed in a row.
+    Passes,
+    /// `facing ends`: the royals still face each other after the reply.
+    Facing,
+}
+
+impl Ending {
+    /// The ending in words, for the status line.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ending::Extinction => "a kind has died out",
+            Ending::BareRoyal => "a royal piece stands bare",
+            Ending::Goal => "the goal is reached",
+            Ending::CheckLimit => "the last check is given",
+            Ending::Passes => "both sides passed",
+            Ending::Facing => "the royals still face each other",
+        }
+    }
+}
+
+impl Engine {
+    /// Whether an end rule finishes the game in this position, and the result.
+    pub fn ending(&self, pos: &Position) -> Option<(Ending, GameResult)> {
+        let end = &self.rules.end;
+        let us = pos.side;
+        let them = us.other();
+        if !end.extinction.is_empty() {
+            for p in [them, us] {
+                if end
+                    .extinction
+                    .iter()
+                    .any(|&k| self.count_with_hand(pos, p, k) == 0)
+                {
+                    return Some((Ending::Extinction, GameResult::Win(p.other())));
+                }
+            }
+        }
+        if let Some(score) = end.bare_royal {
+            let (ours, theirs) = (self.non_royal(pos, us), self.non_royal(pos, them));
+            // The side that just moved left the other bare: done. A bare side to move still has
+            // its move unless the other has two or more pieces left (it cannot bare them at once).
+            if theirs == 0 && ours > 0 {
+                return Some((Ending::BareRoyal, result(score, them)));
+            }
+            if ours == 0 && theirs >= 2 {
+                return Some((Ending::BareRoyal, result(score, us)));
+            }
+        }
+        if let Some(goal) = &end.goal {
+            let reached = |p: Player| {
+                let zone = goal.zone[p.index()];
+                pos.occupied[p.index()]
+                    .iter()
+                    .any(|s| zone.contains(s) && kind_of(pos.board[s.index()]) == goal.kind)
+            };
+            if goal.reply {
+                if reached(us) {
+                    let r = if us == Player::First && reached(them) {
+                        GameResult::Draw
+                    } else {
+                        GameResult::Win(us)
+                    };
+                    return Some((Ending::Goal, r));
+                }
+                if reached(them) && !(us == Player::Second && self.can_reach_goal(pos)) {
+                    return Some((Ending::Goal, GameResult::Win(them)));
+                }
+            } else if reached(them) {
+                return Some((Ending::Goal, GameResult::Win(them)));
+            }
+        }
+        if let Some(n) = end.check_limit {
+            if pos.checks[them.index()] >= n {
+                return Some((Ending::CheckLimit, GameResult::Win(them)));
+            }
+        }
+        if let Some(score) = end.pass.as_ref().and_then(|p| p.twice) {
+            if pos.passes >= 2 {
+                return Some((Ending::Passes, result(score, us)));
+            }
+        }
+        if let Some(score) = end.facing_ends {
+            if pos.facing_before && self.royals_face(pos) {
+                return Some((Ending::Facing, result(score, us)));
+            }
+        }
+        None
+    }
+
+    /// Whether the side to move (the second player, answering an arrival) can bring a piece of the
+    /// goal kind into its goal zone with a legal move.
+    fn can_reach_goal(&self, pos: &Position) -> bool {
+        let Some(goal) = &self.rules.end.goal else {
+            return false;
+        };
+        if self.in_check(pos) {
+            return false;
+        }
+        let zone = goal.zone[pos.side.index()];
+        let mut moves = Vec::new();
+        self.legal_unended(pos, &mut moves);
+        moves.iter().any(|m| {
+            !m.is_drop()
+                && zone.contains(m.to)
+                && m.promotion.unwrap_or(kind_of(pos.board[m.from.index()])) == goal.kind
+        })
+    }
+
+    /// A player's pieces of one kind, on the board and in hand.
+    fn count_with_hand(&self, pos: &Position, p: Player, k: PieceKind) -> usize {
+        self.count_on_board(pos, p, k) + pos.hand(p, k) as usize
+    }
+
+    /// A player's pieces that are not royal, on the board and in hand.
+    fn non_royal(&self, pos: &Position, p: Player) -> usize {
+        let mask = self.t().royal_mask;
+        let board = pos.occupied[p.index()]
+            .iter()
+            .filter(|s| mask >> kind_of(pos.board[s.index()]).0 & 1 == 0)
+            .count();
+        let hand: usize = pos.hands[p.index()]
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| mask >> k & 1 == 0)
+            .map(|(_, &n)| n as usize)
+            .sum();
+        board + hand
+    }
+
+    /// Whether a royal of each player stands on one file with nothing between.
+    pub(super) fn royals_face(&self, pos: &Position) -> bool {
+        let royals = self.royal_squares(pos, Player::First);
+        royals
+            .iter()
+            .any(|r| self.faces_royal(pos, r, Player::Second))
+    }
+}

@@ -1,0 +1,64 @@
+//! The definitions of issue 14 against Fairy-Stockfish's built-in variants of the same name:
+//! the same legal moves at every node to depth 3 (2 for the large boards) from the start, and to
+//! depth 2 from positions of random games. Positions reach Fairy-Stockfish as its start FEN plus
+//! the move line, so history-dependent rules (passes, bikjang, checks given) are compared too.
+
+mod common;
+use common::fsf::{compare_tree, random_lines, Fsf};
+
+/// Compares `definition` with Fairy-Stockfish's `variant`: the start position to `depth`, then
+/// `games` random games of up to `plies` moves, each to depth 2; returns the leaf counts.
+fn agrees(definition: &str, variant: &str, depth: u32, games: usize, plies: usize) -> Vec<u64> {
+    let engine = common::load(definition);
+    let mut fsf = Fsf::start();
+    let mut counts = vec![
+        compare_tree(&engine, &mut fsf, variant, &[], depth).unwrap_or_else(|e| panic!("{e}"))
+    ];
+    for line in random_lines(&engine, 14, games, plies) {
+        counts.push(
+            compare_tree(&engine, &mut fsf, variant, &line, 2).unwrap_or_else(|e| panic!("{e}")),
+        );
+    }
+    counts
+}
+
+#[test]
+fn shatranj_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("shatranj.variant", "shatranj", 3, 8, 80)[0], 4176);
+}
+
+#[test]
+fn kingofthehill_agrees_with_fairy_stockfish() {
+    assert_eq!(
+        agrees("kingofthehill.variant", "kingofthehill", 3, 8, 60)[0],
+        8902
+    );
+}
+
+#[test]
+fn three_check_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("3check.variant", "3check", 3, 8, 60)[0], 8902);
+}
+
+#[test]
+fn racingkings_agrees_with_fairy_stockfish() {
+    assert_eq!(
+        agrees("racingkings.variant", "racingkings", 3, 8, 60)[0],
+        11264
+    );
+}
+
+#[test]
+fn spartan_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("spartan.variant", "spartan", 3, 8, 60)[0], 14244);
+}
+
+#[test]
+fn grand_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("grand.variant", "grand", 2, 6, 60)[0], 4225);
+}
+
+#[test]
+fn janggi_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("janggi.variant", "janggi", 3, 8, 60)[0], 33000);
+}

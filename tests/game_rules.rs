@@ -1,0 +1,273 @@
+//! The mechanisms of issue 14, each on a small position built for it: capture-and-return,
+//! screens and captures restricted by kind, promotion limits, passing, facing royals as an end
+//! rule, the end rules by material (bare royal, extinction), by squares (goal zones, with and
+//! without the reply), by checks (check-limit), the ban on giving check, and a `drops` block
+//! without `kinds` whose start hand stays droppable. The definitions are inline.
+
+use chimera::compile::compile_str;
+use chimera::engine::{Ending, Engine, GameResult, Status};
+use chimera::geometry::Player;
+use chimera::notation::to_fen;
+use std::path::Path;
+
+mod common;
+use common::{after, all_moves, moves_of, pos, strs};
+
+fn engine(src: &str) -> Engine {
+    let rules = compile_str("test.variant", src, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    Engine::new(rules).expect("engine")
+}
+
+/// A board with a royal King and whatever the test adds.
+fn board(size: &str, pieces: &str, rules: &str, fen: &str) -> Engine {
+    engine(&format!(
+        "variant \"Test\"\nboard {size}\npiece King K {{ moves K royal }}\n{pieces}\n{rules}\nstart \"{fen}\"\n"
+    ))
+}
+
+#[test]
+fn capture_and_return_cabw_takes_a_neighbour_and_stays() {
+    // The issue's igui position: the Igui on c2 captures the pawn on c3 and returns to c2.
+    let fen = "k4/5/2p2/2I2/K4 w - - 0 1";
+    let e = board(
+        "5x5",
+        "piece Igui I { moves cabW }\npiece Pawn P { moves fW }",
+        "",
+        fen,
+    );
+    assert_eq!(moves_of(&e, fen, "c2"), strs(&["c2c2xc3"]));
+    assert_eq!(e.perft(&pos(&e, fen), 1), 4);
+    let p = after(&e, fen, &["c2c2xc3"]);
+    assert_eq!(to_fen(&e, &p), "k4/5/5/2I2/K4 b - - 0 1");
+}
+
+#[test]
+fn a_hopper_may_not_jump_or_take_the_kinds_it_names() {
+    // The janggi cannon: jumps any piece but a cannon, captures anything but a cannon.
+    let e = board(
+        "9x10",
+        "piece Cannon C { moves pR not-over Cannon not-capturing Cannon }\npiece Pawn P { moves fW }",
+        "",
+        "k8/9/9/4c4/9/4P4/9/1c2C2Pc/9/K8 w - - 0 1",
+    );
+    let fen = "k8/9/9/4c4/9/4P4/9/1c2C2Pc/9/K8 w - - 0 1";
+    // Up: over the pawn on e5, but not onto the cannon on e7; left: the cannon on b3 is no
+    // screen; right: over the pawn on h3, but the cannon on i3 cannot be taken.
+    assert_eq!(moves_of(&e, fen, "e3"), strs(&["e3e6"]));
+}
+
+#[test]
+fn promotion_limit_allows_only_kinds_below_their_count() {
+    // Two rooks and a queen on the board: the pawn may only become a knight.
+    let e = board(
+        "8x8",
+        "piece Queen Q { moves Q }\npiece Rook R { moves R }\npiece Knight N { moves N }\n\
+         piece Pawn P { moves fmW promotes to Queen, Rook, Knight in rank 8 forced }",
+        "promotion-limit Queen 1, Rook 2, Knight 2",
+        "k7/1P6/8/8/8/8/8/KQRR4 w - - 0 1",
+    );
+    assert_eq!(
+        moves_of(&e, "k7/1P6/8/8/8/8/8/KQRR4 w - - 0 1", "b7"),
+        strs(&["b7b8n"])
+    );
+    // Without the queen, it may become a queen too.
+    assert_eq!(
+        moves_of(&e, "k7/1P6/8/8/8/8/8/K1RR4 w - - 0 1", "b7"),
+        strs(&["b7b8n", "b7b8q"])
+    );
+}
+
+#[test]
+fn pass_is_a_move_to_the_own_square_not_in_check_and_two_end_the_game() {
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    let e = board("9x10", "piece Rook R { moves R }", "pass twice draw", fen);
+    let moves = all_moves(&e, fen);
+    assert!(moves.contains(&"d1d1".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 6);
+    // In check, no pass.
+    let check = "3rk4/9/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    assert!(!all_moves(&e, check).contains(&"d1d1".to_string()));
+    // Two passes in a row: over, a draw, and no legal moves.
+    let p = after(&e, fen, &["d1d1", "e10e10"]);
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Passes, GameResult::Draw)
+    );
+    assert!(e.legal_moves(&p).is_empty());
+    // One pass is not the end.
+    assert_eq!(e.legal_moves(&after(&e, fen, &["d1d1"])).len(), 6);
+}
+
+#[test]
+fn facing_royals_must_be_answered_or_the_game_ends() {
+    // The kings face on the e file once the rook leaves it.
+    let fen = "4k4/9/9/9/4R4/9/9/9/9/4K4 w - - 0 1";
+    let e = board(
+        "9x10",
+        "piece Rook R { moves R }",
+        "pass\nfacing ends draw",
+        fen,
+    );
+    let p = after(&e, fen, &["e6a6"]);
+    // Black must break the line: its king steps off the file, or it passes and the game ends.
+    let replies = common::moves_in(&e, &p);
+    assert_eq!(
+        replies,
+        strs(&["e10d10", "e10d9", "e10e10", "e10f10", "e10f9"])
+    );
+    let q = after(&e, fen, &["e6a6", "e10e10"]);
+    assert_eq!(
+        e.status(&q),
+        Status::Ended(Ending::Facing, GameResult::Draw)
+    );
+    assert!(e.legal_moves(&q).is_empty());
+}
+
+#[test]
+fn bare_royal_loses_unless_it_can_bare_the_other_at_once() {
+    let e = board(
+        "8x8",
+        "piece Rook R { moves R }",
+        "bare-royal loss",
+        "k7/8/8/8/8/8/8/KR6 b - - 0 1",
+    );
+    // Black is bare and White has one piece: Black still moves (it might take the rook).
+    let one = pos(&e, "k7/8/8/8/8/8/8/KR6 b - - 0 1");
+    assert!(!e.legal_moves(&one).is_empty());
+    // White has two pieces: Black cannot bare it at once, and loses.
+    let two = pos(&e, "k7/8/8/8/8/8/8/KRR5 b - - 0 1");
+    assert_eq!(
+        e.status(&two),
+        Status::Ended(Ending::BareRoyal, GameResult::Win(Player::First))
+    );
+    assert_eq!(e.perft(&two, 1), 0);
+    // White to move with Black bare: White has won.
+    let won = pos(&e, "k7/8/8/8/8/8/8/KR6 w - - 0 1");
+    assert_eq!(
+        e.status(&won),
+        Status::Ended(Ending::BareRoyal, GameResult::Win(Player::First))
+    );
+}
+
+#[test]
+fn extinction_of_a_listed_kind_loses() {
+    let e = board(
+        "8x8",
+        "piece Queen Q { moves Q }",
+        "extinction Queen",
+        "k6q/8/8/8/8/8/8/KQ6 w - - 0 1",
+    );
+    assert!(!e
+        .legal_moves(&pos(&e, "k6q/8/8/8/8/8/8/KQ6 w - - 0 1"))
+        .is_empty());
+    let gone = pos(&e, "k7/8/8/8/8/8/8/KQ6 b - - 0 1");
+    assert_eq!(
+        e.status(&gone),
+        Status::Ended(Ending::Extinction, GameResult::Win(Player::First))
+    );
+    assert_eq!(e.perft(&gone, 2), 0);
+}
+
+#[test]
+fn goal_zone_reached_wins_at_once() {
+    let fen = "k7/8/8/8/8/2K5/8/8 w - - 0 1";
+    let e = board(
+        "8x8",
+        "",
+        "zone hill = absolute d4-e5\ngoal King in hill",
+        fen,
+    );
+    let p = after(&e, fen, &["c3d4"]);
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Goal, GameResult::Win(Player::First))
+    );
+    assert!(e.legal_moves(&p).is_empty());
+}
+
+#[test]
+fn goal_with_reply_lets_the_second_player_arrive_too_for_a_draw() {
+    let e = board(
+        "8x8",
+        "",
+        "zone finish = absolute rank 8\ngoal King in finish reply",
+        "8/K6k/8/8/8/8/8/8 w - - 0 1",
+    );
+    let fen = "8/K6k/8/8/8/8/8/8 w - - 0 1";
+    // White arrives; Black can arrive too, so it still moves (all its moves, not only arrivals).
+    let p = after(&e, fen, &["a7a8"]);
+    assert_eq!(e.legal_moves(&p).len(), 5);
+    let draw = after(&e, fen, &["a7a8", "h7h8"]);
+    assert_eq!(
+        e.status(&draw),
+        Status::Ended(Ending::Goal, GameResult::Draw)
+    );
+    let win = after(&e, fen, &["a7a8", "h7g6"]);
+    assert_eq!(
+        e.status(&win),
+        Status::Ended(Ending::Goal, GameResult::Win(Player::First))
+    );
+    // Black cannot answer from h6: White has won at once.
+    let far = after(&e, "8/K7/7k/8/8/8/8/8 w - - 0 1", &["a7a8"]);
+    assert_eq!(
+        e.status(&far),
+        Status::Ended(Ending::Goal, GameResult::Win(Player::First))
+    );
+}
+
+#[test]
+fn check_limit_counts_checks_and_the_fen_shows_those_left() {
+    // `2+3`: White has two checks still to give, Black three.
+    let fen = "1k6/8/8/8/8/8/8/K1R5 w - - 2+3 0 1";
+    let e = board("8x8", "piece Rook R { moves R }", "check-limit 3", fen);
+    let one = after(&e, fen, &["c1b1"]);
+    assert!(matches!(e.status(&one), Status::Ongoing { check: true }));
+    assert!(to_fen(&e, &one).contains(" 1+3 "), "{}", to_fen(&e, &one));
+    // A quiet move leaves the count alone.
+    let quiet = after(&e, fen, &["c1c2"]);
+    assert!(
+        to_fen(&e, &quiet).contains(" 2+3 "),
+        "{}",
+        to_fen(&e, &quiet)
+    );
+    // The last check wins at once: no legal moves after it.
+    let last = after(&e, "1k6/8/8/8/8/8/8/K1R5 w - - 1+3 0 1", &["c1b1"]);
+    assert_eq!(
+        e.status(&last),
+        Status::Ended(Ending::CheckLimit, GameResult::Win(Player::First))
+    );
+    assert!(e.legal_moves(&last).is_empty());
+    assert!(to_fen(&e, &last).contains(" 0+3 "), "{}", to_fen(&e, &last));
+}
+
+#[test]
+fn no_check_forbids_moves_that_give_check() {
+    let fen = "k7/8/8/8/8/8/8/K6R w - - 0 1";
+    let e = board("8x8", "piece Rook R { moves R }", "no-check", fen);
+    // h1h8 would check the king on a8; every other rook move is allowed.
+    assert_eq!(
+        moves_of(&e, fen, "h1"),
+        strs(&[
+            "h1b1", "h1c1", "h1d1", "h1e1", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6",
+            "h1h7"
+        ])
+    );
+}
+
+#[test]
+fn a_drops_block_without_kinds_keeps_the_start_hand_droppable() {
+    // Nothing captured goes to a hand, but the knight in hand may still be dropped on rank 1.
+    let fen = "k7/8/8/8/8/8/8/K7[N] w - - 0 1";
+    let e = board(
+        "8x8",
+        "piece Knight N { moves N }",
+        "drops { zone rank 1 }",
+        fen,
+    );
+    let drops: Vec<String> = all_moves(&e, fen)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(drops.len(), 7, "{drops:?}");
+}
