@@ -330,3 +330,36 @@ fn a_winner_is_named_by_the_order_of_moving() {
     assert_eq!(Winner::Draw.first_points(), 0.5);
     assert_eq!(Winner::Second.first_points(), 0.0);
 }
+
+#[test]
+fn a_side_without_its_queen_scores_less_so_the_queen_measures_above_zero() {
+    // Gardner's array: in each imbalance game one side (alternately the first and the second to
+    // move) starts without its queen; the other side's score gives the queen's measured value.
+    let mut c = config(24, Budget::Nodes(300), 4);
+    c.value_games = 24;
+    let d = analysis::study_definition(&engine("gardner.variant"), "gardner", &c, None, 2, &|| {})
+        .expect("study");
+    let m = summarize(&d);
+    let queen = m
+        .piece_values
+        .iter()
+        .find(|v| v.letter == "Q")
+        .expect("a queen");
+    let measured = queen.measured.as_ref().expect("measured");
+    assert_eq!(measured.games, 24);
+    assert!(
+        measured.score.low > 0.5,
+        "the side with the queen scores {:?}",
+        measured.score
+    );
+    let pawns = measured.pawns.expect("a scale from the games");
+    assert!(pawns.low > 0.0 && pawns.low <= pawns.value && pawns.value <= pawns.high);
+    // The king is royal: never removed, so only its static value is shown.
+    let king = m
+        .piece_values
+        .iter()
+        .find(|v| v.letter == "K")
+        .expect("king");
+    assert!(king.measured.is_none());
+    assert!(queen.static_pawns > 0.0);
+}
