@@ -236,6 +236,10 @@ pub struct DropRules {
     pub one_per_file: Vec<PieceKind>,
     /// Kinds that may not be dropped to give checkmate (shogi uchifuzume).
     pub no_drop_mate: Vec<PieceKind>,
+    /// `drop-promoted`: kinds in hand that may also be dropped as a kind they promote to (Kyoto
+    /// shogi: either face up).
+    #[serde(default)]
+    pub drop_promoted: Vec<PieceKind>,
     /// A piece dropped here promotes at the end of its next move (Shoxiang 108 beyond the river).
     pub promote_after_move: Option<PlayerSquares>,
 }

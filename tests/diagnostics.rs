@@ -1478,7 +1478,7 @@ piece Queen Q { moves Q }
 piece Rook R { moves R }
 piece Bishop B { moves B }
 piece Knight N { moves N }
-piece Pawn P { moves fW }
+piece Pawn P { moves fW promotes to Tokin in enemy_half }
 piece Tokin +P { moves WfF }
 piece Pupil U { moves K }
 piece Point O { moves fW }

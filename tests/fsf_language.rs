@@ -62,3 +62,11 @@ fn grand_agrees_with_fairy_stockfish() {
 fn janggi_agrees_with_fairy_stockfish() {
     assert_eq!(agrees("janggi.variant", "janggi", 3, 8, 60)[0], 33000);
 }
+
+#[test]
+fn kyotoshogi_agrees_with_fairy_stockfish() {
+    assert_eq!(
+        agrees("kyotoshogi.variant", "kyotoshogi", 3, 10, 80)[0],
+        1636
+    );
+}

@@ -271,3 +271,48 @@ fn a_drops_block_without_kinds_keeps_the_start_hand_droppable() {
         .collect();
     assert_eq!(drops.len(), 7, "{drops:?}");
 }
+
+/// Two faces of one piece, as in Kyoto shogi: a Pawn (`fW`) whose other face is a Rook, each
+/// turning into the other wherever it moves; a captured one may be dropped either face up.
+fn two_faced(fen: &str) -> Engine {
+    board(
+        "5x5",
+        "zone everywhere = all\n\
+         piece Pawn P { moves fW promotes to Rook in everywhere forced }\n\
+         piece Rook +P { moves R promotes to Pawn in everywhere forced }",
+        "drops { kinds all drop-promoted Pawn }",
+        fen,
+    )
+}
+
+#[test]
+fn a_piece_turns_over_with_every_move_both_ways() {
+    let fen = "k4/5/5/1+P3/P3K w - - 0 1";
+    let e = two_faced(fen);
+    // The pawn on a1 steps to a2 and becomes a Rook (`+`); the Rook on b2 moves as a rook and
+    // becomes a Pawn again (`-`, Fairy-Stockfish's sign for turning back).
+    assert_eq!(moves_of(&e, fen, "a1"), strs(&["a1a2+"]));
+    assert_eq!(
+        moves_of(&e, fen, "b2"),
+        strs(&["b2a2-", "b2c2-", "b2d2-", "b2e2-", "b2b1-", "b2b3-", "b2b4-", "b2b5-"])
+    );
+    let p = after(&e, fen, &["b2b5-"]);
+    assert_eq!(to_fen(&e, &p), "kP3/5/5/5/P3K[] b - - 1 1");
+}
+
+#[test]
+fn a_captured_two_faced_piece_is_dropped_either_face_up() {
+    // Sente holds a Pawn: on each of the 22 empty squares it may enter as a Pawn or as a Rook.
+    let fen = "k4/5/5/5/P3K[P] w - - 0 1";
+    let e = two_faced(fen);
+    let moves = all_moves(&e, fen);
+    let plain = moves.iter().filter(|m| m.starts_with("P@")).count();
+    let promoted = moves.iter().filter(|m| m.starts_with("+P@")).count();
+    assert_eq!((plain, promoted), (22, 22));
+    let p = after(&e, fen, &["+P@c3"]);
+    assert_eq!(to_fen(&e, &p), "k4/5/2+P2/5/P3K[] b - - 0 1");
+    // A captured Rook goes to hand as the Pawn it came from, and comes back either way.
+    let fen = "k4/5/5/+p4/P3K w - - 0 1";
+    let p = after(&e, fen, &["a1a2+"]);
+    assert_eq!(to_fen(&e, &p), "k4/5/5/+P4/4K[P] b - - 0 1");
+}

@@ -125,3 +125,8 @@ fn grand_matches_fairy_stockfish() {
 fn janggi_matches_fairy_stockfish() {
     run_file("janggi.perft");
 }
+
+#[test]
+fn kyotoshogi_matches_fairy_stockfish() {
+    run_file("kyotoshogi.perft");
+}

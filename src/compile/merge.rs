@@ -539,6 +539,7 @@ fn drop_key(item: &DropItem) -> (String, String) {
         DropItem::MustMove => ("must-move".into(), "`must-move`".into()),
         DropItem::OnePerFile(_) => ("one-per-file".into(), "`one-per-file`".into()),
         DropItem::NoMate(_) => ("no-mate".into(), "`no-mate`".into()),
+        DropItem::DropPromoted(_) => ("drop-promoted".into(), "`drop-promoted`".into()),
         DropItem::PromoteAfterMove(_) => {
             ("promote-after-move".into(), "`promote-after-move`".into())
         }

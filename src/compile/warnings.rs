@@ -216,7 +216,13 @@ impl Warner<'_> {
                 };
                 let p = pl.player;
                 if let Some(pr) = &def.promotion {
-                    if pr.mode == PromotionMode::Forced && pr.zone[p.index()].contains(sq) {
+                    // A zone of the whole board promotes on every move (a piece that turns over
+                    // each time it moves): standing in it at the start is the rule, not a slip.
+                    let whole_board = pr.zone[p.index()] == self.rules.board.squares;
+                    if pr.mode == PromotionMode::Forced
+                        && pr.zone[p.index()].contains(sq)
+                        && !whole_board
+                    {
                         self.warn(
                             "chimera::warning::start_in_promotion_zone",
                             pl.span,

@@ -20,9 +20,11 @@ impl Engine {
                 let n = p.hands[us.index()][kind.index()];
                 p.hash ^= zobrist::hand(us, kind, n);
                 p.hands[us.index()][kind.index()] = n.saturating_sub(1);
-                p.set_piece(mv.to, Some(Piece::new(us, kind)));
+                // `drop-promoted`: the piece may enter with its promoted face up.
+                let placed = mv.promotion.unwrap_or(kind);
+                p.set_piece(mv.to, Some(Piece::new(us, placed)));
                 if t.promote_after_move[us.index()].contains(mv.to)
-                    && self.rules.piece(kind).promotion.is_some()
+                    && self.rules.piece(placed).promotion.is_some()
                 {
                     p.set_pending(mv.to, true);
                 }
@@ -160,7 +162,7 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
         rook_to: None,
     };
     match mv.kind {
-        MoveKind::Drop(k) => set(p, mv.to, Piece::new(us, k).code()),
+        MoveKind::Drop(k) => set(p, mv.to, Piece::new(us, mv.promotion.unwrap_or(k)).code()),
         MoveKind::Castle { rook: rook_sq } => {
             let king = p.board[mv.from.index()];
             let rook = p.board[rook_sq.index()];

@@ -94,10 +94,9 @@ impl Engine {
                 return true;
             }
             if safe_now && !every_move_tested {
-                let mover = match mv.kind {
-                    MoveKind::Drop(k) => k,
-                    _ => kind_of(pos.board[mv.from.index()]),
-                };
+                let mover = mv
+                    .dropped_kind()
+                    .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
                 let touches = sensitive.contains(mv.from)
                     || sensitive.contains(mv.to)
                     || mv.third_square().is_some_and(|x| sensitive.contains(x));
@@ -563,6 +562,25 @@ impl Engine {
             }
             for s in zone.iter() {
                 out.push(Move::drop(kind, s));
+            }
+            // `drop-promoted`: the same piece dropped with a promoted face up, into the hand
+            // kind's zone, where that face has a move when `must-move` asks for one.
+            if t.drop_promoted >> k & 1 != 0 {
+                if let Some(pr) = &self.rules.piece(kind).promotion {
+                    let free = info.drop_zone.minus(&occupied);
+                    for &face in &pr.to {
+                        let mut zone = free;
+                        if self.rules.drops.must_have_move {
+                            zone = zone.minus(&t.info[t.ki(us, face)].stuck);
+                        }
+                        for s in zone.iter() {
+                            out.push(Move {
+                                promotion: Some(face),
+                                ..Move::drop(kind, s)
+                            });
+                        }
+                    }
+                }
             }
         }
     }

@@ -68,6 +68,14 @@ impl Move {
     pub fn is_drop(&self) -> bool {
         matches!(self.kind, MoveKind::Drop(_))
     }
+    /// The kind a drop puts on the board: the hand's kind, or the face it is dropped with
+    /// (`drop-promoted`: a promoted face of the kind in hand).
+    pub fn dropped_kind(&self) -> Option<PieceKind> {
+        match self.kind {
+            MoveKind::Drop(k) => Some(self.promotion.unwrap_or(k)),
+            _ => None,
+        }
+    }
     /// Whether this is a castling move.
     pub fn is_castle(&self) -> bool {
         matches!(self.kind, MoveKind::Castle { .. })

@@ -124,6 +124,8 @@ pub(crate) struct Tables {
     pub one_per_file: u64,
     /// Bit per kind that may not give mate by drop.
     pub no_drop_mate: u64,
+    /// Kinds in hand that may also be dropped with a promoted face (`drop-promoted`).
+    pub drop_promoted: u64,
     /// Per player: drops here promote after their next move.
     pub promote_after_move: [SquareSet; 2],
     /// Castling: per player, [king side, queen side] = (king from, king to, rook from, rook to).
@@ -621,6 +623,7 @@ impl Tables {
                     .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind(k as u8)) > 0)),
             one_per_file: mask(&rules.drops.one_per_file),
             no_drop_mate: mask(&rules.drops.no_drop_mate),
+            drop_promoted: mask(&rules.drops.drop_promoted),
             promote_after_move,
             castles,
             castle_clear,

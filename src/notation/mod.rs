@@ -37,11 +37,12 @@ pub fn to_fen(engine: &Engine, pos: &Position) -> String {
 }
 
 /// The text of a move in a position: `e2e4`, `e7e8q`, `b2h8+` (promotion to the `+` form),
-/// `P@e4` (drop), `c1e3xd2` (a locust move that also captures on d2).
+/// `a1a2-` (a `+` form turning back into its base), `P@e4` (drop), `+P@e4` (a drop with the
+/// promoted face up), `c1e3xd2` (a locust move that also captures on d2).
 pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     let rules = engine.rules();
     let d = rules.board.dims;
-    if let MoveKind::Drop(k) = mv.kind {
+    if let Some(k) = mv.dropped_kind() {
         return format!("{}@{}", rules.piece(k).letter, d.name(mv.to));
     }
     let mut s = format!("{}{}", d.name(mv.from), d.name(mv.to));
@@ -53,6 +54,8 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
             .unwrap_or("");
         if target.strip_prefix('+') == Some(mover) {
             s.push('+');
+        } else if mover.strip_prefix('+') == Some(target.as_str()) {
+            s.push('-');
         } else {
             s.push_str(&target.to_ascii_lowercase());
         }

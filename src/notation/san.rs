@@ -76,7 +76,10 @@ fn captures_on_to(pos: &Position, mv: Move) -> bool {
 fn bodies(rules: &RuleSet, pos: &Position, legal: &[Move], mv: Move) -> Vec<String> {
     let d = rules.board.dims;
     match mv.kind {
-        MoveKind::Drop(k) => return vec![format!("{}@{}", rules.piece(k).letter, d.name(mv.to))],
+        MoveKind::Drop(k) => {
+            let face = mv.promotion.unwrap_or(k);
+            return vec![format!("{}@{}", rules.piece(face).letter, d.name(mv.to))];
+        }
         MoveKind::Castle { .. } => {
             let long = d.file(mv.to) < d.file(mv.from);
             return vec![if long { "O-O-O" } else { "O-O" }.to_string()];
@@ -363,8 +366,9 @@ pub(crate) fn matches(
                 .copied()
                 .filter(|m| match m.kind {
                     MoveKind::Drop(k) => {
+                        let face = m.promotion.unwrap_or(k);
                         m.to == sq
-                            && (rules.piece(k).letter == letter
+                            && (rules.piece(face).letter == letter
                                 || (letter.is_empty() && is_letterless(rules, k)))
                     }
                     _ => false,

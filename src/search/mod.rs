@@ -848,7 +848,7 @@ impl Searcher {
 
     fn mover_kind(pos: &Position, mv: Move) -> PieceKind {
         match mv.kind {
-            MoveKind::Drop(k) => k,
+            MoveKind::Drop(k) => mv.promotion.unwrap_or(k),
             _ => pos.piece_at(mv.from).map_or(PieceKind(0), |p| p.kind),
         }
     }

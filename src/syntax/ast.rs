@@ -394,6 +394,8 @@ pub enum DropItem {
     NoMate(Vec<Name>),
     /// `promote-after-move ZONE`.
     PromoteAfterMove(ZoneExpr),
+    /// `drop-promoted KIND, ...`: these kinds may also be dropped with a promoted face up.
+    DropPromoted(Vec<Name>),
 }
 
 /// A statement inside `render { ... }`.

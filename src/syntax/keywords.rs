@@ -291,6 +291,12 @@ pub const KEYWORDS: &[Keyword] = &[
         how: "`promote-after-move ZONE`",
     },
     Keyword {
+        rule: Rule::k_drop_promoted,
+        word: "drop-promoted",
+        place: Place::Drops,
+        how: "`drop-promoted KIND, ...`",
+    },
+    Keyword {
         rule: Rule::k_intersections,
         word: "intersections",
         place: Place::Render,

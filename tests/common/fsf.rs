@@ -171,7 +171,9 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
         if base.len() != letter.len() {
             return Err(format!("drop of a promoted kind {letter}"));
         }
-        return Ok(format!("{}@{}", letter, d.name(mv.to)));
+        // `drop-promoted`: the face dropped, `+P@a1`, as Fairy-Stockfish writes it.
+        let face = &rules.piece(mv.promotion.unwrap_or(k)).letter;
+        return Ok(format!("{}@{}", face, d.name(mv.to)));
     }
     let mut s = format!("{}{}", d.name(mv.from), d.name(mv.to));
     if let Some(k) = mv.promotion {
@@ -182,6 +184,8 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
             .unwrap_or_default();
         match target.strip_prefix('+') {
             Some(base) if base == mover => s.push('+'),
+            // A `+` form turning back into its base (Kyoto shogi), Fairy-Stockfish's `-`.
+            None if mover.strip_prefix('+') == Some(target.as_str()) => s.push('-'),
             Some(base) => s.push_str(&base.to_ascii_lowercase()),
             None => s.push_str(&target.to_ascii_lowercase()),
         }

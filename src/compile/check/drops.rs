@@ -104,6 +104,31 @@ pub(super) fn drops(
                     .collect()
             }
             DropItem::PromoteAfterMove(z) => rules.promote_after_move = env.inline_zone(ctx, z),
+            DropItem::DropPromoted(names) => {
+                let mut kinds = Vec::new();
+                for nm in names {
+                    let Some(k) = check_reaches(ctx, env, nm, "drop-promoted") else {
+                        continue;
+                    };
+                    if pieces[k.index()].promotion.is_none() {
+                        let e = ctx
+                            .error(
+                                "chimera::drops::no_promoted_face",
+                                nm.span,
+                                format!(
+                                    "`{}` does not promote, so it has no other face to drop",
+                                    nm.node
+                                ),
+                            )
+                            .with_label("never promotes")
+                            .with_help("`drop-promoted` names kinds with a `promotes to` line; the piece may be dropped as any kind it promotes to");
+                        ctx.report(e);
+                        continue;
+                    }
+                    kinds.push(k);
+                }
+                rules.drop_promoted = kinds;
+            }
         }
     }
     rules

@@ -99,7 +99,7 @@ fn promotion_suffix(rules: &RuleSet, pos: &Position, mv: Move) -> String {
 pub(crate) fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     let rules = engine.rules();
     let c = Coords::new(rules.board.dims);
-    if let MoveKind::Drop(k) = mv.kind {
+    if let Some(k) = mv.dropped_kind() {
         return format!("{}@{}", rules.piece(k).letter, c.name(mv.to));
     }
     let promo = promotion_suffix(rules, pos, mv);
