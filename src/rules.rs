@@ -240,6 +240,10 @@ pub struct DropRules {
     /// shogi: either face up).
     #[serde(default)]
     pub drop_promoted: Vec<PieceKind>,
+    /// `must-drop`: while a side has pieces in hand it must drop one instead of moving (the setup
+    /// phase of sittuyin and placement chess).
+    #[serde(default)]
+    pub must_drop: bool,
     /// A piece dropped here promotes at the end of its next move (Shoxiang 108 beyond the river).
     pub promote_after_move: Option<PlayerSquares>,
 }

@@ -11,7 +11,7 @@ use chimera::notation::to_fen;
 use std::path::Path;
 
 mod common;
-use common::{after, all_moves, moves_of, pos, strs};
+use common::{after, all_moves, moves_in, moves_of, pos, strs};
 
 fn engine(src: &str) -> Engine {
     let rules = compile_str("test.variant", src, Path::new("."))
@@ -315,4 +315,27 @@ fn a_captured_two_faced_piece_is_dropped_either_face_up() {
     let fen = "k4/5/5/+p4/P3K w - - 0 1";
     let p = after(&e, fen, &["a1a2+"]);
     assert_eq!(to_fen(&e, &p), "k4/5/5/+P4/4K[P] b - - 0 1");
+}
+
+#[test]
+fn must_drop_places_the_start_hand_before_any_move() {
+    // A setup phase: each side drops its hand, in turn, on its own first rank; the pawns wait.
+    let src = "variant \"Test\"\nboard 4x4\n\
+               piece King K { moves K royal }\npiece Rook R { moves R }\npiece Pawn P { moves fW }\n\
+               drops { zone rank 1  must-drop }\n\
+               start \"4/p3/3P/4[KRkr] w - - 0 1\"\n";
+    let e = engine(src);
+    let fen = "4/p3/3P/4[KRkr] w - - 0 1";
+    // Only drops, King or Rook on a1-d1; the pawn on d2 may not move yet.
+    assert_eq!(
+        all_moves(&e, fen),
+        strs(&["K@a1", "K@b1", "K@c1", "K@d1", "R@a1", "R@b1", "R@c1", "R@d1"])
+    );
+    // Black answers with its own drops on its first rank (rank 4).
+    let p = after(&e, fen, &["K@a1"]);
+    assert_eq!(moves_in(&e, &p).len(), 8);
+    // Once both hands are empty, the pieces move.
+    let p = after(&e, fen, &["K@a1", "K@d4", "R@b1", "R@c4"]);
+    assert!(e.legal_moves(&p).iter().all(|m| !m.is_drop()));
+    assert!(moves_in(&e, &p).contains(&"d2d3".to_string()));
 }

@@ -540,6 +540,7 @@ fn drop_key(item: &DropItem) -> (String, String) {
         DropItem::OnePerFile(_) => ("one-per-file".into(), "`one-per-file`".into()),
         DropItem::NoMate(_) => ("no-mate".into(), "`no-mate`".into()),
         DropItem::DropPromoted(_) => ("drop-promoted".into(), "`drop-promoted`".into()),
+        DropItem::MustDrop => ("must-drop".into(), "`must-drop`".into()),
         DropItem::PromoteAfterMove(_) => {
             ("promote-after-move".into(), "`promote-after-move`".into())
         }

@@ -152,6 +152,11 @@ impl Engine {
     /// Pseudo-legal moves (ignoring the royal rule) into `out`.
     fn pseudo_into(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
+        // `must-drop`: a side with pieces in hand places them before it moves (a setup phase).
+        if self.rules.drops.must_drop && pos.hands[us.index()].iter().any(|&n| n > 0) {
+            self.drop_moves(pos, out);
+            return;
+        }
         for from in pos.occupied[us.index()].iter() {
             let kind = kind_of(pos.board[from.index()]);
             self.piece_moves(pos, from, us, kind, out);

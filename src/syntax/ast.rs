@@ -396,6 +396,8 @@ pub enum DropItem {
     PromoteAfterMove(ZoneExpr),
     /// `drop-promoted KIND, ...`: these kinds may also be dropped with a promoted face up.
     DropPromoted(Vec<Name>),
+    /// `must-drop`: a side with pieces in hand must drop one instead of moving (a setup phase).
+    MustDrop,
 }
 
 /// A statement inside `render { ... }`.

@@ -459,6 +459,7 @@ impl Builder {
             Rule::must_move => DropItem::MustMove,
             Rule::one_per_file => DropItem::OnePerFile(self.names(self.take(&mut it, &parent)?)),
             Rule::no_mate => DropItem::NoMate(self.names(self.take(&mut it, &parent)?)),
+            Rule::must_drop => DropItem::MustDrop,
             Rule::drop_promoted => DropItem::DropPromoted(self.names(self.take(&mut it, &parent)?)),
             Rule::promote_after_move => {
                 DropItem::PromoteAfterMove(self.zone_expr(self.take(&mut it, &parent)?)?)

@@ -297,6 +297,12 @@ pub const KEYWORDS: &[Keyword] = &[
         how: "`drop-promoted KIND, ...`",
     },
     Keyword {
+        rule: Rule::k_must_drop,
+        word: "must-drop",
+        place: Place::Drops,
+        how: "`must-drop` alone",
+    },
+    Keyword {
         rule: Rule::k_intersections,
         word: "intersections",
         place: Place::Render,

@@ -91,6 +91,7 @@ pub(super) fn drops(
                 let _ = key;
             }
             DropItem::MustMove => rules.must_have_move = true,
+            DropItem::MustDrop => rules.must_drop = true,
             DropItem::OnePerFile(names) => {
                 rules.one_per_file = names
                     .iter()
