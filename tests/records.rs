@@ -490,3 +490,34 @@ fn open_refuses_a_file_larger_than_it_reads() {
         )
     );
 }
+
+#[test]
+fn no_move_error_shows_empty_quotes_on_any_shipped_definition() {
+    cd_root();
+    let bad = [
+        "+", "#", "=", "@", "x", "P@", "@e4", "e2e4=", "e7e8=", "O-O-O-O", "Z@e4", "e2", "e2e",
+        "e2e4e6", "a1a1", "Kx", "=Q", "e8=", "1.", "N@", "+P", "e2-e4", "xe4",
+    ];
+    let mut files: Vec<PathBuf> = std::fs::read_dir("definitions")
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "variant"))
+        .collect();
+    files.sort();
+    for file in &files {
+        let mut s = Session::new();
+        ok(&mut s, &format!("load {}", file.display()));
+        for text in bad {
+            // The message, the lines under it and the help: never an empty pair of backticks.
+            if let Err(e) = s.execute(&format!("play {text}")) {
+                assert!(
+                    !e.to_string().contains("``"),
+                    "{}: play {text}: {e}",
+                    file.display()
+                );
+            } else {
+                ok(&mut s, "undo");
+            }
+        }
+    }
+}

@@ -165,6 +165,18 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
     }
     // Drops.
     if let Some(at) = t.find('@') {
+        if at == 0 {
+            let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
+            return Err(move_err(
+                format!("`{}` names no piece before `@`", t),
+                lead,
+                1,
+                Some(format!(
+                    "a drop is a piece letter, `@` and a square, like `P@e4`; pieces: {}",
+                    letters.join(" ")
+                )),
+            ));
+        }
         let letter = t[..at].to_ascii_uppercase();
         let Some(kind) = rules.kind_by_letter(&letter) else {
             let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
@@ -176,6 +188,14 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             ));
         };
         let sq_text = &t[at + 1..];
+        if sq_text.is_empty() {
+            return Err(move_err(
+                format!("`{}` needs a square after `@`", t),
+                lead,
+                t.len(),
+                Some(format!("a drop is written like `{}e4`", t)),
+            ));
+        }
         let Some(sq) = d.parse_square(sq_text) else {
             return Err(move_err(
                 format!(
