@@ -237,3 +237,54 @@ fn repl_computer_answers_moves_and_the_prompt_says_so() {
     let piece = ok(&mut s, "piece Knight");
     assert!(piece.contains("Value: "), "{}", piece);
 }
+
+/// With a clock, the search returns within the deadline its budget gives (plus a generous
+/// allowance for a loaded machine), with a legal move, even when almost no time is left.
+#[test]
+fn a_search_on_the_clock_returns_within_its_budget() {
+    use chimera::search::{clock_budget, Clock};
+    use std::time::{Duration, Instant};
+    let slack = Duration::from_millis(300);
+    for (file, fen) in [
+        (
+            "chess.variant",
+            "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+        ),
+        (
+            "xiangqi.variant",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        ),
+        (
+            "shogi.variant",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - - 0 1",
+        ),
+    ] {
+        let e = Arc::new(load(file));
+        let p = pos(&e, fen);
+        let game = Game::new(e.clone(), p.clone());
+        let mut s = Searcher::new(e.clone(), 16);
+        for (remaining, increment) in [(1_000u64, 0u64), (300, 100), (60, 0), (0, 0), (10_000, 100)]
+        {
+            let clock = Clock {
+                remaining: Duration::from_millis(remaining),
+                increment: Duration::from_millis(increment),
+                moves_to_go: None,
+            };
+            let limits = Limits {
+                clock: Some(clock),
+                ..Limits::default()
+            };
+            let budget = clock_budget(&clock);
+            let t = Instant::now();
+            let r = s.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+            let took = t.elapsed();
+            let mv = r.best.expect("a move even without time");
+            assert!(e.legal_moves(&p).contains(&mv), "{file}: a legal move");
+            assert!(
+                took <= budget.deadline + slack,
+                "{file}, {remaining} ms + {increment} ms: took {took:?}, deadline {:?}",
+                budget.deadline
+            );
+        }
+    }
+}

@@ -7,9 +7,11 @@
 //! searcher, the result is deterministic (no threads, no clock in the decisions).
 
 pub mod eval;
+pub mod time;
 mod tt;
 
 pub use eval::{evaluate, piece_values, Evaluator};
+pub use time::{budget, clock_budget, Budget, MOVE_OVERHEAD};
 
 use crate::engine::{Engine, Game, Move, MoveKind, Position};
 use crate::geometry::Player;
@@ -227,8 +229,8 @@ impl Searcher {
         }
         self.root_index = self.path.len();
 
-        let (soft, hard) = self.budget(limits);
-        self.hard_deadline = hard.map(|d| self.start + d);
+        let budget = time::budget(limits);
+        self.hard_deadline = budget.map(|b| self.start + b.deadline);
         self.node_limit = if limits.infinite { None } else { limits.nodes };
         let max_depth = if limits.infinite {
             MAX_DEPTH
@@ -262,21 +264,32 @@ impl Searcher {
         result.best = Some(root_moves[0]);
 
         let mut score = 0;
+        let mut iteration_start = Duration::ZERO;
         for depth in 1..=max_depth {
             let s = self.root(&root, depth as i32, root_check, score, stop);
-            if self.aborted && depth > 1 {
+            if self.aborted {
+                // A root move that raised alpha in the abandoned iteration was searched in full
+                // at the new depth, the previous best first: it is at least as good. Play it.
+                if let Some(&mv) = self.pv[0].first() {
+                    if result.best != Some(mv) || result.info.pv.is_empty() {
+                        result.best = Some(mv);
+                        result.ponder = self.pv[0].get(1).copied();
+                        result.info.pv = self.pv[0].clone();
+                    }
+                }
                 break;
             }
             score = s;
             let pv = self.pv[0].clone();
             result.best = pv.first().copied().or(result.best);
             result.ponder = pv.get(1).copied();
+            let elapsed = self.start.elapsed();
             result.info = Info {
                 depth,
                 seldepth: self.seldepth as u32,
                 score: to_score(score),
                 nodes: self.nodes,
-                time: self.start.elapsed(),
+                time: elapsed,
                 pv,
             };
             on_info(&result.info);
@@ -284,11 +297,13 @@ impl Searcher {
             if stop.load(Ordering::Relaxed) || self.limit_reached() {
                 break;
             }
-            if let Some(soft) = soft {
-                if self.start.elapsed() >= soft {
+            if let Some(b) = budget {
+                // One legal move: nothing to think about when the clock is running.
+                if root_moves.len() == 1 || !b.start_next(elapsed, elapsed - iteration_start) {
                     break;
                 }
             }
+            iteration_start = elapsed;
             // A forced result found at this depth will not change deeper, except to get shorter.
             if score.abs() > MATE_BOUND && depth as i32 > (MATE - score.abs()) + 2 {
                 break;
@@ -297,31 +312,6 @@ impl Searcher {
         result.info.nodes = self.nodes;
         result.info.time = self.start.elapsed();
         result
-    }
-
-    /// Soft (do not start another iteration) and hard (stop now) time limits.
-    fn budget(&self, limits: &Limits) -> (Option<Duration>, Option<Duration>) {
-        if limits.infinite {
-            return (None, None);
-        }
-        let mut soft: Option<Duration> = None;
-        let mut hard: Option<Duration> = None;
-        if let Some(t) = limits.movetime {
-            hard = Some(t);
-            soft = Some(t.mul_f64(0.6));
-        }
-        if let Some(c) = limits.clock {
-            let reserve = Duration::from_millis(30).min(c.remaining / 4);
-            let left = c.remaining.saturating_sub(reserve);
-            let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 60);
-            let base = left / (mtg + 2) + c.increment.mul_f64(0.75);
-            let cap = if mtg == 1 { left / 2 } else { left / 3 };
-            let s = base.min(cap);
-            let h = (base * 3).min(cap);
-            soft = Some(soft.map_or(s, |x| x.min(s)));
-            hard = Some(hard.map_or(h, |x| x.min(h)));
-        }
-        (soft, hard)
     }
 
     fn limit_reached(&self) -> bool {
@@ -338,12 +328,22 @@ impl Searcher {
         false
     }
 
-    /// Counts a node and decides whether to abandon the search.
+    /// Counts a node and decides whether to abandon the search: at the deadline (the wall clock
+    /// is read every [`time::CHECK_EVERY`] nodes), and after the first iteration also at the node
+    /// limit or the stop flag (so a move is always ready: the first iteration's).
     #[inline]
     fn tick(&mut self, stop: &AtomicBool) -> bool {
         self.nodes += 1;
         if self.aborted {
             return true;
+        }
+        if self.nodes & (time::CHECK_EVERY - 1) == 0 {
+            if let Some(d) = self.hard_deadline {
+                if Instant::now() >= d {
+                    self.aborted = true;
+                    return true;
+                }
+            }
         }
         if !self.may_abort {
             return false;
@@ -354,7 +354,7 @@ impl Searcher {
                 return true;
             }
         }
-        if self.nodes & 1023 == 0 && (stop.load(Ordering::Relaxed) || self.limit_reached()) {
+        if self.nodes & (time::CHECK_EVERY - 1) == 0 && stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
         self.aborted
@@ -376,11 +376,23 @@ impl Searcher {
             return Terminal::Score(outcome_score(s, ply));
         }
         if let Some(ml) = &end.move_limit {
-            if pos.halfmove_clock() >= ml.moves.saturating_mul(2) {
+            if self.at_move_limit(pos) {
                 return Terminal::Score(outcome_score(ml.score, ply));
             }
         }
         Terminal::Ongoing
+    }
+
+    /// Whether the position has reached the rules' move limit (the game ends there unless the side
+    /// to move has no legal move).
+    #[inline]
+    fn at_move_limit(&self, pos: &Position) -> bool {
+        self.engine
+            .rules()
+            .end
+            .move_limit
+            .as_ref()
+            .is_some_and(|ml| pos.halfmove_clock() >= ml.moves.saturating_mul(2))
     }
 
     /// The result of a repetition of the current position (the last entry of `path`), if it repeats.
@@ -541,18 +553,23 @@ impl Searcher {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.engine.legal_into(pos, &mut moves);
-        if let Terminal::Score(s) = self.terminal(pos, ply, in_check, moves.is_empty()) {
+        if self.at_move_limit(pos) {
+            // Ended by the move limit, unless this is mate or stalemate, which come first.
+            let mut moves = std::mem::take(&mut self.moves[ply]);
+            self.engine.legal_into(pos, &mut moves);
+            let none = moves.is_empty();
             self.moves[ply] = moves;
-            return s;
+            if let Terminal::Score(s) = self.terminal(pos, ply, in_check, none) {
+                return s;
+            }
         }
-
         let static_eval = if in_check {
             -INF
         } else {
             self.eval.evaluate(pos)
         };
+        // The pruning below comes before the move generation, which it saves; it may miss a
+        // stalemate (no legal move, not in check), as it may miss any other reply.
         // Reverse futility: far above beta near the leaves, a quiet move will not fall below it.
         if !pv_node
             && !in_check
@@ -560,7 +577,6 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && static_eval - 120 * depth >= beta
         {
-            self.moves[ply] = moves;
             return static_eval;
         }
         // Null move: if passing still beats beta, a real move will too (not in zugzwang-prone
@@ -590,13 +606,21 @@ impl Searcher {
                 stop,
             );
             if self.aborted {
-                self.moves[ply] = moves;
                 return 0;
             }
             if s >= beta {
-                self.moves[ply] = moves;
                 return if s > MATE_BOUND { beta } else { s };
             }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.engine.legal_into(pos, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return match self.terminal(pos, ply, in_check, true) {
+                Terminal::Score(s) => s,
+                Terminal::Ongoing => 0,
+            };
         }
 
         let mut scores: Vec<i32> = moves
@@ -606,6 +630,12 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
+        // Near the leaves, quiet moves that cannot bring the static evaluation up to alpha
+        // (futility) and the last quiet moves of a long list (move count) are not searched.
+        let prune_quiets = !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
+        let futile = prune_quiets && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
+        let late_limit = 3 + 2 * (depth * depth) as usize;
+        let mut quiets_tried = 0usize;
         for i in 0..moves.len() {
             // Selection sort step: the next best-ordered move.
             let mut bi = i;
@@ -617,9 +647,22 @@ impl Searcher {
             moves.swap(i, bi);
             scores.swap(i, bi);
             let mv = moves[i];
-            let quiet = scores[i] < CAPTURE_BASE && mv.promotion.is_none();
+            let quiet = mv.promotion.is_none() && self.capture_gain(pos, mv).is_none();
+            let killer = scores[i] == KILLER_SCORE || scores[i] == KILLER_SCORE - 1;
             let child = self.engine.play(pos, mv);
             let gives_check = self.engine.in_check(&child);
+            if quiet
+                && i > 0
+                && prune_quiets
+                && !gives_check
+                && best > -MATE_BOUND
+                && (futile || quiets_tried >= late_limit)
+            {
+                continue;
+            }
+            if quiet {
+                quiets_tried += 1;
+            }
             let extend = (gives_check && ply < 2 * MAX_DEPTH as usize / 3) as i32;
             let new_depth = depth - 1 + extend;
             let mut s;
@@ -635,13 +678,12 @@ impl Searcher {
                     stop,
                 );
             } else {
-                // Late quiet moves are searched shallower first.
+                // Late quiet moves are searched shallower first: the later and the deeper, the
+                // more; less at PV nodes and for killers.
                 let mut r = 0;
-                if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
-                    r = 1 + (i >= 8) as i32 + (depth >= 8) as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
+                if depth >= 3 && i >= 2 && quiet && !in_check && !gives_check {
+                    r = lmr(depth, i) - pv_node as i32 - killer as i32;
+                    r = r.clamp(0, new_depth - 1);
                 }
                 s = -self.node(
                     &child,
@@ -732,14 +774,19 @@ impl Searcher {
         if self.engine.royals_gone(pos) {
             return -(MATE - ply as i32);
         }
+        let evasions = in_check && qply < 4;
+        let stand = self.eval.evaluate(pos);
+        // Standing pat before generating the moves saves the generation at most leaves; a
+        // stalemate there goes unseen (checkmate needs check, and in check all moves are tried).
+        if !evasions && !self.at_move_limit(pos) && (stand >= beta || ply >= MAX_PLY - 1) {
+            return stand;
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.engine.legal_into(pos, &mut moves);
         if let Terminal::Score(s) = self.terminal(pos, ply, in_check, moves.is_empty()) {
             self.moves[ply] = moves;
             return s;
         }
-        let evasions = in_check && qply < 4;
-        let stand = self.eval.evaluate(pos);
         let mut best = if evasions { -INF } else { stand };
         if !evasions {
             if stand >= beta || ply >= MAX_PLY - 1 {
@@ -768,6 +815,16 @@ impl Searcher {
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 let gain = self.capture_gain(pos, mv).unwrap_or(0);
                 if stand + gain + 200 < alpha {
+                    continue;
+                }
+                // A capture by a piece worth more than its victim, on a defended square, loses
+                // material to the recapture: not a way to quiet the position.
+                let mover = Self::mover_kind(pos, mv);
+                if self.victim_value(mover) > gain + 50
+                    && self
+                        .engine
+                        .square_attacked(pos, mv.to, pos.side_to_move().other(), mover)
+                {
                     continue;
                 }
             }
@@ -898,6 +955,16 @@ impl Searcher {
 }
 
 const HASH_SCORE: i32 = 2_000_000_000;
+/// Futility margins by remaining depth (index 0 unused): what a quiet move may gain at most.
+const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
+
+/// The late-move reduction for the `i`th move (from 0) at `depth`: about ln(depth) ln(i) / 2.
+fn lmr(depth: i32, i: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let m = (i.max(1) as f64).ln();
+    (0.5 + d * m / 2.0) as i32
+}
+
 const CAPTURE_BASE: i32 = 1_000_000_000;
 const KILLER_SCORE: i32 = 900_000_000;
 const HISTORY_MAX: i32 = 1 << 20;

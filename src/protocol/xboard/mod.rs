@@ -21,10 +21,6 @@ use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Time kept back from the clock for each move: the latency between the search ending and XBoard
-/// reading the move.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(60);
-
 /// The time control set by `level`: moves per session (0: the whole game), base time, increment.
 #[derive(Clone, Copy, Debug, Default)]
 struct TimeControl {
@@ -435,10 +431,9 @@ impl Session {
         if let Some(t) = self.per_move {
             limits.movetime = Some(t);
         } else {
-            // Keep back time for the pipe and the scheduler: XBoard's clock runs until it has
-            // read the move, and on a busy machine that takes tens of milliseconds.
-            let clock = self.my_time.unwrap_or(self.tc.base);
-            let remaining = clock.saturating_sub(MOVE_OVERHEAD.min(clock / 2));
+            // The search keeps back time for the pipe and the scheduler itself
+            // (`search::MOVE_OVERHEAD`): XBoard's clock runs until it has read the move.
+            let remaining = self.my_time.unwrap_or(self.tc.base);
             if remaining > Duration::ZERO || self.tc.increment > Duration::ZERO {
                 let moves_to_go = (self.tc.moves > 0).then(|| {
                     let done = self.game.position().fullmove_number().saturating_sub(1) as u32;
