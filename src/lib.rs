@@ -11,6 +11,7 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostics;
 pub mod engine;
+pub mod fen;
 pub mod geometry;
 pub mod interop;
 pub mod notation;

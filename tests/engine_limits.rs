@@ -140,7 +140,7 @@ fn a_fen_with_too_few_ranks_is_refused() {
     ]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("the board has 10 ranks but the FEN gives 2"),
+        err.contains("the FEN has 2 ranks; the board has 10"),
         "{}",
         err
     );

@@ -181,7 +181,7 @@ fn an_empty_square_count_too_large_for_a_number_says_it_is_too_large() {
     };
     assert_eq!(
         err.message,
-        "the empty-square count `4294967296` is too large: a rank here has 8 squares"
+        "rank 6 of the FEN has more than 9999 squares; the board has 8 files"
     );
     assert_eq!((err.offset, err.len), (4, 10));
 }

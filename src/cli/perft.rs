@@ -3,7 +3,6 @@
 use crate::compile::check_named;
 use crate::engine::{Engine, Position, MAX_PERFT_DEPTH};
 use crate::notation::{move_text, parse_fen};
-use miette::{LabeledSpan, NamedSource};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -48,14 +47,7 @@ pub fn load_position(engine: &Engine, fen: Option<&str>) -> Result<Position, Exi
     match fen {
         None => Ok(engine.start_position()),
         Some(f) => parse_fen(engine, f).map_err(|e| {
-            let report = miette::miette!(
-                labels = vec![LabeledSpan::at(e.offset..e.offset + e.len, "here")],
-                help = e.help.clone().unwrap_or_default(),
-                "bad FEN: {}",
-                e.message
-            )
-            .with_source_code(NamedSource::new("--fen", f.to_string()));
-            eprintln!("{:?}", report);
+            eprintln!("{:?}", e.report("--fen"));
             ExitCode::FAILURE
         }),
     }

@@ -3,7 +3,7 @@
 
 use crate::compile::check_named;
 use crate::engine::Engine;
-use crate::notation::{parse_fen, FenError};
+use crate::notation::parse_fen;
 use crate::render::{self, RenderOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -90,7 +90,9 @@ fn render_to_file(args: &Args) -> Result<(), String> {
                 );
             }
             let pos = match &args.fen {
-                Some(fen) => parse_fen(&engine, fen).map_err(|e| fen_report(fen, &e))?,
+                Some(fen) => {
+                    parse_fen(&engine, fen).map_err(|e| format!("{:?}", e.report("--fen")))?
+                }
                 None => engine.start_position(),
             };
             let moves_from = match &args.moves {
@@ -117,21 +119,4 @@ fn render_to_file(args: &Args) -> Result<(), String> {
         }
     };
     render::write_picture(&svg, &args.output).map_err(|e| format!("error: {e}"))
-}
-
-/// A FEN error as a diagnostic pointing into the FEN text.
-fn fen_report(fen: &str, e: &FenError) -> String {
-    let start = e.offset.min(fen.len());
-    let len = e.len.min(fen.len() - start);
-    let mut diag = miette::MietteDiagnostic::new(format!("bad FEN: {}", e.message))
-        .with_code("chimera::fen")
-        .with_label(miette::LabeledSpan::at(start..start + len, "here"));
-    if let Some(help) = &e.help {
-        diag = diag.with_help(help.clone());
-    }
-    format!(
-        "{:?}",
-        miette::Report::new(diag)
-            .with_source_code(miette::NamedSource::new("--fen", fen.to_string()))
-    )
 }

@@ -33,7 +33,7 @@ pub(crate) fn check(ctx: &Ctx, m: &Merged, rules: &RuleSet) -> Vec<SourceError> 
             let squares = rules.board.squares;
             let holes = SquareSet::first_n(rules.board.dims.len()).minus(&squares);
             let letters: Vec<String> = rules.pieces.iter().map(|p| p.letter.clone()).collect();
-            fen::validate(&mut scratch, s, rules.board.dims, holes, &letters).placed
+            fen::read_start(&mut scratch, s, rules.board.dims, holes, &letters).placed
         }
         None => Vec::new(),
     };

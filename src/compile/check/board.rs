@@ -199,7 +199,7 @@ pub(super) fn start(
         Some(s) => {
             // Against a board that is itself wrong, every rank would be reported too.
             if board_ok {
-                in_hand_at_start = fen::validate(ctx, s, dims, holes, letters).in_hand;
+                in_hand_at_start = fen::read_start(ctx, s, dims, holes, letters).in_hand;
             }
             s.node.trim().to_string()
         }
