@@ -386,6 +386,18 @@ impl Words<'_> {
         if m.unconfined {
             c.push("may leave its confinement (unconfined)".into());
         }
+        if !m.not_over.is_empty() {
+            c.push(format!(
+                "never hops over or jumps a {}",
+                or_list(&self.kinds(&m.not_over))
+            ));
+        }
+        if !m.not_capturing.is_empty() {
+            c.push(format!(
+                "never captures a {}",
+                or_list(&self.kinds(&m.not_capturing))
+            ));
+        }
         c
     }
 
@@ -464,6 +476,11 @@ impl Words<'_> {
             .collect();
         if !from.is_empty() {
             s.line(format!("what a {} promotes to", or_list(&from)));
+            if let Some(Some(n)) = r.promotion_limits.get(k.index()) {
+                s.detail(format!(
+                    "a promotion to it is allowed only while the player has fewer than {n} on the board"
+                ));
+            }
         }
         if !r.drops.to_hand.is_empty() {
             let to = p.captured_as;
@@ -535,6 +552,15 @@ impl Words<'_> {
                 or_list(&self.kinds(&d.no_drop_mate))
             ));
         }
+        if !d.drop_promoted.is_empty() {
+            s.detail(format!(
+                "a {} may also be dropped promoted, with its promoted face up",
+                or_list(&self.kinds(&d.drop_promoted))
+            ));
+        }
+        if d.must_drop {
+            s.detail("while a player has pieces in hand it must drop one instead of moving");
+        }
         if let Some(z) = &d.promote_after_move {
             s.detail(format!(
                 "a piece dropped on {} promotes at the end of its next move",
@@ -562,6 +588,15 @@ impl Words<'_> {
         if e.facing {
             s.line("royal pieces may not face each other on a file with nothing between them");
         }
+        if let Some(sc) = e.facing_ends {
+            s.line(format!(
+                "royal pieces may face each other on a file with nothing between them; the side to move must then break the line or pass, and if the line still stands after its move the game ends: the side to move {}",
+                score_text(sc)
+            ));
+        }
+        if e.no_check {
+            s.line("a move may not give check");
+        }
         s
     }
 
@@ -587,6 +622,40 @@ impl Words<'_> {
                     score_text(p)
                 ));
             }
+        }
+        if let Some(p) = &e.pass {
+            s.line("a side may pass instead of moving, but not while in check");
+            if let Some(sc) = p.twice {
+                s.detail(format!(
+                    "two passes in a row end the game: the side to move {}",
+                    score_text(sc)
+                ));
+            }
+        }
+        if let Some(sc) = e.bare_royal {
+            s.line(format!(
+                "a side left with only royal pieces {}, unless its move can leave the other side bare too",
+                score_text(sc)
+            ));
+        }
+        if !e.extinction.is_empty() {
+            s.line(format!(
+                "a side with no {} left (on the board or in hand) loses",
+                or_list(&self.kinds(&e.extinction))
+            ));
+        }
+        if let Some(g) = &e.goal {
+            s.line(format!(
+                "a side whose {} reaches {} wins",
+                self.kind(g.kind),
+                self.zone(&g.zone)
+            ));
+            if g.reply {
+                s.detail("when the first player arrives, the second player still moves once; if it arrives too, the game is drawn");
+            }
+        }
+        if let Some(n) = e.check_limit {
+            s.line(format!("the side that gives its {} check wins", ordinal(n)));
         }
         if let Some(m) = &e.move_limit {
             let mut resets = vec!["a capture".to_string()];
