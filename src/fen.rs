@@ -366,7 +366,7 @@ impl Reader<'_, '_> {
                     // Fairy-Stockfish's `Q~` is the kind lettered `+Q` where the variant has one.
                     if bytes.get(j) == Some(&b'~') && c != b'+' {
                         let promoted = format!("+{token}");
-                        if self.kind(&promoted).is_some() {
+                        if self.kind(&promoted.to_ascii_uppercase()).is_some() {
                             token = promoted;
                             j += 1;
                         }
