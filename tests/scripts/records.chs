@@ -34,3 +34,9 @@ fen 8/4P2k/8/8/8/8/8/4K3 w - - 0 1
 expect moves e7 4
 undo
 expect piece c6 p
+
+# A promotion with one possible result needs no suffix: the plain move text is that promotion.
+load shoxiang108-shogi
+fen 4k4/P8/9/9/9/9/9/9/9/9/9/4K4 w - - 0 1
+play a11a12
+expect piece a12 PromotedPoint
