@@ -201,6 +201,12 @@ impl Position {
         if let Some((t, _)) = self.ep {
             h ^= zobrist::ep(t.index());
         }
+        // The game rules' own state: checks given, passes in a row, royals facing before.
+        for player in [Player::First, Player::Second] {
+            h ^= zobrist::rule_state(player.index(), self.checks[player.index()]);
+        }
+        h ^= zobrist::rule_state(2, self.passes);
+        h ^= zobrist::rule_state(3, self.facing_before as u8);
         h
     }
 
