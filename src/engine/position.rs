@@ -201,12 +201,11 @@ impl Position {
         if let Some((t, _)) = self.ep {
             h ^= zobrist::ep(t.index());
         }
-        // The game rules' own state: checks given, passes in a row, royals facing before.
+        // Checks given (`check-limit`), which the FEN carries; passes in a row and royals facing
+        // before are history, like the half-move clock, and not hashed.
         for player in [Player::First, Player::Second] {
             h ^= zobrist::rule_state(player.index(), self.checks[player.index()]);
         }
-        h ^= zobrist::rule_state(2, self.passes);
-        h ^= zobrist::rule_state(3, self.facing_before as u8);
         h
     }
 
@@ -299,16 +298,14 @@ impl Position {
 
     /// Sets the passes made in a row.
     pub(crate) fn set_passes(&mut self, n: u8) {
-        self.hash ^= zobrist::rule_state(2, self.passes);
+        // Not hashed: like the half-move clock, it is history a FEN does not carry.
         self.passes = n;
-        self.hash ^= zobrist::rule_state(2, n);
     }
 
     /// Records whether the royals faced each other before the last move (`facing ends`).
     pub(crate) fn set_facing_before(&mut self, on: bool) {
-        self.hash ^= zobrist::rule_state(3, self.facing_before as u8);
+        // Not hashed: like the half-move clock, it is history a FEN does not carry.
         self.facing_before = on;
-        self.hash ^= zobrist::rule_state(3, on as u8);
     }
 
     /// Sets the half-move clock and move number.
