@@ -218,8 +218,10 @@ fn octal_xiangqi_chimera_against_chimera() {
 }
 
 #[test]
-fn shoxiang108_strong_chimera_against_chimera() {
-    chimera_against_itself("shoxiang108-xq-strong", 355);
+fn shoxiang108_shogi_standard_chimera_against_chimera() {
+    // The shogi-heavy subvariant: XBoard reads its drops. (In shoxiang108-xq-strong XBoard
+    // forfeits the legal Cannonball drop `U@e6` as an invalid move: a letter it cannot drop.)
+    chimera_against_itself("shoxiang108-shogi-standard", 355);
 }
 
 #[test]
