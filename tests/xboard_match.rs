@@ -100,9 +100,8 @@ fn xboard_match(
         cmd.args(["-variant", v]);
     }
     // Chimera against Chimera: XBoard knows a taught variant only from its `piece` lines and
-    // cannot state drop zones, so it once refused a legal drop (`U@e6` in shoxiang108-xq-strong).
-    // Here the receiving engine is the referee: it answers `Illegal move` to a wrong move, and
-    // `assert_clean` fails on that line in the debug log.
+    // cannot state drop zones or the variant's other rules, so the receiving engine is the
+    // referee: it answers `Illegal move` to a wrong move, and `assert_clean` fails on that line.
     if first == second {
         cmd.args(["-testLegality", "false"]);
     }
