@@ -1,7 +1,7 @@
 //! `chimera perft`, `chimera divide` and `chimera bench`.
 
 use crate::compile::check_named;
-use crate::engine::{Engine, Position, MAX_PERFT_DEPTH};
+use crate::engine::{default_perft_threads, Engine, Position, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
 use crate::notation::{move_text, parse_fen};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,6 +19,14 @@ pub struct PerftArgs {
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Threads to count on (1 to 256; default: one per core). The counts do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_PERFT_THREADS as u64))]
+    pub threads: Option<u64>,
+}
+
+/// The thread count asked for, else one per core.
+pub fn threads_or_cores(threads: Option<u64>) -> usize {
+    threads.map_or_else(default_perft_threads, |n| n as usize)
 }
 
 /// Arguments of `chimera bench`.
@@ -63,11 +71,15 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
         Ok(p) => p,
         Err(c) => return c,
     };
+    let threads = threads_or_cores(args.threads);
     let start = Instant::now();
     // A reader that stops early (`| head`) closes the pipe: the output then ends quietly.
     let mut out = std::io::stdout().lock();
     let nodes = if divide && args.depth > 0 {
-        let rows = engine.divide(&pos, args.depth.max(1));
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let rows = engine
+            .divide_parallel(&pos, args.depth, threads, &cancel, &mut |_, _| {})
+            .unwrap_or_default();
         let mut total = 0;
         for (mv, n) in rows {
             if writeln!(out, "{}: {}", move_text(&engine, &pos, mv), n).is_err() {
@@ -77,7 +89,7 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
         }
         total
     } else {
-        engine.perft(&pos, args.depth)
+        engine.perft_parallel(&pos, args.depth, threads)
     };
     let secs = start.elapsed().as_secs_f64();
     if writeln!(out, "Nodes searched: {}", nodes)
@@ -87,9 +99,11 @@ pub fn run_perft(args: PerftArgs, divide: bool) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     eprintln!(
-        "time {:.3} s, {:.2} million nodes/s",
+        "time {:.3} s, {:.2} million nodes/s, {} thread{}",
         secs,
-        nodes as f64 / secs.max(1e-9) / 1e6
+        nodes as f64 / secs.max(1e-9) / 1e6,
+        threads,
+        if threads == 1 { "" } else { "s" }
     );
     ExitCode::SUCCESS
 }

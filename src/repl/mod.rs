@@ -142,6 +142,8 @@ pub struct Session {
     style: BoardStyle,
     cancel: Arc<AtomicBool>,
     progress: bool,
+    /// Threads `perft` and `divide` count on.
+    perft_threads: usize,
     search_dirs: Vec<PathBuf>,
     quit: bool,
     /// The computer player's searcher, kept between searches of the same variant.
@@ -210,6 +212,7 @@ impl Session {
             style: BoardStyle::Unicode,
             cancel: Arc::new(AtomicBool::new(false)),
             progress: false,
+            perft_threads: crate::engine::default_perft_threads(),
             search_dirs: Vec::new(),
             quit: false,
             searcher: None,
@@ -226,6 +229,11 @@ impl Session {
     /// Shows progress bars for long perft runs (on an interactive terminal).
     pub fn set_progress(&mut self, on: bool) {
         self.progress = on;
+    }
+
+    /// Sets the threads `perft` and `divide` count on (at least 1; default one per core).
+    pub fn set_perft_threads(&mut self, threads: usize) {
+        self.perft_threads = threads.clamp(1, crate::engine::MAX_PERFT_THREADS);
     }
 
     /// The flag that stops a running perft when set (by a Ctrl-C handler).

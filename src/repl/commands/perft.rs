@@ -41,9 +41,13 @@ impl Session {
                 b.set_position(done as u64);
             }
         };
-        let res =
-            l.engine
-                .divide_cancellable(l.game.position(), depth, &self.cancel, &mut progress);
+        let res = l.engine.divide_parallel(
+            l.game.position(),
+            depth,
+            self.perft_threads,
+            &self.cancel,
+            &mut progress,
+        );
         if let Some(b) = bar {
             b.finish_and_clear();
         }
