@@ -16,6 +16,7 @@ use crate::rules::MAX_IN_HAND;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 use std::fmt;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Which FEN a message speaks of: the definition's `start` FEN, or one a user gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,8 +131,9 @@ pub struct FenError {
     pub label: String,
     /// What would be right.
     pub help: Option<String>,
-    /// The FEN text, so that the error renders by itself.
-    pub text: String,
+    /// The FEN text, so that the error renders by itself (shared: every fault of one FEN holds
+    /// it, and a small error keeps `Result<Position, FenError>` cheap to return).
+    pub text: Arc<String>,
 }
 
 impl fmt::Display for FenError {
@@ -155,7 +157,7 @@ impl FenError {
             diag = diag.with_help(help.clone());
         }
         miette::Report::new(diag)
-            .with_source_code(miette::NamedSource::new(name, self.text.clone()))
+            .with_source_code(miette::NamedSource::new(name, String::clone(&self.text)))
     }
 }
 
@@ -171,7 +173,7 @@ impl Diagnostic for FenError {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.text)
+        Some(&*self.text)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -188,6 +190,7 @@ impl Diagnostic for FenError {
 pub fn read(text: &str, board: &FenBoard, of: FenOf) -> (Setup, Vec<FenError>) {
     let mut r = Reader {
         text,
+        shared_text: Arc::new(text.to_string()),
         board,
         of,
         setup: Setup::default(),
@@ -200,6 +203,8 @@ pub fn read(text: &str, board: &FenBoard, of: FenOf) -> (Setup, Vec<FenError>) {
 
 struct Reader<'t, 'b> {
     text: &'t str,
+    /// The text as the errors hold it, allocated once.
+    shared_text: Arc<String>,
     board: &'b FenBoard<'b>,
     of: FenOf,
     setup: Setup,
@@ -224,7 +229,7 @@ impl Reader<'_, '_> {
             len: span.end.saturating_sub(span.start),
             label: label.into(),
             help: Some(help.into()),
-            text: self.text.to_string(),
+            text: self.shared_text.clone(),
         });
     }
 

@@ -1231,9 +1231,12 @@ fn betza_errors_deep_inside_multi_leg_strings() {
     );
 }
 
+/// A bad start FEN: (FEN, message, labelled span in the FEN, label, help).
+type FenCase<'a> = (&'a str, &'a str, (usize, usize), &'a str, &'a str);
+
 #[test]
 fn fen_that_does_not_fit_the_board() {
-    let cases: &[(&str, &str, (usize, usize), &str, &str)] = &[
+    let cases: &[FenCase] = &[
         (
             "rpkpr/5/5/5/5/5/5/RPKPR w",
             "the start FEN has 8 ranks; the board has 6",

@@ -122,7 +122,9 @@ fn a_value_out_of_range_or_too_fine_is_an_error_at_the_number() {
         assert!(plain.contains("at most two decimals"), "{}", plain);
     }
     let twice = VALUED.replace("value 3.5", "value 3.5 value 3");
-    let d = compile(&twice).err().expect("value twice is refused");
+    let Err(d) = compile(&twice) else {
+        panic!("value twice is refused")
+    };
     assert!(d.render_plain().contains("`value` is stated twice"));
     for good in ["value 0", "value 1000", "value 0.05", "value 2.50"] {
         let text = VALUED.replace("value 3.5", good);

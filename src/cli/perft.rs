@@ -32,7 +32,7 @@ pub fn threads_or_cores(threads: Option<u64>) -> usize {
 /// Arguments of `chimera bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Definition files with depths and optionally the expected node count, as FILE:DEPTH[:NODES]
+    /// Definition files with depths and optionally the expected node count, as `FILE:DEPTH[:NODES]`
     /// (`cargo bench` runs the standard set).
     #[arg(required = true)]
     pub targets: Vec<String>,

@@ -1,8 +1,8 @@
 //! Semantic checks and compilation: AST → [`crate::rules::RuleSet`].
 //!
 //! Stages: read the file (UTF-8, not empty) → parse ([`crate::syntax`]) → follow `extends` and
-//! merge the files at AST level ([`merge`]) → resolve and check everything ([`check`], [`zones`],
-//! [`fen`]) → a [`RuleSet`]. Checks keep going after an error, so one run reports all of them.
+//! merge the files at AST level (`merge`) → resolve and check everything (`check`, `zones`,
+//! `fen`) → a [`RuleSet`]. Checks keep going after an error, so one run reports all of them.
 
 mod check;
 mod fen;

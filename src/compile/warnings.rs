@@ -462,10 +462,10 @@ impl<'a> Geometry<'a> {
         }
         let mut dests = [Vec::with_capacity(n), Vec::with_capacity(n)];
         for p in Player::BOTH {
-            for k in 0..n {
+            for (k, start) in initial[p.index()].iter().enumerate() {
                 let mut per = vec![SquareSet::EMPTY; rules.board.dims.len()];
                 for s in squares.iter() {
-                    per[s.index()] = destinations(rules, p, k, s, &initial[p.index()][k]);
+                    per[s.index()] = destinations(rules, p, k, s, start);
                 }
                 dests[p.index()].push(per);
             }

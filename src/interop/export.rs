@@ -83,13 +83,19 @@ pub fn section_name(name: &str) -> String {
     }
 }
 
+/// One leg of a [`Unit`] as a sortable key: (df, dr, min, max, to_empty, to_enemy, over, hop).
+type LegKey = (i8, i8, u8, u8, bool, bool, bool, u8);
+
+/// A group of directions written as one Betza atom: (atom, range, hop, lame, initial).
+type AtomGroup = (char, u8, char, bool, bool);
+
 /// One concrete move of a kind, normalised for comparison and for writing Betza: the final
 /// leg's "may move" and "may capture" are separate moves.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Unit {
     /// (df, dr, min, max, to_empty, to_enemy, over, hop) per leg; the final leg has exactly one of
     /// to_empty / to_enemy.
-    legs: Vec<(i8, i8, u8, u8, bool, bool, bool, u8)>,
+    legs: Vec<LegKey>,
     initial: bool,
     en_passant: bool,
     royal_only: bool,
@@ -660,8 +666,7 @@ impl Exporter<'_> {
         let name = self.piece(k).name.clone();
         let units = self.plain_units(k);
         // group key -> direction index -> (m, c, e)
-        let mut groups: BTreeMap<(char, u8, char, bool, bool), BTreeMap<usize, [bool; 3]>> =
-            BTreeMap::new();
+        let mut groups: BTreeMap<AtomGroup, BTreeMap<usize, [bool; 3]>> = BTreeMap::new();
         for u in &units {
             match classify(u) {
                 Ok((atom, range, hop, lame, dir)) => {

@@ -59,7 +59,7 @@ const CUSTOM_SLOTS: usize = 25;
 /// described in `variants.ini` terms in a data file (only those needed most).
 const BUILTIN_PARENTS_INI: &str = include_str!("builtin_parents.ini");
 
-/// The built-in parents, read once from [`BUILTIN_PARENTS_INI`].
+/// The built-in parents, read once from `builtin_parents.ini`.
 pub fn builtin_parents() -> &'static IniFile {
     static PARENTS: std::sync::OnceLock<IniFile> = std::sync::OnceLock::new();
     PARENTS.get_or_init(|| IniFile::parse(BUILTIN_PARENTS_INI))

@@ -1,5 +1,5 @@
 //! Notation: FEN in and out, move text (`e2e4`, `e7e8q`, `7g7f+`-style `b2h8+`, `P@e4`), SAN
-//! ([`san`]) and PGN ([`pgn`]).
+//! ([`san`](mod@san)) and PGN ([`pgn`]).
 
 pub mod pgn;
 pub mod san;

@@ -1,7 +1,7 @@
 //! The engine protocols GUIs speak: CECP ([`xboard`], XBoard/WinBoard, version 2) and [`uci`].
 //!
 //! Both share what is here: the loaded definitions ([`Catalog`]), the search run on its own thread
-//! ([`Thinker`]) so that the protocol keeps answering (`?`, `stop`, `ping`, `quit`) while it thinks,
+//! (`Thinker`) so that the protocol keeps answering (`?`, `stop`, `ping`, `quit`) while it thinks,
 //! and the event loop that merges the GUI's lines with the search's reports. A protocol is a front
 //! end: it reads lines and writes lines, and never panics on what the GUI sends.
 

@@ -15,10 +15,18 @@ pub use keywords::{Keyword, Place, KEYWORDS};
 use errors::{convert_error, words};
 use pest::Parser as _;
 
-/// The pest parser for `grammar/variant.pest`.
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/variant.pest"]
-pub struct VariantParser;
+mod grammar {
+    //! The pest parser generated from `grammar/variant.pest`; its `Rule` enum has one variant per
+    //! grammar rule, documented in the grammar itself.
+    #![allow(missing_docs)]
+
+    /// The pest parser for `grammar/variant.pest`.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/variant.pest"]
+    pub struct VariantParser;
+}
+
+use grammar::{Rule, VariantParser};
 
 /// A syntax error: where, what was expected, what was found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! The engine announces every loaded definition in `feature variants=...` under its file name
 //! (XBoard's own names kept for the games XBoard knows), and answers `variant NAME` with the
 //! `setup` and `piece` lines XBoard needs to run a variant it has never heard of. The search runs
-//! on its own thread ([`super::Thinker`]), so `?`, `force`, `quit` and the rest are answered while
+//! on its own thread (`Thinker`), so `?`, `force`, `quit` and the rest are answered while
 //! it thinks. Bad input is answered (`Error (...)`, `Illegal move: ...`) and changes nothing.
 
 pub(crate) mod notation;
