@@ -45,6 +45,7 @@
 
 pub mod analysis;
 pub mod betza;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;
 pub mod diagnostics;

@@ -2,7 +2,7 @@
 //!
 //! [`render_position`] draws a position (optionally with one piece's legal moves),
 //! [`render_piece`] a piece's movement diagram on an empty board; both return SVG text.
-//! [`svg_to_png`] rasterises in-process with resvg, and [`write_picture`] writes SVG or PNG by
+//! [`svg_to_png`] rasterises in-process with resvg (the `render` feature), and [`write_picture`] writes SVG or PNG by
 //! the file's extension. The CLI (`chimera render`) and the REPL (`render OUT`) are thin callers.
 //!
 //! Zones are shaded as the first player sees them (the way the definition states them); palace
@@ -19,10 +19,32 @@ use crate::rules::{Hop, PieceKind, RuleSet};
 use draw::{Canvas, LegendItem, Mark, Trace};
 use layout::{Layout, HAND_COLUMNS};
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+
 use style::Palette;
 
+#[cfg(feature = "render")]
+mod png;
+#[cfg(all(test, feature = "render"))]
+use png::rasterise;
+#[cfg(feature = "render")]
+pub use png::{fonts_available, svg_to_png};
+#[cfg(feature = "render")]
 pub use resvg::{tiny_skia, usvg};
+
+/// Without the `render` feature there are no fonts to draw text with.
+#[cfg(not(feature = "render"))]
+pub fn fonts_available() -> bool {
+    false
+}
+
+/// Without the `render` feature PNG output is refused; SVG needs no feature.
+#[cfg(not(feature = "render"))]
+pub fn svg_to_png(_svg: &str) -> Result<Vec<u8>, RenderError> {
+    Err(RenderError::Png(
+        "this build has no PNG output (it was built without the `render` feature); write .svg"
+            .to_string(),
+    ))
+}
 
 /// What to draw besides the board and pieces.
 #[derive(Clone, Debug)]
@@ -645,66 +667,6 @@ fn zone_name(rules: &RuleSet, z: &PlayerSquares) -> String {
         .find(|(_, sq)| sq[0] == z[1] && sq[1] == z[0])
         .map(|(name, _)| format!("enemy {name}"))
         .unwrap_or_else(|| "a zone".to_string())
-}
-
-/// The font database, loaded once: the system's fonts, with the generic families pointed at a
-/// font that exists (the defaults name fonts most Linux machines lack).
-fn fonts() -> Arc<usvg::fontdb::Database> {
-    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut db = usvg::fontdb::Database::new();
-            db.load_system_fonts();
-            let preferred = [
-                "DejaVu Sans",
-                "Liberation Sans",
-                "Arial",
-                "Helvetica",
-                "Noto Sans",
-                "FreeSans",
-            ];
-            let families: Vec<String> = db
-                .faces()
-                .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
-                .collect();
-            let chosen = preferred
-                .iter()
-                .map(|s| s.to_string())
-                .find(|p| families.contains(p))
-                .or_else(|| families.first().cloned());
-            if let Some(family) = chosen {
-                db.set_sans_serif_family(family.clone());
-                db.set_serif_family(family);
-            }
-            Arc::new(db)
-        })
-        .clone()
-}
-
-/// Whether any font is available to draw text in PNGs (without one, letters are left out).
-pub fn fonts_available() -> bool {
-    !fonts().is_empty()
-}
-
-/// Rasterises SVG text to PNG bytes, in-process.
-pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, RenderError> {
-    rasterise(svg, fonts())
-}
-
-/// Rasterises with a given font database; text is left out where no font has its letters.
-fn rasterise(svg: &str, fontdb: Arc<usvg::fontdb::Database>) -> Result<Vec<u8>, RenderError> {
-    let opts = usvg::Options {
-        fontdb,
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &opts).map_err(|e| RenderError::Svg(e.to_string()))?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| RenderError::Png(format!("bad size {}x{}", size.width(), size.height())))?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError::Png(e.to_string()))
 }
 
 /// The REPL's `render` command, given the words after `render`: `OUT` draws the position,

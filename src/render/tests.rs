@@ -431,6 +431,7 @@ fn unknown_names_and_squares_are_errors_with_help() {
     );
 }
 
+#[cfg(feature = "render")]
 #[test]
 fn the_png_shows_pieces_in_their_side_colour_and_zones_shaded() -> TestResult {
     let rules = river_rules();
@@ -476,12 +477,13 @@ fn the_png_shows_pieces_in_their_side_colour_and_zones_shaded() -> TestResult {
     Ok(())
 }
 
+#[cfg(feature = "render")]
 #[test]
 fn without_any_font_the_png_still_shows_the_pieces() -> TestResult {
     let rules = river_rules();
     let engine = Engine::new(rules.clone())?;
     let svg = render_position(&engine, &sample_position(&rules), &RenderOptions::default());
-    let png = rasterise(&svg, Arc::new(usvg::fontdb::Database::new()))?;
+    let png = rasterise(&svg, std::sync::Arc::new(usvg::fontdb::Database::new()))?;
     let img = tiny_skia::Pixmap::decode_png(&png)?;
     let (x, y) = Layout::new(&rules, 48.0, Some([1, 0])).centre(sq(&rules, "e1"));
     // The whole disc, letter place included, is the side's colour.

@@ -3,8 +3,6 @@
 use super::commands::{self, Command, COMMANDS};
 use crate::engine::Game;
 use crate::notation;
-use rustyline::completion::{Completer, FilenameCompleter, Pair};
-use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
 /// What can be completed in the current state, refreshed by the line editor after every command.
 #[derive(Clone, Debug, Default)]
@@ -150,70 +148,6 @@ impl CompletionContext {
         out.sort();
         out.dedup();
         (start, out)
-    }
-}
-
-/// The rustyline helper: completion from a [`CompletionContext`], plus file names after `load`.
-#[derive(Helper, Hinter, Highlighter, Validator)]
-pub struct ReplHelper {
-    /// The current completion data.
-    pub context: CompletionContext,
-    files: FilenameCompleter,
-}
-
-impl ReplHelper {
-    /// A helper with empty completion data.
-    pub fn new() -> ReplHelper {
-        ReplHelper {
-            context: CompletionContext::default(),
-            files: FilenameCompleter::new(),
-        }
-    }
-}
-
-impl Default for ReplHelper {
-    fn default() -> Self {
-        ReplHelper::new()
-    }
-}
-
-impl Completer for ReplHelper {
-    type Candidate = Pair;
-
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        ctx: &Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let (start, words) = self.context.candidates(line, pos);
-        let mut pairs: Vec<Pair> = words
-            .into_iter()
-            .map(|w| Pair {
-                display: w.clone(),
-                replacement: w,
-            })
-            .collect();
-        let first = line
-            .split_whitespace()
-            .next()
-            .and_then(commands::find)
-            .map(|c| c.command);
-        if matches!(first, Some(Command::Load | Command::Save | Command::Open))
-            && line[..pos.min(line.len())].split_whitespace().count() >= 1
-            && line[..start].trim() != ""
-        {
-            if let Ok((fstart, fpairs)) = self.files.complete(line, pos, ctx) {
-                if fstart == start {
-                    for p in fpairs {
-                        if !pairs.iter().any(|q| q.replacement == p.replacement) {
-                            pairs.push(p);
-                        }
-                    }
-                }
-            }
-        }
-        Ok((start, pairs))
     }
 }
 

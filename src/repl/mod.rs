@@ -10,6 +10,7 @@ pub mod board;
 pub mod commands;
 pub mod completion;
 pub mod describe;
+#[cfg(feature = "cli")]
 pub mod interactive;
 mod parse;
 pub mod script;
@@ -20,6 +21,7 @@ pub use completion::CompletionContext;
 use crate::engine::{Engine, Game, Status};
 use crate::notation;
 use crate::rules::RuleSet;
+use std::cell::RefCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -128,6 +130,17 @@ impl std::error::Error for ReplError {}
 
 type Result<T> = std::result::Result<T, ReplError>;
 
+/// What a long command shows while it runs, supplied by the front end: the interactive loop draws
+/// progress bars, scripts and tests show nothing. The session itself never prints.
+pub trait Progress: Send {
+    /// A perft or divide to `depth` has counted `done` of its `total` root moves.
+    fn perft(&mut self, depth: u32, done: usize, total: usize);
+    /// A search reports where it is (depth, score, nodes, speed, principal variation).
+    fn search(&mut self, line: &str);
+    /// The command has ended: take down whatever was shown.
+    fn finish(&mut self);
+}
+
 /// The loaded variant and the game being played in it.
 #[derive(Clone)]
 struct Loaded {
@@ -141,7 +154,9 @@ pub struct Session {
     loaded: Option<Loaded>,
     style: BoardStyle,
     cancel: Arc<AtomicBool>,
-    progress: bool,
+    /// Where long commands report their progress (none: they report nothing). A cell, because
+    /// commands that only read the session still report.
+    progress: RefCell<Option<Box<dyn Progress>>>,
     /// Threads `perft` and `divide` count on.
     perft_threads: usize,
     search_dirs: Vec<PathBuf>,
@@ -211,7 +226,7 @@ impl Session {
             loaded: None,
             style: BoardStyle::Unicode,
             cancel: Arc::new(AtomicBool::new(false)),
-            progress: false,
+            progress: RefCell::new(None),
             perft_threads: crate::engine::default_perft_threads(),
             search_dirs: Vec::new(),
             quit: false,
@@ -226,9 +241,17 @@ impl Session {
         self.style = style;
     }
 
-    /// Shows progress bars for long perft runs (on an interactive terminal).
-    pub fn set_progress(&mut self, on: bool) {
-        self.progress = on;
+    /// Reports the progress of long perft runs and searches to `progress` (the interactive loop
+    /// passes progress bars); `None` reports nothing.
+    pub fn set_progress(&mut self, progress: Option<Box<dyn Progress>>) {
+        self.progress = RefCell::new(progress);
+    }
+
+    /// Passes one report to the front end's [`Progress`], if it gave one.
+    fn report(&self, f: impl FnOnce(&mut dyn Progress)) {
+        if let Some(p) = self.progress.borrow_mut().as_deref_mut() {
+            f(p);
+        }
     }
 
     /// Sets the threads `perft` and `divide` count on (at least 1; default one per core).

@@ -224,11 +224,18 @@ pub fn describe(c: &CommandInfo) -> String {
 
 /// The width `help` wraps its text to: the terminal's, or 80 columns when the output is not a
 /// terminal (scripts, pipes), so that what a script prints does not depend on a window.
+#[cfg(feature = "cli")]
 fn help_width() -> usize {
     terminal_size::terminal_size()
         .map(|(w, _)| usize::from(w.0))
         .unwrap_or(80)
         .clamp(40, 200)
+}
+
+/// Without the `cli` feature there is no terminal to ask: 80 columns.
+#[cfg(not(feature = "cli"))]
+fn help_width() -> usize {
+    80
 }
 
 /// A command's help, its details wrapped to `width` columns.

@@ -19,27 +19,12 @@ pub(super) fn perft_depth(text: &str) -> Result<u32> {
 }
 
 impl Session {
-    /// Runs divide, with a progress bar when asked and interruptible through the cancel flag.
+    /// Runs divide, reporting progress to the front end and interruptible through the cancel flag.
     fn run_divide(&self, depth: u32) -> Result<Vec<(Move, u64)>> {
         let l = self.loaded()?;
         self.cancel.store(false, Ordering::SeqCst);
-        let bar = if self.progress && depth >= 6 {
-            let b = indicatif::ProgressBar::new(0);
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "perft {msg} [{bar:40}] {pos}/{len} root moves, {elapsed}",
-            ) {
-                b.set_style(style.progress_chars("=> "));
-            }
-            b.set_message(depth.to_string());
-            Some(b)
-        } else {
-            None
-        };
         let mut progress = |done: usize, total: usize| {
-            if let Some(b) = &bar {
-                b.set_length(total as u64);
-                b.set_position(done as u64);
-            }
+            self.report(|p| p.perft(depth, done, total));
         };
         let res = l.engine.divide_parallel(
             l.game.position(),
@@ -48,9 +33,7 @@ impl Session {
             &self.cancel,
             &mut progress,
         );
-        if let Some(b) = bar {
-            b.finish_and_clear();
-        }
+        self.report(|p| p.finish());
         res.ok_or_else(|| ReplError::new(format!("perft {depth} interrupted; nothing was counted")))
     }
 

@@ -136,29 +136,27 @@ impl Session {
             return Err(ReplError::new("the search could not start"));
         };
         self.cancel.store(false, Ordering::SeqCst);
-        let bar = if self.progress {
-            let b = indicatif::ProgressBar::new_spinner();
-            b.set_message("searching (Ctrl-C stops)");
-            b.enable_steady_tick(Duration::from_millis(200));
-            Some(b)
-        } else {
-            None
-        };
-        let mut on_info = |i: &crate::search::Info| {
-            if let Some(b) = &bar {
-                b.set_message(format!(
-                    "depth {} score {} nodes {} {} knps pv {} (Ctrl-C stops)",
-                    i.depth,
-                    score_text(i.score),
-                    i.nodes,
-                    i.nps() / 1000,
-                    line_text(&engine, &game, &i.pv)
-                ));
+        // The searcher borrows the session mutably, so the progress cell is reached by field.
+        let progress = &self.progress;
+        let report = |line: &str| {
+            if let Some(p) = progress.borrow_mut().as_deref_mut() {
+                p.search(line);
             }
         };
+        report("searching");
+        let mut on_info = |i: &crate::search::Info| {
+            report(&format!(
+                "depth {} score {} nodes {} {} knps pv {}",
+                i.depth,
+                score_text(i.score),
+                i.nodes,
+                i.nps() / 1000,
+                line_text(&engine, &game, &i.pv)
+            ));
+        };
         let r = searcher.search(&game, limits, &self.cancel, &mut on_info);
-        if let Some(b) = bar {
-            b.finish_and_clear();
+        if let Some(p) = progress.borrow_mut().as_deref_mut() {
+            p.finish();
         }
         Ok(r)
     }
