@@ -47,7 +47,8 @@ impl Engine {
             if self.rules.end.facing {
                 out = out.union(&self.file_squares(t.dims.file(r)));
             }
-            for from in pos.occupied[them.index()].iter() {
+            let candidates = pos.occupied[them.index()].intersect(t.reach_to(them, r));
+            for from in candidates.iter() {
                 let kind = kind_of(pos.board[from.index()]);
                 if !t.reach(them, kind, from).contains(r) {
                     continue;
@@ -84,6 +85,13 @@ impl Engine {
     /// The squares of a player's royal pieces, all of them.
     pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
         let mask = self.t().royal_mask;
+        if pos.royal_kinds == mask {
+            let set = pos.royals[p.index()];
+            return Royals {
+                set,
+                n: set.len() as usize,
+            };
+        }
         let mut r = Royals {
             set: SquareSet::EMPTY,
             n: 0,
@@ -129,7 +137,9 @@ impl Engine {
         victim: PieceKind,
     ) -> bool {
         let t = self.t();
-        for from in pos.occupied[by.index()].iter() {
+        // Only pieces standing where some kind of theirs could reach the target can attack it.
+        let candidates = pos.occupied[by.index()].intersect(t.reach_to(by, target));
+        for from in candidates.iter() {
             let kind = kind_of(pos.board[from.index()]);
             if t.reach(by, kind, from).contains(target)
                 && self.piece_attacks(pos, from, by, kind, target, victim)
@@ -196,8 +206,14 @@ impl Engine {
                 return true;
             }
         }
+        // The target's displacement from the piece: a straight ray that does not point at it
+        // cannot reach it.
+        let (df, dr) = (
+            t.dims.file(target) as i32 - t.dims.file(from) as i32,
+            t.dims.rank(target) as i32 - t.dims.rank(from) as i32,
+        );
         for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
-            if r.flags & CAPTURE == 0 || r.victims & vbit == 0 {
+            if r.flags & CAPTURE == 0 || r.victims & vbit == 0 || !r.may_pass(df, dr) {
                 continue;
             }
             let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];

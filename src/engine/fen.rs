@@ -24,6 +24,14 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         return Err(e);
     }
     let mut pos = Position::empty();
+    pos.track_royals(
+        rules
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royal)
+            .fold(0u64, |m, (i, _)| m | 1 << i),
+    );
     for p in &setup.board {
         pos.set_piece(
             p.square,

@@ -1,7 +1,7 @@
 //! Playing a move: the full copy-make (`play`), and the board-only apply and revert that
 //! legality tests use.
 
-use super::position::{owner, Piece, Position};
+use super::position::{Piece, Position};
 use super::zobrist;
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square};
@@ -140,15 +140,9 @@ pub(super) struct RawUndo {
 }
 
 /// Puts a piece code (0: empty) on a square, keeping the occupancy sets; no hash.
+#[inline]
 fn set(p: &mut Position, s: Square, code: u8) {
-    let old = p.board[s.index()];
-    if old != 0 {
-        p.occupied[owner(old).index()].remove(s);
-    }
-    p.board[s.index()] = code;
-    if code != 0 {
-        p.occupied[owner(code).index()].insert(s);
-    }
+    p.put_code(s, code);
 }
 
 /// Moves pieces on the board only (no hands, hash or clocks): enough to test for check.

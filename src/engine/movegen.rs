@@ -196,8 +196,14 @@ impl Engine {
         let enemy = |c: u8| c != 0 && owner(c) != us;
         // An enemy piece this move may capture.
         let takes = |c: u8, victims: u64| enemy(c) && victims >> kind_of(c).0 & 1 != 0;
+        // A kind without promotion that is not about to promote makes only plain moves.
+        let plain_only = !pending && t.promotes >> kind.0 & 1 == 0;
         // A plain move landing on `to`, with its promotion choices.
         let land = |to: u8, out: &mut Vec<Move>| {
+            if plain_only {
+                out.push(Move::normal(from, Square(to)));
+                return;
+            }
             self.push_promotions(
                 pos,
                 pending,

@@ -47,6 +47,7 @@ pub struct Move {
 
 impl Move {
     /// A plain move.
+    #[inline]
     pub fn normal(from: Square, to: Square) -> Move {
         Move {
             from,

@@ -81,6 +81,12 @@ pub struct Position {
     pub(crate) passes: u8,
     /// `facing ends`: whether the royals faced each other before the last move.
     pub(crate) facing_before: bool,
+    /// The kinds whose squares `royals` keeps (bit per kind); the engine trusts `royals` only
+    /// when these are its own royal kinds, and otherwise finds the royals by looking.
+    pub(crate) royal_kinds: u64,
+    /// Per player, the squares of the pieces of `royal_kinds`, kept as pieces are placed, so
+    /// legality need not scan the board for them at every node.
+    pub(crate) royals: [SquareSet; 2],
 }
 
 impl Position {
@@ -100,6 +106,40 @@ impl Position {
             checks: [0; 2],
             passes: 0,
             facing_before: false,
+            royal_kinds: 0,
+            royals: [SquareSet::EMPTY; 2],
+        }
+    }
+
+    /// Sets the kinds whose squares the position keeps track of (the rule set's royal kinds) and
+    /// finds where they stand now.
+    pub(crate) fn track_royals(&mut self, kinds: u64) {
+        self.royal_kinds = kinds;
+        self.royals = [SquareSet::EMPTY; 2];
+        for s in self.occupied[0].union(&self.occupied[1]).iter() {
+            let c = self.board[s.index()];
+            if kinds >> kind_of(c).0 & 1 != 0 {
+                self.royals[owner(c).index()].insert(s);
+            }
+        }
+    }
+
+    /// Puts a piece code (0: empty) on a square, keeping the occupancy and royal sets; no hash.
+    #[inline]
+    pub(crate) fn put_code(&mut self, s: Square, code: u8) {
+        let old = self.board[s.index()];
+        if old != 0 {
+            let o = owner(old).index();
+            self.occupied[o].remove(s);
+            self.royals[o].remove(s);
+        }
+        self.board[s.index()] = code;
+        if code != 0 {
+            let o = owner(code).index();
+            self.occupied[o].insert(s);
+            if self.royal_kinds >> kind_of(code).0 & 1 != 0 {
+                self.royals[o].insert(s);
+            }
         }
     }
 
@@ -213,20 +253,15 @@ impl Position {
     pub fn set_piece(&mut self, s: Square, piece: Option<Piece>) {
         if let Some(old) = self.piece_at(s) {
             self.hash ^= zobrist::piece(old.player, old.kind, s.index());
-            self.occupied[old.player.index()].remove(s);
         }
         if self.pending.contains(s) {
             self.pending.remove(s);
             self.hash ^= zobrist::pending(s.index());
         }
-        match piece {
-            Some(p) => {
-                self.board[s.index()] = p.code();
-                self.occupied[p.player.index()].insert(s);
-                self.hash ^= zobrist::piece(p.player, p.kind, s.index());
-            }
-            None => self.board[s.index()] = 0,
+        if let Some(p) = piece {
+            self.hash ^= zobrist::piece(p.player, p.kind, s.index());
         }
+        self.put_code(s, piece.map_or(0, Piece::code));
     }
 
     /// Marks or unmarks the piece on `s` as promoting after its next move.
@@ -317,7 +352,9 @@ impl Position {
     /// Removes every piece from the board and the hands; keeps the side to move.
     pub fn clear(&mut self) {
         let side = self.side;
+        let kinds = self.royal_kinds;
         *self = Position::empty();
+        self.royal_kinds = kinds;
         self.set_side_to_move(side);
     }
 }

@@ -46,6 +46,34 @@ pub(crate) struct Ray {
     pub victims: u64,
     /// Kinds that may serve as the screen of a hop (bit per kind; `not-over` clears bits).
     pub screens: u64,
+    /// The step of a straight ray, in files and ranks; (0, 0) for a ray along a named path.
+    pub step: (i8, i8),
+    /// Whether `step` is straight and primitive, so [`Ray::may_pass`] can rule squares out.
+    pub primitive: bool,
+}
+
+impl Ray {
+    /// Whether the ray could pass the square `(df, dr)` files and ranks away from its start: for
+    /// a straight ray with a step that is no multiple of a smaller one, whether that square lies
+    /// in its direction; another ray (a named path, a step like (2, 2)) may pass anything.
+    #[inline]
+    pub(crate) fn may_pass(&self, df: i32, dr: i32) -> bool {
+        let (sf, sr) = (self.step.0 as i32, self.step.1 as i32);
+        if !self.primitive {
+            return true;
+        }
+        // Collinear and pointing the same way; a primitive step reaches every such square.
+        df * sr == dr * sf && df * sf + dr * sr > 0
+    }
+}
+
+/// Whether a step is no whole multiple of a smaller step (gcd of its parts is 1).
+fn primitive(step: (i8, i8)) -> bool {
+    let (mut a, mut b) = (step.0.unsigned_abs(), step.1.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a == 1
 }
 
 /// A square of a ray; `land` is false where the piece may pass but not stop.
@@ -112,6 +140,9 @@ pub(crate) struct Tables {
     pub path_steps: Vec<PathStep>,
     /// Squares a piece may capture on from a square on an empty board, ignoring blockers; indexed like `entries`.
     pub reach: Vec<SquareSet>,
+    /// The inverse of `reach` over all kinds: indexed by `player * 256 + target`, the squares
+    /// from which some piece of the player could capture on `target`.
+    pub reach_to: Vec<SquareSet>,
     /// Indexed by `player * kinds + kind`.
     pub info: Vec<KindInfo>,
     /// Bit per royal kind.
@@ -134,6 +165,8 @@ pub(crate) struct Tables {
     pub castle_clear: Vec<u8>,
     /// Kinds whose moves reset the move-limit clock.
     pub clock_reset: u64,
+    /// Kinds with a promotion rule (bit per kind): the others' moves need no promotion choices.
+    pub promotes: u64,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
     pub has_endings: bool,
 }
@@ -232,6 +265,8 @@ impl Builder {
                     hop: last.mode.hop,
                     victims,
                     screens,
+                    step: (last.step.df, last.step.dr),
+                    primitive: primitive((last.step.df, last.step.dr)),
                 });
             }
             return;
@@ -418,6 +453,8 @@ impl Builder {
                         hop: Hop::None,
                         victims,
                         screens: victims,
+                        step: (0, 0),
+                        primitive: false,
                     });
                 }
             }
@@ -584,6 +621,15 @@ impl Tables {
             reach[i] = r;
         }
 
+        let mut reach_to = vec![SquareSet::EMPTY; 2 * 256];
+        for (i, r) in reach.iter().enumerate() {
+            let player = i / (kinds * 256);
+            let from = Square((i % 256) as u8);
+            for target in r.iter() {
+                reach_to[player * 256 + target.index()].insert(from);
+            }
+        }
+
         let to_hand: Vec<Option<PieceKind>> = rules
             .pieces
             .iter()
@@ -613,6 +659,7 @@ impl Tables {
             paths: b.paths,
             path_steps: b.path_steps,
             reach,
+            reach_to,
             info,
             royal_mask,
             to_hand,
@@ -628,6 +675,12 @@ impl Tables {
             castles,
             castle_clear,
             clock_reset,
+            promotes: rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.promotion.is_some())
+                .fold(0u64, |m, (i, _)| m | 1 << i),
             has_endings: {
                 let e = &rules.end;
                 !e.extinction.is_empty()
@@ -650,6 +703,7 @@ impl Tables {
             + self.paths.capacity() * size_of::<PathMove>()
             + self.path_steps.capacity() * size_of::<PathStep>()
             + self.reach.capacity() * size_of::<SquareSet>()
+            + self.reach_to.capacity() * size_of::<SquareSet>()
             + self.info.capacity() * size_of::<KindInfo>()
             + self.castle_clear.capacity()
             + self.to_hand.capacity() * size_of::<Option<PieceKind>>()
@@ -665,6 +719,12 @@ impl Tables {
     #[inline]
     pub(crate) fn entry(&self, player: Player, kind: PieceKind, from: Square) -> &SquareMoves {
         &self.entries[self.ki(player, kind) * 256 + from.index()]
+    }
+
+    /// Squares from which some piece of `player` could capture on `target`, ignoring blockers.
+    #[inline]
+    pub(crate) fn reach_to(&self, player: Player, target: Square) -> &SquareSet {
+        &self.reach_to[player.index() * 256 + target.index()]
     }
 
     /// Squares a piece could capture on from `from`, ignoring blockers.
