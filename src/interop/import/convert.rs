@@ -1,178 +1,8 @@
-//! Import: a `variants.ini` section as definition source text, which the normal compiler then
-//! checks.
-//!
-//! A section's settings are resolved first: Fairy-Stockfish's defaults (chess rules without
-//! pieces), then the parent's (`[child:parent]`, a section of the same file or one of the few
-//! built-in variants described in `builtin_parents.ini`), then its own keys. Each setting is then
-//! stated in the language or reported as an [`Omission`] with its line.
+//! Converting one resolved section into definition text, key group by key group: board,
+//! pieces, confinement, promotion, royalty, drops, the end of the game, start and castling;
+//! every key not converted becomes an [`Omission`].
 
-use super::ini::{IniFile, Section};
-use crate::compile::compile_str;
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
-use std::path::Path;
-
-/// Fairy-Stockfish built-in piece types: key, Betza (as the language reads it).
-pub const BUILTIN_PIECES: &[(&str, &str)] = &[
-    ("pawn", "fmWfceF"),
-    ("knight", "N"),
-    ("bishop", "B"),
-    ("rook", "R"),
-    ("queen", "Q"),
-    ("fers", "F"),
-    ("alfil", "A"),
-    ("fersAlfil", "FA"),
-    ("silver", "FfW"),
-    ("aiwok", "RNF"),
-    ("bers", "RF"),
-    ("archbishop", "BN"),
-    ("chancellor", "RN"),
-    ("amazon", "QN"),
-    ("knibis", "mNcB"),
-    ("biskni", "mBcN"),
-    ("kniroo", "mNcR"),
-    ("rookni", "mRcN"),
-    ("shogiPawn", "fW"),
-    ("lance", "fR"),
-    ("shogiKnight", "fN"),
-    ("gold", "WfF"),
-    ("dragonHorse", "BW"),
-    ("clobber", "cW"),
-    ("breakthrough", "fmWfF"),
-    ("cannon", "mRcpR"),
-    ("soldier", "fsW"),
-    ("horse", "nN"),
-    ("elephant", "nA"),
-    ("banner", "RcpRnN"),
-    ("wazir", "W"),
-    ("commoner", "K"),
-    ("centaur", "KN"),
-];
-
-/// Built-in types whose rules the language has no words for (refused when used).
-const UNSUPPORTED_PIECES: &[&str] = &["immobile", "janggiCannon", "janggiElephant"];
-
-/// Custom piece slots read.
-const CUSTOM_SLOTS: usize = 25;
-
-/// Fairy-Stockfish built-in variants that sections of its own `variants.ini` inherit from,
-/// described in `variants.ini` terms in a data file (only those needed most).
-const BUILTIN_PARENTS_INI: &str = include_str!("builtin_parents.ini");
-
-/// The built-in parents, read once from `builtin_parents.ini`.
-pub fn builtin_parents() -> &'static IniFile {
-    static PARENTS: std::sync::OnceLock<IniFile> = std::sync::OnceLock::new();
-    PARENTS.get_or_init(|| IniFile::parse(BUILTIN_PARENTS_INI))
-}
-
-/// Keys that only concern display or evaluation in Fairy-Stockfish: read, nothing to state.
-const NO_RULE_KEYS: &[&str] = &[
-    "variantTemplate",
-    "pieceToCharTable",
-    "pocketSize",
-    "pieceValueMg",
-    "pieceValueEg",
-];
-
-/// A key that was not converted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Omission {
-    /// The key.
-    pub key: String,
-    /// Its value.
-    pub value: String,
-    /// Its line in the file (`None` when it comes from a built-in parent).
-    pub line: Option<usize>,
-    /// Why.
-    pub why: String,
-}
-
-/// The result for one section.
-#[derive(Clone, Debug)]
-pub struct Imported {
-    /// The section name.
-    pub name: String,
-    /// Line of its header.
-    pub line: usize,
-    /// The definition text (with a comment at the top listing the omissions), unless refused.
-    pub source: Option<String>,
-    /// Keys not converted.
-    pub omissions: Vec<Omission>,
-    /// Why the section is refused (the compiler's first error, an unknown parent, ...).
-    pub refused: Option<String>,
-}
-
-/// A resolved setting: value and the line it came from.
-type Settings = BTreeMap<String, (String, Option<usize>)>;
-
-/// Most levels of `[child:parent]` followed.
-const MAX_DEPTH: usize = 32;
-
-fn resolve(file: &IniFile, sec: &Section, depth: usize) -> Result<Settings, String> {
-    if depth > MAX_DEPTH {
-        return Err(format!("inheritance deeper than {MAX_DEPTH} (a cycle?)"));
-    }
-    let mut s = match &sec.parent {
-        None => Settings::new(),
-        Some(p) => {
-            if let Some(ps) = file
-                .sections
-                .iter()
-                .take_while(|x| !std::ptr::eq(*x, sec))
-                .filter(|x| &x.name == p)
-                .last()
-            {
-                resolve(file, ps, depth + 1)?
-            } else if let Some(parent) = builtin_parents().sections.iter().find(|x| &x.name == p) {
-                let mut s = Settings::new();
-                for e in &parent.entries {
-                    s.insert(e.key.clone(), (e.value.clone(), None));
-                }
-                s
-            } else {
-                return Err(format!(
-                    "inherits from `{p}`, a Fairy-Stockfish built-in the importer does not describe (known: {})",
-                    builtin_parents()
-                        .sections
-                        .iter()
-                        .map(|x| x.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-        }
-    };
-    // A piece-set inherited from the parent names the parent's piece types: a letter the child
-    // gives to another piece no longer belongs to it.
-    let redefined: Vec<char> = sec
-        .entries
-        .iter()
-        .filter(|e| is_piece_key(&e.key))
-        .filter_map(|e| e.value.chars().next())
-        .map(|ch| ch.to_ascii_lowercase())
-        .collect();
-    let own: BTreeSet<&str> = sec.entries.iter().map(|e| e.key.as_str()).collect();
-    for k in PIECE_SET_KEYS {
-        if own.contains(k) {
-            continue;
-        }
-        if let Some((v, _)) = s.get_mut(*k) {
-            let kept: String = v
-                .chars()
-                .filter(|ch| !redefined.contains(&ch.to_ascii_lowercase()))
-                .collect();
-            *v = if kept.trim().is_empty() {
-                "-".into()
-            } else {
-                kept
-            };
-        }
-    }
-    for e in &sec.entries {
-        s.insert(e.key.clone(), (e.value.clone(), Some(e.line)));
-    }
-    Ok(s)
-}
+use super::*;
 
 struct Piece {
     key: String,
@@ -291,7 +121,7 @@ fn letters_of_keys(pieces: &[Piece], keys: &[&str]) -> String {
 }
 
 /// Keys whose value is a set of piece letters, read by Fairy-Stockfish where they are written.
-const PIECE_SET_KEYS: &[&str] = &[
+pub(super) const PIECE_SET_KEYS: &[&str] = &[
     "promotionPieceTypes",
     "promotionPawnTypes",
     "pawnTypes",
@@ -303,7 +133,7 @@ const PIECE_SET_KEYS: &[&str] = &[
     "enPassantTypes",
 ];
 
-fn is_piece_key(k: &str) -> bool {
+pub(super) fn is_piece_key(k: &str) -> bool {
     k == "king"
         || k.starts_with("customPiece")
         || BUILTIN_PIECES.iter().any(|(b, _)| *b == k)
@@ -318,54 +148,7 @@ fn capitalise(key: &str) -> String {
     }
 }
 
-/// Converts the section `name` of `file` and checks the result with the compiler.
-pub fn import_section(file: &IniFile, name: &str) -> Imported {
-    let Some(sec) = file.section(name) else {
-        return Imported {
-            name: name.to_string(),
-            line: 0,
-            source: None,
-            omissions: Vec::new(),
-            refused: Some(format!("no section `{name}`")),
-        };
-    };
-    let mut out = Imported {
-        name: name.to_string(),
-        line: sec.line,
-        source: None,
-        omissions: Vec::new(),
-        refused: None,
-    };
-    let settings = match resolve(file, sec, 0) {
-        Ok(s) => s,
-        Err(e) => {
-            out.refused = Some(e);
-            return out;
-        }
-    };
-    match convert(name, settings) {
-        Ok((text, omissions)) => {
-            out.omissions = omissions;
-            match compile_str(&format!("{name}.variant"), &text, Path::new(".")) {
-                Ok(_) => out.source = Some(text),
-                Err(d) => {
-                    let first = d
-                        .errors
-                        .first()
-                        .map(|e| e.to_string())
-                        .unwrap_or_else(|| d.summary.clone());
-                    out.refused = Some(format!(
-                        "the converted definition does not compile: {first}"
-                    ));
-                }
-            }
-        }
-        Err(e) => out.refused = Some(e),
-    }
-    out
-}
-
-fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), String> {
+pub(super) fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), String> {
     let mut c = Conv {
         s: settings,
         used: BTreeSet::new(),
@@ -377,6 +160,45 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
     for k in NO_RULE_KEYS {
         c.get(k);
     }
+    board(&mut c)?;
+    let mut pieces = read_pieces(&mut c)?;
+    confinement(&mut c, &mut pieces);
+    let promotion = promotions(&mut c, &mut pieces);
+    let royal_rule = royalty(&mut c, &mut pieces);
+    let drop_lines = drop_rules(&mut c, &pieces, &promotion);
+    let mut rules = end_rules(&mut c, &pieces, royal_rule);
+    let start = start_and_castling(&mut c, &pieces, &mut rules);
+    not_converted(&mut c);
+    let text = write(
+        name,
+        &c,
+        &pieces,
+        &promotion.kinds,
+        &drop_lines,
+        &rules,
+        &start,
+    );
+    Ok((text, c.omissions))
+}
+
+/// The first piece with this letter (either case).
+fn letter_of(pieces: &[Piece], ch: char) -> Option<usize> {
+    pieces
+        .iter()
+        .position(|p| p.letter == ch.to_ascii_uppercase())
+}
+
+/// What the promotion keys gave: the promotion zone's name, whether captures go to hand for
+/// drops, and the promoted kinds declared for them.
+struct Promotion {
+    zone: Option<String>,
+    drops: bool,
+    to_hand: bool,
+    kinds: Vec<Piece>,
+}
+
+/// The board size: `maxFile` (a number or a letter) and `maxRank`.
+fn board(c: &mut Conv) -> Result<(), String> {
     c.files = match c.get("maxFile") {
         None => 8,
         Some(v) => match v.parse::<u8>() {
@@ -393,7 +215,12 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
             .parse::<u8>()
             .map_err(|_| format!("maxRank `{v}` is not a number"))?,
     };
-    // Pieces. (`doubleStep` concerns Fairy-Stockfish's pawn only.)
+    Ok(())
+}
+
+/// The piece types the section names, built-in and custom, with their Betza.
+fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
+    // (`doubleStep` concerns Fairy-Stockfish's pawn only.)
     let double_step = c.flag("doubleStep", true);
     let mut pieces: Vec<Piece> = Vec::new();
     let mut keys: Vec<String> = BUILTIN_PIECES.iter().map(|(k, _)| k.to_string()).collect();
@@ -461,7 +288,7 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
         for j in 0..pieces.len() {
             if i != j
                 && pieces[i].letter == pieces[j].letter
-                && (line_of(&c, &pieces[i].key), i) < (line_of(&c, &pieces[j].key), j)
+                && (line_of(c, &pieces[i].key), i) < (line_of(c, &pieces[j].key), j)
             {
                 keep[i] = false;
             }
@@ -472,13 +299,12 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
     if pieces.is_empty() {
         return Err("no pieces".into());
     }
-    let letter_of = |pieces: &[Piece], ch: char| {
-        pieces
-            .iter()
-            .position(|p| p.letter == ch.to_ascii_uppercase())
-    };
-    // Confinement.
-    for p in &mut pieces {
+    Ok(pieces)
+}
+
+/// Mobility regions as `confined` zones.
+fn confinement(c: &mut Conv, pieces: &mut [Piece]) {
+    for p in pieces.iter_mut() {
         let cap = capitalise(&p.key);
         let (wk, bk) = (
             format!("mobilityRegionWhite{cap}"),
@@ -501,7 +327,10 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
             }
         }
     }
-    // Promotion.
+}
+
+/// Promotion zones, shogi-style promoted types and pawn promotion choices.
+fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
     let promo_w = c.get("promotionRegionWhite");
     let promo_b = c.get("promotionRegionBlack");
     let promo_rank = c.get("promotionRank");
@@ -631,7 +460,16 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
                 .push(format!("promotes to {} in {z} {mode}", names.join(", ")));
         }
     }
-    // Royalty.
+    Promotion {
+        zone: promo_zone,
+        drops,
+        to_hand,
+        kinds: promoted_kinds,
+    }
+}
+
+/// Extinction of a single royal type as the royal rule; returns the rule's word.
+fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
     let ext_value = c.get("extinctionValue");
     let ext_types = c.get("extinctionPieceTypes");
     let pseudo = c.flag("extinctionPseudoRoyal", false);
@@ -668,7 +506,12 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
     if !c.flag("checking", true) {
         c.omit("checking", "a game without check");
     }
-    // Drops.
+    royal_rule
+}
+
+/// The `drops` block's lines (empty without drops).
+fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<String> {
+    let (drops, to_hand, promo_zone) = (promotion.drops, promotion.to_hand, &promotion.zone);
     let mut drop_lines = Vec::new();
     if drops && to_hand {
         drop_lines.push("kinds all".to_string());
@@ -749,7 +592,11 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
         }
         c.get("immobilityIllegal");
     }
-    // End of the game.
+    drop_lines
+}
+
+/// The end-of-game statements: royal rule, facing, stalemate, checkmate, repetition, move limit.
+fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<String> {
     let mut rules = Vec::new();
     if let Some(r) = royal_rule {
         rules.push(format!("royal-rule {r}"));
@@ -816,7 +663,11 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
         }
         rules.push(l);
     }
-    // Start position and castling.
+    rules
+}
+
+/// The start FEN (completed to six fields) and the castling statement, added to `rules`.
+fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -> String {
     let start = c
         .get("startFen")
         .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into());
@@ -840,9 +691,9 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
                 .map(|b| b.wrapping_sub(b'a'))
                 .unwrap_or(d)
         };
-        let kf = file(&mut c, "castlingKingFile", 4);
-        let ks = file(&mut c, "castlingKingsideFile", 6);
-        let qs = file(&mut c, "castlingQueensideFile", 2);
+        let kf = file(c, "castlingKingFile", 4);
+        let ks = file(c, "castlingKingsideFile", 6);
+        let qs = file(c, "castlingQueensideFile", 2);
         let (ki, ri) = (
             king.chars().next().and_then(|ch| letter_of(&pieces, ch)),
             rook.chars().next().and_then(|ch| letter_of(&pieces, ch)),
@@ -875,7 +726,11 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
             c.get(k);
         }
     }
-    // Everything else is not converted.
+    start
+}
+
+/// Every key not read is reported as not converted; omissions in the order of the file.
+fn not_converted(c: &mut Conv) {
     let rest: Vec<String> =
         c.s.keys()
             .filter(|k| !c.used.contains(*k))
@@ -886,7 +741,18 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
     }
     c.omissions
         .sort_by_key(|o| (o.line.unwrap_or(0), o.key.clone()));
-    // Write the definition.
+}
+
+/// Writes the definition text.
+fn write(
+    name: &str,
+    c: &Conv,
+    pieces: &[Piece],
+    promoted_kinds: &[Piece],
+    drop_lines: &[String],
+    rules: &[String],
+    start: &str,
+) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
@@ -927,14 +793,14 @@ fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omission>), St
     }
     if !drop_lines.is_empty() {
         let _ = writeln!(t, "drops {{");
-        for l in &drop_lines {
+        for l in drop_lines {
             let _ = writeln!(t, "  {l}");
         }
         let _ = writeln!(t, "}}");
     }
-    for r in &rules {
+    for r in rules {
         let _ = writeln!(t, "{r}");
     }
     let _ = writeln!(t, "start \"{}\"", start.replace('"', ""));
-    Ok((t, c.omissions))
+    t
 }

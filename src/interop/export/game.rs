@@ -1,0 +1,354 @@
+//! How the game is played and ends: drops, end and royalty rules, castling and the start position.
+
+use super::*;
+
+impl Exporter<'_> {
+    /// The kind Fairy-Stockfish puts in the captor's hand when a piece of kind `k` is captured.
+    pub(super) fn fsf_captured_as(&self, k: PieceKind) -> PieceKind {
+        match &self.slots[k.index()] {
+            Some(Slot::Promoted { base, .. }) => *base,
+            Some(Slot::Flagged { pawn, .. }) => *pawn,
+            _ => self
+                .promoters_to(k)
+                .into_iter()
+                .find(|b| self.base_of(k) == Some(*b))
+                .unwrap_or(k),
+        }
+    }
+
+    pub(super) fn drops(&mut self) {
+        let dr = self.rules.drops.clone();
+        if dr.to_hand.is_empty() {
+            self.line("pieceDrops", "false");
+            self.line("capturesToHand", "false");
+            return;
+        }
+        self.line("pieceDrops", "true");
+        self.line("capturesToHand", "true");
+        let kinds: Vec<PieceKind> = self.kinds().collect();
+        for &k in &kinds {
+            let p = self.piece(k);
+            if p.royal {
+                continue;
+            }
+            let name = p.name.clone();
+            if !dr.to_hand.contains(&p.captured_as) {
+                self.problem(
+                    Subject::Drops,
+                    format!("a captured {name} leaves the game; in Fairy-Stockfish every captured piece goes to the hand"),
+                );
+            } else if p.captured_as != self.fsf_captured_as(k) {
+                let as_name = self.piece(p.captured_as).name.clone();
+                self.problem(
+                    Subject::Piece(name.clone()),
+                    format!("a captured {name} goes to the hand as {as_name}; Fairy-Stockfish would hand over what it promoted from"),
+                );
+            }
+        }
+        // Where kinds may be dropped: one region for all, Fairy-Stockfish's pawn minus its back
+        // rank and promotion region unless allowed.
+        let all = self.rules.board.squares;
+        let full: PlayerSquares = [all, all];
+        let zone_of = |k: PieceKind| dr.zones.get(k.index()).copied().flatten().unwrap_or(full);
+        let pawn = kinds.iter().copied().find(
+            |&k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"),
+        );
+        let droppable: Vec<PieceKind> = dr.to_hand.clone();
+        let common = droppable
+            .iter()
+            .copied()
+            .find(|&k| Some(k) != pawn)
+            .map(zone_of)
+            .unwrap_or(full);
+        for &k in &droppable {
+            if Some(k) != pawn && zone_of(k) != common {
+                let name = self.piece(k).name.clone();
+                self.problem(
+                    Subject::Drops,
+                    format!("{name}: a drop zone of its own; Fairy-Stockfish has one drop region (the first is written)"),
+                );
+            }
+        }
+        if common != full {
+            self.region("dropRegion", &common);
+        }
+        if let Some(pk) = pawn.filter(|p| droppable.contains(p)) {
+            let d = self.dims;
+            let back: PlayerSquares = [
+                d.squares().filter(|&s| d.rank(s) == 0).collect(),
+                d.squares().filter(|&s| d.rank(s) + 1 == d.ranks).collect(),
+            ];
+            let promo = self
+                .piece(pk)
+                .promotion
+                .as_ref()
+                .map(|p| p.zone)
+                .unwrap_or([SquareSet::EMPTY; 2]);
+            let want = zone_of(pk);
+            let mut found = None;
+            for first in [false, true] {
+                for in_zone in [false, true] {
+                    let z: PlayerSquares = std::array::from_fn(|i| {
+                        let mut s = common[i];
+                        if !first {
+                            s = s.minus(&back[i]);
+                        }
+                        if !in_zone {
+                            s = s.minus(&promo[i]);
+                        }
+                        s
+                    });
+                    if z == want && found.is_none() {
+                        found = Some((first, in_zone));
+                    }
+                }
+            }
+            match found {
+                Some((first, in_zone)) => {
+                    self.line("firstRankPawnDrops", first);
+                    self.line("promotionZonePawnDrops", in_zone);
+                }
+                None => {
+                    let name = self.piece(pk).name.clone();
+                    self.problem(
+                        Subject::Drops,
+                        format!("{name}: a drop zone Fairy-Stockfish cannot state for its pawn"),
+                    );
+                }
+            }
+        }
+        match dr.one_per_file.as_slice() {
+            [] => {}
+            [k] => {
+                let c = self.fsf_letter(*k).unwrap_or('?');
+                self.line("dropNoDoubled", c);
+            }
+            _ => self.problem(
+                Subject::Drops,
+                "`one-per-file` for several kinds; Fairy-Stockfish has it for one (the first is written)",
+            ),
+        }
+        match dr.no_drop_mate.as_slice() {
+            [] => {}
+            [k] if matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "shogiPawn") => {
+                self.line("shogiPawnDropMateIllegal", "true");
+            }
+            _ => self.problem(
+                Subject::Drops,
+                "`no-mate` for another kind than the one exported as `shogiPawn` (`fW`); Fairy-Stockfish has the rule only for that piece (left out)",
+            ),
+        }
+        if dr.promote_after_move.is_some() {
+            self.problem(
+                Subject::Drops,
+                "`promote-after-move`: Fairy-Stockfish has no delayed promotion of dropped pieces (left out)",
+            );
+        }
+        for &k in &droppable {
+            if !matches!(self.piece(k).confinement, Confinement::None) {
+                let name = self.piece(k).name.clone();
+                self.problem(
+                    Subject::Confined(name.clone()),
+                    format!("{name}: a confined kind that can be dropped; Fairy-Stockfish may drop it outside its region"),
+                );
+            }
+        }
+    }
+
+    pub(super) fn end(&mut self) {
+        let end = self.rules.end.clone();
+        self.line("stalemateValue", score_word(end.stalemate));
+        self.line("checkmateValue", score_word(end.checkmate));
+        match end.repetition {
+            Some((n, s)) => {
+                self.line("nFoldRule", n);
+                self.line("nFoldValue", score_word(s));
+            }
+            None => self.problem(
+                Subject::Statement("repetition"),
+                "no repetition rule; Fairy-Stockfish always has one (its default, 3 draw, is written)",
+            ),
+        }
+        match end.perpetual_check {
+            None => self.line("perpetualCheckIllegal", "false"),
+            Some(Score::Loss) => self.line("perpetualCheckIllegal", "true"),
+            Some(s) => self.problem(
+                Subject::Statement("repetition"),
+                format!(
+                    "perpetual check scored {}; Fairy-Stockfish only makes it a loss (left out)",
+                    score_word(s)
+                ),
+            ),
+        }
+        match &end.move_limit {
+            None => self.line("nMoveRule", 0),
+            Some(ml) => {
+                if ml.score != Score::Draw {
+                    self.problem(
+                        Subject::Statement("move-limit"),
+                        format!(
+                            "the move limit scores {}; Fairy-Stockfish's is a draw",
+                            score_word(ml.score)
+                        ),
+                    );
+                }
+                self.line("nMoveRule", ml.moves);
+                let s: String = ml
+                    .reset_by
+                    .iter()
+                    .filter_map(|k| self.fsf_letter(*k))
+                    .collect();
+                self.line(
+                    "nMoveRuleTypes",
+                    if s.is_empty() { "-".to_string() } else { s },
+                );
+            }
+        }
+        self.line("flyingGeneral", end.facing);
+    }
+
+    pub(super) fn castling(&mut self) {
+        let Some(c) = self.rules.castling.clone() else {
+            self.line("castling", "false");
+            return;
+        };
+        let d = self.dims;
+        let (Some(kl), Some(rl)) = (self.fsf_letter(c.king), self.fsf_letter(c.rook)) else {
+            return;
+        };
+        let Ok(pos) = parse_fen(self.rules, &self.rules.start_fen) else {
+            return;
+        };
+        let on_back = |kind: PieceKind, pl: Player| -> Vec<u8> {
+            let back = if pl == Player::First { 0 } else { d.ranks - 1 };
+            let mut v: Vec<u8> = pos
+                .pieces()
+                .filter(|(s, p)| p.kind == kind && p.player == pl && d.rank(*s) == back)
+                .map(|(s, _)| d.file(s))
+                .collect();
+            v.sort();
+            v
+        };
+        let kings = [
+            on_back(c.king, Player::First),
+            on_back(c.king, Player::Second),
+        ];
+        let rooks = [
+            on_back(c.rook, Player::First),
+            on_back(c.rook, Player::Second),
+        ];
+        let ok = kings[0].len() == 1
+            && kings[0] == kings[1]
+            && rooks[0] == rooks[1]
+            && !rooks[0].is_empty();
+        if !ok {
+            self.problem(
+                Subject::Statement("castling"),
+                "castling pieces that do not stand on the back ranks the same way for both players (castling left out)",
+            );
+            self.line("castling", "false");
+            return;
+        }
+        let kf = kings[0][0];
+        let steps = c.king_steps;
+        let file = |f: u8| crate::geometry::file_letter(f);
+        self.line("castling", "true");
+        self.line("castlingKingPiece", kl);
+        self.line("castlingRookPieces", rl);
+        self.line("castlingRank", 1);
+        self.line("castlingKingFile", file(kf));
+        if let Some(&r) = rooks[0].iter().rev().find(|&&r| r > kf) {
+            self.line("castlingRookKingsideFile", file(r));
+        }
+        if let Some(&r) = rooks[0].iter().find(|&&r| r < kf) {
+            self.line("castlingRookQueensideFile", file(r));
+        }
+        if kf + steps < d.files && kf >= steps {
+            self.line("castlingKingsideFile", file(kf + steps));
+            self.line("castlingQueensideFile", file(kf - steps));
+        } else {
+            self.problem(
+                Subject::Statement("castling"),
+                "the king's castling move leaves the board on one side",
+            );
+        }
+    }
+
+    pub(super) fn start(&mut self) {
+        let d = self.dims;
+        let pos = match parse_fen(self.rules, &self.rules.start_fen) {
+            Ok(p) => p,
+            Err(e) => {
+                self.problem(Subject::Start, format!("the start FEN cannot be read: {e}"));
+                return;
+            }
+        };
+        let mut board = String::new();
+        for r in (0..d.ranks).rev() {
+            let mut empty = 0;
+            for f in 0..d.files {
+                let pc = d.square(f as i32, r as i32).and_then(|s| pos.piece_at(s));
+                let Some(pc) = pc else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    let _ = write!(board, "{empty}");
+                    empty = 0;
+                }
+                let text = match &self.slots[pc.kind.index()] {
+                    Some(Slot::Own { letter, .. }) => {
+                        // a promoted kind with a type of its own is still written `+X`
+                        match self.base_of(pc.kind) {
+                            Some(b) if self.promoters_to(pc.kind).contains(&b) => {
+                                format!("+{}", self.fsf_letter(b).unwrap_or('?'))
+                            }
+                            _ => letter.to_string(),
+                        }
+                    }
+                    Some(Slot::Promoted { base, .. }) => {
+                        format!("+{}", self.fsf_letter(*base).unwrap_or('?'))
+                    }
+                    Some(Slot::Flagged { as_type, .. }) => {
+                        format!("{}~", self.fsf_letter(*as_type).unwrap_or('?'))
+                    }
+                    None => "?".into(),
+                };
+                board.push_str(&if pc.player == Player::First {
+                    text.to_ascii_uppercase()
+                } else {
+                    text
+                });
+            }
+            if empty > 0 {
+                let _ = write!(board, "{empty}");
+            }
+            if r > 0 {
+                board.push('/');
+            }
+        }
+        if !self.rules.drops.to_hand.is_empty() {
+            board.push('[');
+            for pl in Player::BOTH {
+                for (k, n) in pos.hand_contents(pl) {
+                    let c = self.fsf_letter(k).unwrap_or('?');
+                    let c = if pl == Player::First {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    };
+                    for _ in 0..n {
+                        board.push(c);
+                    }
+                }
+            }
+            board.push(']');
+        }
+        let chimera = crate::engine::fen::to_fen(self.rules, &pos);
+        let tail = chimera
+            .split_once(' ')
+            .map(|(_, t)| t)
+            .unwrap_or("w - - 0 1");
+        self.line("startFen", format!("{board} {tail}"));
+    }
+}

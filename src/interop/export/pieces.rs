@@ -1,0 +1,314 @@
+//! Pieces and promotion: each slot's Betza and zones, and the promotion keys.
+
+use super::*;
+
+impl Exporter<'_> {
+    pub(super) fn squares_text(&self, set: &SquareSet) -> String {
+        let d = self.dims;
+        let mut parts = Vec::new();
+        for r in 0..d.ranks {
+            let row: Vec<Square> = (0..d.files)
+                .filter_map(|f| d.square(f as i32, r as i32))
+                .collect();
+            if row.iter().all(|s| set.contains(*s)) {
+                parts.push(format!("*{}", r + 1));
+            } else {
+                for s in row.into_iter().filter(|s| set.contains(*s)) {
+                    parts.push(d.name(s));
+                }
+            }
+        }
+        if parts.is_empty() {
+            "-".into()
+        } else {
+            parts.join(" ")
+        }
+    }
+
+    pub(super) fn region(&mut self, key: &str, zone: &PlayerSquares) {
+        let w = self.squares_text(&zone[0]);
+        let b = self.squares_text(&zone[1]);
+        self.line(&format!("{key}White"), w);
+        self.line(&format!("{key}Black"), b);
+    }
+
+    pub(super) fn pieces(&mut self) {
+        let kinds: Vec<PieceKind> = self.kinds().collect();
+        for &k in &kinds {
+            let p = self.piece(k).clone();
+            let soldier =
+                matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "soldier");
+            for r in &p.moves {
+                if soldier {
+                    break;
+                }
+                if r.only_in.is_some() {
+                    self.problem(
+                        Subject::Moves(p.name.clone(), r.betza.clone()),
+                        format!("{}: `{}` only in some squares; Fairy-Stockfish moves do not depend on the square (left out)", p.name, r.betza),
+                    );
+                } else if r.capturing.is_some() {
+                    self.problem(
+                        Subject::Moves(p.name.clone(), r.betza.clone()),
+                        format!(
+                            "{}: `{}` only capturing some kinds (left out)",
+                            p.name, r.betza
+                        ),
+                    );
+                } else if r.unconfined {
+                    self.problem(
+                        Subject::Moves(p.name.clone(), r.betza.clone()),
+                        format!(
+                            "{}: `{}` leaves its confinement (left out)",
+                            p.name, r.betza
+                        ),
+                    );
+                }
+            }
+            if let Some(r) = self.soldier_rank(k).filter(|_| soldier) {
+                self.line("soldierPromotionRank", r);
+            }
+            let own = match &self.slots[k.index()] {
+                Some(Slot::Own { key, letter, betza }) => {
+                    Some((key.clone(), *letter, betza.clone()))
+                }
+                _ => None,
+            };
+            if let Some((key, letter, betza)) = &own {
+                if betza.is_empty() {
+                    self.line(key, letter);
+                } else {
+                    self.line(key, format!("{letter}:{betza}"));
+                }
+            }
+            match (&p.confinement, &own) {
+                (Confinement::None, _) => {}
+                (Confinement::Within(zone), Some((key, _, _))) => {
+                    let mut cap = key.clone();
+                    if let Some(f) = cap.get_mut(0..1) {
+                        f.make_ascii_uppercase();
+                    }
+                    let (w, b) = (self.squares_text(&zone[0]), self.squares_text(&zone[1]));
+                    self.line(&format!("mobilityRegionWhite{cap}"), w);
+                    self.line(&format!("mobilityRegionBlack{cap}"), b);
+                }
+                _ => self.problem(
+                    Subject::Confined(p.name.clone()),
+                    format!("{}: confined to whichever region it stands in; Fairy-Stockfish regions are fixed (left out)", p.name),
+                ),
+            }
+        }
+        // Royalty.
+        let royals: Vec<PieceKind> = self.rules.royal_kinds().collect();
+        let start = parse_fen(self.rules, &self.rules.start_fen).ok();
+        match (self.rules.end.royal_rule, royals.as_slice()) {
+            (_, []) => {}
+            (RoyalRule::Check, [k]) => {
+                if let Some(pos) = &start {
+                    for pl in Player::BOTH {
+                        let n = pos
+                            .pieces()
+                            .filter(|(_, pc)| pc.kind == *k && pc.player == pl)
+                            .count();
+                        if n > 1 {
+                            let name = self.piece(*k).name.clone();
+                            self.problem(
+                                Subject::Piece(name.clone()),
+                                format!("{n} royal {name}s on one side; Fairy-Stockfish's king is one piece"),
+                            );
+                        }
+                    }
+                }
+            }
+            (rule @ (RoyalRule::Duple | RoyalRule::Capture), [k]) => {
+                let c = self.fsf_letter(*k).unwrap_or('?');
+                self.line("extinctionValue", "loss");
+                self.line("extinctionPieceTypes", c);
+                if rule == RoyalRule::Duple {
+                    self.line("extinctionPseudoRoyal", "true");
+                    self.line("dupleCheck", "true");
+                }
+            }
+            (_, ks) => {
+                let names: Vec<String> = ks.iter().map(|k| self.piece(*k).name.clone()).collect();
+                self.problem(
+                    Subject::Statement("royal-rule"),
+                    format!(
+                        "several royal kinds ({}); Fairy-Stockfish has one king type",
+                        names.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+
+    pub(super) fn promotions(&mut self) {
+        let kinds: Vec<PieceKind> = self.kinds().collect();
+        let mut zone: Option<PlayerSquares> = None;
+        let mut piece_proms: Vec<(char, char)> = Vec::new();
+        let mut piece_mode: Option<PromotionMode> = None;
+        let mut pawn_types: Vec<char> = Vec::new();
+        let mut pawn_targets: Option<BTreeSet<char>> = None;
+        let mut pawn_mode: Option<PromotionMode> = None;
+        let mut optional = false;
+        for &k in &kinds {
+            let p = self.piece(k).clone();
+            let Some(pr) = &p.promotion else { continue };
+            let Some(letter) = self.fsf_letter(k) else {
+                continue;
+            };
+            match &zone {
+                None => zone = Some(pr.zone),
+                Some(z) if *z == pr.zone => {}
+                Some(_) => self.problem(
+                    Subject::Promotes(p.name.clone()),
+                    format!("{}: a promotion zone of its own; Fairy-Stockfish has one promotion region (the first one is written)", p.name),
+                ),
+            }
+            optional |= pr.mode == PromotionMode::Optional;
+            let shogi_style = pr.to.len() == 1 && self.base_of(pr.to[0]) == Some(k);
+            if shogi_style {
+                let Some(t) = self.fsf_letter(pr.to[0]) else {
+                    continue;
+                };
+                piece_proms.push((letter, t));
+                if piece_mode.is_some_and(|m| m != pr.mode) {
+                    self.problem(
+                        Subject::Promotes(p.name.clone()),
+                        format!("{}: optional and forced promotions of pieces mixed; Fairy-Stockfish has one setting (the first is written)", p.name),
+                    );
+                } else {
+                    piece_mode = Some(pr.mode);
+                }
+                if pr.mode == PromotionMode::Forced && !self.rules.drops.to_hand.is_empty() {
+                    self.problem(
+                        Subject::Promotes(p.name.clone()),
+                        format!("{}: a forced promotion with drops; Fairy-Stockfish also promotes a piece dropped in the zone when it moves out", p.name),
+                    );
+                }
+            } else {
+                if pr.mode == PromotionMode::Optional {
+                    self.problem(
+                        Subject::Promotes(p.name.clone()),
+                        format!("{}: an optional promotion to a choice of kinds; Fairy-Stockfish's pawn promotion looks only at where the move ends (written as optional)", p.name),
+                    );
+                }
+                pawn_mode = Some(pr.mode);
+                pawn_types.push(letter);
+                let mut targets = BTreeSet::new();
+                for t in &pr.to {
+                    match &self.slots[t.index()] {
+                        Some(Slot::Own { letter, .. }) => {
+                            targets.insert(*letter);
+                        }
+                        Some(Slot::Flagged { as_type, .. }) => {
+                            if let Some(c) = self.fsf_letter(*as_type) {
+                                targets.insert(c);
+                            }
+                        }
+                        _ => {
+                            let tn = self.piece(*t).name.clone();
+                            self.problem(
+                                Subject::Promotes(p.name.clone()),
+                                format!("{}: promotes to {tn}, which Fairy-Stockfish cannot offer as a pawn promotion (left out)", p.name),
+                            );
+                        }
+                    }
+                }
+                match &pawn_targets {
+                    None => pawn_targets = Some(targets),
+                    Some(t) if *t == targets => {}
+                    Some(_) => self.problem(
+                        Subject::Promotes(p.name.clone()),
+                        format!("{}: promotes to other kinds than another pawn; Fairy-Stockfish has one list (the first is written)", p.name),
+                    ),
+                }
+            }
+        }
+        let letters = |v: &mut dyn Iterator<Item = char>| -> String {
+            let s: String = v.collect();
+            if s.is_empty() {
+                "-".into()
+            } else {
+                s
+            }
+        };
+        if let Some(z) = zone {
+            self.region("promotionRegion", &z);
+        }
+        self.line(
+            "promotionPawnTypes",
+            letters(&mut pawn_types.iter().copied()),
+        );
+        self.line("pawnTypes", letters(&mut pawn_types.iter().copied()));
+        self.line(
+            "promotionPieceTypes",
+            letters(&mut pawn_targets.unwrap_or_default().into_iter()),
+        );
+        self.line(
+            "mandatoryPawnPromotion",
+            pawn_mode != Some(PromotionMode::Optional),
+        );
+        if !piece_proms.is_empty() {
+            let s: Vec<String> = piece_proms
+                .iter()
+                .map(|(a, b)| format!("{a}:{b}"))
+                .collect();
+            self.line("promotedPieceType", s.join(" "));
+            self.line(
+                "mandatoryPiecePromotion",
+                piece_mode == Some(PromotionMode::Forced),
+            );
+        }
+        let must_move = self.rules.drops.must_have_move && !self.rules.drops.to_hand.is_empty();
+        if optional && !self.rules.drops.to_hand.is_empty() && !self.rules.drops.must_have_move {
+            self.problem(
+                Subject::Drops,
+                "optional promotions with drops that need not have a move; Fairy-Stockfish's `immobilityIllegal` covers both (written as must-move)",
+            );
+        }
+        self.line("immobilityIllegal", optional || must_move);
+        // En passant and initial moves.
+        let kinds_ep: Vec<char> = kinds
+            .iter()
+            .filter(|&&k| self.plain_units(k).iter().any(|u| u.en_passant))
+            .filter_map(|&k| self.fsf_letter(k))
+            .collect();
+        self.line("enPassantTypes", letters(&mut kinds_ep.iter().copied()));
+        let start = parse_fen(self.rules, &self.rules.start_fen).ok();
+        let mut region: Option<PlayerSquares> = None;
+        let mut initial_kinds = Vec::new();
+        for &k in &kinds {
+            if self.plain_units(k).iter().any(|u| u.initial) {
+                let mut z = [SquareSet::EMPTY; 2];
+                if let Some(pos) = &start {
+                    for (s, pc) in pos.pieces() {
+                        if pc.kind == k {
+                            z[pc.player.index()].insert(s);
+                        }
+                    }
+                }
+                initial_kinds.push((k, z));
+                region = Some(match region {
+                    None => z,
+                    Some(r) => [r[0].union(&z[0]), r[1].union(&z[1])],
+                });
+            }
+        }
+        if let Some(r) = region {
+            for (k, z) in &initial_kinds {
+                if *z != r {
+                    let name = self.piece(*k).name.clone();
+                    self.problem(
+                        Subject::Piece(name.clone()),
+                        format!("{name}: initial moves from other squares than another kind's; Fairy-Stockfish has one region for all"),
+                    );
+                }
+            }
+            self.line("doubleStep", "true");
+            self.region("doubleStepRegion", &r);
+        } else {
+            self.line("doubleStep", "false");
+        }
+    }
+}

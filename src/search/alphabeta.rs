@@ -1,0 +1,427 @@
+//! The tree search: the root, principal-variation nodes with null-move, futility and late-move
+//! pruning, and quiescence over captures.
+
+use super::*;
+
+impl Searcher {
+    pub(super) fn root(
+        &mut self,
+        root: &Position,
+        depth: i32,
+        in_check: bool,
+        prev: i32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        // Aspiration window around the previous score from depth 5 on.
+        if depth >= 5 && prev.abs() < MATE_BOUND {
+            let mut delta = 30;
+            let (mut alpha, mut beta) = (prev - delta, prev + delta);
+            loop {
+                let s = self.node(root, depth, 0, alpha, beta, in_check, true, stop);
+                if self.aborted {
+                    return s;
+                }
+                if s <= alpha {
+                    alpha = (alpha - delta).max(-INF);
+                } else if s >= beta {
+                    beta = (beta + delta).min(INF);
+                } else {
+                    return s;
+                }
+                delta *= 3;
+                if delta > 1000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            }
+        }
+        self.node(root, depth, 0, -INF, INF, in_check, true, stop)
+    }
+
+    /// Principal-variation search of `pos`, `depth` plies deep.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn node(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        in_check: bool,
+        null_ok: bool,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 && self.tick(stop) {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let pv_node = beta - alpha > 1;
+        self.path.push((pos.hash(), in_check));
+        let s = self.node_inner(
+            pos, depth, ply, alpha, beta, in_check, null_ok, pv_node, stop,
+        );
+        self.path.pop();
+        s
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn node_inner(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        in_check: bool,
+        null_ok: bool,
+        pv_node: bool,
+        stop: &AtomicBool,
+    ) -> i32 {
+        if ply > 0 {
+            if self.engine.royals_gone(pos) {
+                return -(MATE - ply as i32);
+            }
+            if let Some(s) = self.repetition(pos, ply) {
+                return s;
+            }
+            // Mate distance: nothing here can beat a mate already found nearer the root.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, ply, alpha, beta, 0, in_check, stop);
+        }
+        let key = pos.hash();
+        let mut hash_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.mv;
+            if !pv_node && ply > 0 && e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        if self.at_move_limit(pos) {
+            // Ended by the move limit, unless this is mate or stalemate, which come first.
+            let mut moves = std::mem::take(&mut self.moves[ply]);
+            self.engine.legal_into(pos, &mut moves);
+            let none = moves.is_empty();
+            self.moves[ply] = moves;
+            if let Terminal::Score(s) = self.terminal(pos, ply, in_check, none) {
+                return s;
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(pos)
+        };
+        // The pruning below comes before the move generation, which it saves; it may miss a
+        // stalemate (no legal move, not in check), as it may miss any other reply.
+        // Reverse futility: far above beta near the leaves, a quiet move will not fall below it.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 120 * depth >= beta
+        {
+            return static_eval;
+        }
+        // Null move: if passing still beats beta, a real move will too (not in zugzwang-prone
+        // positions: the side needs material besides royals).
+        if null_ok
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_material(pos)
+        {
+            let mut null = pos.clone();
+            null.set_ep(None);
+            null.set_side_to_move(pos.side_to_move().other());
+            // No repetition reaches across a pass.
+            null.set_clocks(0, pos.fullmove_number());
+            let r = 2 + depth / 4;
+            let s = -self.node(
+                &null,
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                false,
+                false,
+                stop,
+            );
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return if s > MATE_BOUND { beta } else { s };
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.engine.legal_into(pos, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return match self.terminal(pos, ply, in_check, true) {
+                Terminal::Score(s) => s,
+                Terminal::Ongoing => 0,
+            };
+        }
+
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.order_score(pos, m, hash_move, ply))
+            .collect();
+        let mut best = -INF;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        // Near the leaves, quiet moves that cannot bring the static evaluation up to alpha
+        // (futility) and the last quiet moves of a long list (move count) are not searched.
+        let prune_quiets = !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
+        let futile = prune_quiets && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
+        let late_limit = 3 + 2 * (depth * depth) as usize;
+        let mut quiets_tried = 0usize;
+        for i in 0..moves.len() {
+            // Selection sort step: the next best-ordered move.
+            let mut bi = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let mv = moves[i];
+            let quiet = mv.promotion.is_none() && self.capture_gain(pos, mv).is_none();
+            let killer = scores[i] == KILLER_SCORE || scores[i] == KILLER_SCORE - 1;
+            let child = self.engine.play(pos, mv);
+            let gives_check = self.engine.in_check(&child);
+            if quiet
+                && i > 0
+                && prune_quiets
+                && !gives_check
+                && best > -MATE_BOUND
+                && (futile || quiets_tried >= late_limit)
+            {
+                continue;
+            }
+            if quiet {
+                quiets_tried += 1;
+            }
+            let extend = (gives_check && ply < 2 * MAX_DEPTH as usize / 3) as i32;
+            let new_depth = depth - 1 + extend;
+            let mut s;
+            if i == 0 {
+                s = -self.node(
+                    &child,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    gives_check,
+                    true,
+                    stop,
+                );
+            } else {
+                // Late quiet moves are searched shallower first: the later and the deeper, the
+                // more; less at PV nodes and for killers.
+                let mut r = 0;
+                if depth >= 3 && i >= 2 && quiet && !in_check && !gives_check {
+                    r = lmr(depth, i) - pv_node as i32 - killer as i32;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                s = -self.node(
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    gives_check,
+                    true,
+                    stop,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.node(
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        gives_check,
+                        true,
+                        stop,
+                    );
+                }
+                if s > alpha && s < beta {
+                    s = -self.node(
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        gives_check,
+                        true,
+                        stop,
+                    );
+                }
+            }
+            if self.aborted {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(mv);
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if s >= beta {
+                        if quiet {
+                            self.reward(pos, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    /// Captures and promotions until the position is quiet; all moves when in check.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: u32,
+        in_check: bool,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.engine.royals_gone(pos) {
+            return -(MATE - ply as i32);
+        }
+        let evasions = in_check && qply < 4;
+        let stand = self.eval.evaluate(pos);
+        // Standing pat before generating the moves saves the generation at most leaves; a
+        // stalemate there goes unseen (checkmate needs check, and in check all moves are tried).
+        if !evasions && !self.at_move_limit(pos) && (stand >= beta || ply >= MAX_PLY - 1) {
+            return stand;
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.engine.legal_into(pos, &mut moves);
+        if let Terminal::Score(s) = self.terminal(pos, ply, in_check, moves.is_empty()) {
+            self.moves[ply] = moves;
+            return s;
+        }
+        let mut best = if evasions { -INF } else { stand };
+        if !evasions {
+            if stand >= beta || ply >= MAX_PLY - 1 {
+                self.moves[ply] = moves;
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+        }
+        let mut list: Vec<(Move, i32)> = moves
+            .iter()
+            .filter_map(|&m| {
+                let gain = self.capture_gain(pos, m);
+                if evasions || gain.is_some() || m.promotion.is_some() {
+                    Some((m, self.order_score(pos, m, None, ply)))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        self.moves[ply] = moves;
+        list.sort_by_key(|m| std::cmp::Reverse(m.1));
+        for (mv, _) in list {
+            if !evasions && mv.promotion.is_none() {
+                // Delta pruning: even winning the piece outright would not reach alpha.
+                let gain = self.capture_gain(pos, mv).unwrap_or(0);
+                if stand + gain + 200 < alpha {
+                    continue;
+                }
+                // A capture by a piece worth more than its victim, on a defended square, loses
+                // material to the recapture: not a way to quiet the position.
+                let mover = Self::mover_kind(pos, mv);
+                if self.victim_value(mover) > gain + 50
+                    && self
+                        .engine
+                        .square_attacked(pos, mv.to, pos.side_to_move().other(), mover)
+                {
+                    continue;
+                }
+            }
+            if self.tick(stop) {
+                return 0;
+            }
+            let child = self.engine.play(pos, mv);
+            let check = self.engine.in_check(&child);
+            let s = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, check, stop);
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Futility margins by remaining depth (index 0 unused): what a quiet move may gain at most.
+pub(super) const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
+
+/// The late-move reduction for the `i`th move (from 0) at `depth`: about ln(depth) ln(i) / 2.
+pub(super) fn lmr(depth: i32, i: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let m = (i.max(1) as f64).ln();
+    (0.5 + d * m / 2.0) as i32
+}
