@@ -1,9 +1,11 @@
 //! `cargo bench`: perft speed on the chess, xiangqi and shogi start positions (and the seed
 //! variants with reference counts), checking the node count it times. Compare with
-//! Fairy-Stockfish's figures in README.md. `cargo bench -- quick` runs one ply less.
+//! Fairy-Stockfish's figures in README.md (`scripts/compare-perft.sh` times both side by side).
+//! `cargo bench -- quick` runs one ply less; each target is counted on one thread, then on every
+//! core, and both counts are checked.
 
 use chimera::compile::compile_file;
-use chimera::engine::Engine;
+use chimera::engine::{default_perft_threads, Engine};
 use std::path::Path;
 use std::time::Instant;
 
@@ -38,20 +40,28 @@ fn main() {
         };
         let engine = Engine::new(rules).unwrap_or_else(|e| panic!("{}: {}", file, e));
         let pos = engine.start_position();
-        let start = Instant::now();
-        let nodes = engine.perft(&pos, depth);
-        let secs = start.elapsed().as_secs_f64();
-        println!(
-            "{:<20} depth {} nodes {:>11} time {:>7.3} s {:>6.2} million nodes/s",
-            file,
-            depth,
-            nodes,
-            secs,
-            nodes as f64 / secs / 1e6
-        );
-        if nodes != expected {
-            eprintln!("{}: expected {} nodes, counted {}", file, expected, nodes);
-            failed = true;
+        let threads = default_perft_threads();
+        for n in [1, threads] {
+            let start = Instant::now();
+            let nodes = engine.perft_parallel(&pos, depth, n);
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{:<20} depth {} nodes {:>11} time {:>7.3} s {:>6.2} million nodes/s, {} thread{}",
+                file,
+                depth,
+                nodes,
+                secs,
+                nodes as f64 / secs / 1e6,
+                n,
+                if n == 1 { "" } else { "s" }
+            );
+            if nodes != expected {
+                eprintln!("{}: expected {} nodes, counted {}", file, expected, nodes);
+                failed = true;
+            }
+            if threads == 1 {
+                break;
+            }
         }
     }
     if failed {

@@ -32,8 +32,10 @@ impl Royals {
 
 impl Engine {
     /// Squares whose occupancy decides whether an enemy piece attacks one of `us`'s royals: the
-    /// squares between a rider and the royal, lame-leap blockers, multi-leg path steps, and the
-    /// royal's file when royals may not face each other.
+    /// squares between a hopper and the royal, the one piece between a slider and the royal (none
+    /// when two or more stand between), lame-leap blockers, multi-leg path steps, and the royal's
+    /// file when royals may not face each other. A move that captures on a third square (en
+    /// passant, locust) empties two squares and is tested whatever these squares are.
     pub(super) fn sensitive_squares(
         &self,
         pos: &Position,
@@ -59,13 +61,37 @@ impl Engine {
                         out.insert(Square(l.block));
                     }
                 }
+                let (df, dr) = (
+                    t.dims.file(r) as i32 - t.dims.file(from) as i32,
+                    t.dims.rank(r) as i32 - t.dims.rank(from) as i32,
+                );
                 for ray in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
+                    if !ray.may_pass(df, dr) {
+                        continue;
+                    }
                     let sq =
                         &t.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize];
-                    if let Some(i) = sq.iter().position(|s| s.sq == r.0) {
-                        for s in &sq[..i] {
-                            out.insert(Square(s.sq));
+                    let Some(i) = sq.iter().position(|s| s.sq == r.0) else {
+                        continue;
+                    };
+                    let between = &sq[..i];
+                    if ray.hop == Hop::None {
+                        // A slide needs every square between empty. A move empties at most its
+                        // own square, besides the side captures the legality filter always tests:
+                        // with one piece between, only that piece's move can open the line; with
+                        // two or more, no move can.
+                        let mut blockers = between.iter().filter(|s| pos.board[s.sq as usize] != 0);
+                        match (blockers.next(), blockers.next()) {
+                            (Some(b), None) => {
+                                out.insert(Square(b.sq));
+                                continue;
+                            }
+                            (Some(_), Some(_)) => continue,
+                            (None, _) => {}
                         }
+                    }
+                    for s in between {
+                        out.insert(Square(s.sq));
                     }
                 }
                 for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {

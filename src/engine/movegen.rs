@@ -97,8 +97,10 @@ impl Engine {
                 let mover = mv
                     .dropped_kind()
                     .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
+                // A side capture empties two squares: the sensitive squares do not cover it.
                 let touches = sensitive.contains(mv.from)
                     || sensitive.contains(mv.to)
+                    || mv.side_capture().is_some()
                     || mv.third_square().is_some_and(|x| sensitive.contains(x));
                 if royal_mask >> mover.0 & 1 == 0 && !touches {
                     return true;
