@@ -153,5 +153,8 @@ for c in "${CASES[@]}"; do
   fi
 done
 echo
+# Start-up alone (load the variant, count one ply), part of every time above.
+printf 'start-up (perft 1 of chess): Fairy-Stockfish %.2f s, Chimera %.2f s\n' \
+  "$(run_fsf chess "" 1)" "$(run_chimera chess.variant "" 1 1)"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status
