@@ -11,6 +11,10 @@ use common::fsf::{compare_tree, random_lines, Fsf};
 fn agrees(definition: &str, variant: &str, depth: u32, games: usize, plies: usize) -> Vec<u64> {
     let engine = common::load(definition);
     let mut fsf = Fsf::start();
+    // Variants Fairy-Stockfish defines in its variants.ini rather than in its code.
+    let ini = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fsf/ini/catalogue.ini");
+    let text = std::fs::read_to_string(&ini).unwrap_or_else(|e| panic!("{}: {e}", ini.display()));
+    assert!(fsf.load(&text).iter().any(|v| v == "shogun"));
     let mut counts = vec![
         compare_tree(&engine, &mut fsf, variant, &[], depth).unwrap_or_else(|e| panic!("{e}"))
     ];
@@ -69,4 +73,9 @@ fn kyotoshogi_agrees_with_fairy_stockfish() {
         agrees("kyotoshogi.variant", "kyotoshogi", 3, 10, 80)[0],
         1636
     );
+}
+
+#[test]
+fn shogun_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("shogun.variant", "shogun", 3, 10, 80)[0], 8978);
 }

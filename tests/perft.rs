@@ -130,3 +130,8 @@ fn janggi_matches_fairy_stockfish() {
 fn kyotoshogi_matches_fairy_stockfish() {
     run_file("kyotoshogi.perft");
 }
+
+#[test]
+fn shogun_matches_fairy_stockfish() {
+    run_file("shogun.perft");
+}
