@@ -221,6 +221,13 @@ pub enum PromotionMode {
     Optional,
     /// Must promote when the move ends in the zone (chess pawn, XQ-heavy crossing the river).
     Forced,
+    /// Must promote when the move starts or ends in the zone (chak's warriors and king).
+    ForcedStartOrEnd,
+    /// Never by an ordinary move: instead of moving, a piece standing in the zone (or the
+    /// player's only piece of its kind, anywhere) turns into a target kind on its own square or
+    /// on an empty square that kind attacks from there, unless the new piece would attack an
+    /// enemy piece or the move would give check (sittuyin's pawn).
+    InPlace,
 }
 
 /// Captures to hand and drops.

@@ -462,6 +462,15 @@ impl Words<'_> {
                     "may promote to {to} when a move starts or ends in {} (optional; forced where it would have no move)",
                     self.zone(&pr.zone)
                 ),
+                PromotionMode::ForcedStartOrEnd => format!(
+                    "promotes to {to} when a move starts or ends in {} (forced)",
+                    self.zone(&pr.zone)
+                ),
+                PromotionMode::InPlace => format!(
+                    "instead of moving, may turn into {to} where it stands or on an empty square {to} attacks from there, while in {} (or as its player's only {}); not to attack an enemy piece or give check",
+                    self.zone(&pr.zone),
+                    p.name
+                ),
             };
             s.line(line);
             if pr.to.len() > 1 {

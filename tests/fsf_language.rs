@@ -79,3 +79,14 @@ fn kyotoshogi_agrees_with_fairy_stockfish() {
 fn shogun_agrees_with_fairy_stockfish() {
     assert_eq!(agrees("shogun.variant", "shogun", 3, 10, 80)[0], 8978);
 }
+
+#[test]
+fn chak_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("chak.variant", "chak", 3, 10, 100)[0], 37526);
+}
+
+#[test]
+fn sittuyin_agrees_with_fairy_stockfish() {
+    // The random games run past the setup phase (16 drops) into promotions.
+    assert_eq!(agrees("sittuyin.variant", "sittuyin", 2, 10, 120)[0], 7744);
+}

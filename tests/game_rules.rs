@@ -339,3 +339,82 @@ fn must_drop_places_the_start_hand_before_any_move() {
     assert!(e.legal_moves(&p).iter().all(|m| !m.is_drop()));
     assert!(moves_in(&e, &p).contains(&"d2d3".to_string()));
 }
+
+#[test]
+fn forced_start_or_end_promotes_a_move_that_leaves_the_zone_too() {
+    // Chak's warrior rule: a Pawn standing in the zone ranks 5-8 (set up there) must promote on
+    // any move, even one that ends outside; `forced` alone would promote only moves ending in it.
+    let pieces = "zone upper = ranks 5-8\npiece Warrior W { moves K }\n\
+                  piece Pawn P { moves fbW promotes to Warrior in upper forced-start-or-end }";
+    let fen = "k7/8/8/4P3/8/8/8/K7 w - - 0 1";
+    let e = board("8x8", pieces, "", fen);
+    assert_eq!(moves_of(&e, fen, "e5"), strs(&["e5e4w", "e5e6w"]));
+    // From outside the zone only a move into it promotes.
+    let fen = "k7/8/8/8/4P3/8/8/K7 w - - 0 1";
+    assert_eq!(moves_of(&e, fen, "e4"), strs(&["e4e3", "e4e5w"]));
+    // With `forced`, the move out of the zone stays a pawn.
+    let e = board(
+        "8x8",
+        &pieces.replace("forced-start-or-end", "forced"),
+        "",
+        fen,
+    );
+    let fen = "k7/8/8/4P3/8/8/8/K7 w - - 0 1";
+    assert_eq!(moves_of(&e, fen, "e5"), strs(&["e5e4", "e5e6w"]));
+}
+
+#[test]
+fn an_immobile_piece_never_moves_and_may_be_captured() {
+    // Chak's offering: no move of its own, but a piece to take.
+    let fen = "k7/8/8/8/8/8/o7/K7 w - - 0 1";
+    let e = board("8x8", "piece Offering O { immobile }", "", fen);
+    assert_eq!(all_moves(&e, fen), strs(&["a1a2", "a1b1", "a1b2"]));
+    let p = after(&e, fen, &["a1b1"]);
+    assert!(moves_in(&e, &p).iter().all(|m| !m.starts_with("a2")));
+    // `immobile` beside a move is refused.
+    let bad = "variant \"T\"\nboard 8x8\npiece King K { moves K royal }\n\
+               piece Offering O { immobile moves W }\nstart \"k7/8/8/8/8/8/o7/K7 w - - 0 1\"\n";
+    let err = compile_str("t.variant", bad, Path::new(".")).expect_err("immobile with a move");
+    assert!(format!("{err:?}").contains("immobile_moves"), "{err:?}");
+}
+
+/// Sittuyin's pawn: it never promotes by moving; instead, standing on a square of the zone (or
+/// as the player's only Pawn), it becomes a Ferz in place or one Ferz step away.
+fn in_place(fen: &str) -> Engine {
+    board(
+        "8x8",
+        "zone far = a8 + b7 + c6 + d5 + e5 + f6 + g7 + h8\npiece Ferz F { moves F }\n\
+         piece Pawn P { moves fmWfcF promotes to Ferz in far in-place }",
+        "promotion-limit Ferz 1",
+        fen,
+    )
+}
+
+#[test]
+fn in_place_promotion_turns_over_where_it_stands_or_one_step_away() {
+    // The Pawn on d5 (in the zone) steps on, or becomes a Ferz on d5, c4, e4 or c6; not on e6,
+    // where the new Ferz would attack the pawn on f7. The Pawn on h2 is outside the zone.
+    let fen = "7k/5p2/8/3P4/8/8/7P/K7 w - - 0 1";
+    let e = in_place(fen);
+    assert_eq!(
+        moves_of(&e, fen, "d5"),
+        strs(&["d5c4f", "d5c6f", "d5d5f", "d5d6", "d5e4f"])
+    );
+    assert_eq!(moves_of(&e, fen, "h2"), strs(&["h2h3"]));
+    let p = after(&e, fen, &["d5d5f"]);
+    assert_eq!(to_fen(&e, &p), "7k/5p2/8/3F4/8/8/7P/K7 b - - 0 1");
+    // A player's only Pawn may promote anywhere; not while it has a Ferz (promotion-limit).
+    let fen = "7k/8/8/8/8/8/7P/K7 w - - 0 1";
+    assert_eq!(
+        moves_of(&e, fen, "h2"),
+        strs(&["h2g1f", "h2g3f", "h2h2f", "h2h3"])
+    );
+    let fen = "7k/8/8/8/8/8/7P/KF6 w - - 0 1";
+    assert_eq!(moves_of(&e, fen, "h2"), strs(&["h2h3"]));
+    // A promotion that gives check is not allowed: on g7 the Ferz would check the king.
+    let fen = "7k/8/5P2/8/8/8/8/K7 w - - 0 1";
+    assert_eq!(
+        moves_of(&e, fen, "f6"),
+        strs(&["f6e5f", "f6e7f", "f6f6f", "f6f7", "f6g5f"])
+    );
+}

@@ -135,3 +135,13 @@ fn kyotoshogi_matches_fairy_stockfish() {
 fn shogun_matches_fairy_stockfish() {
     run_file("shogun.perft");
 }
+
+#[test]
+fn chak_matches_fairy_stockfish() {
+    run_file("chak.perft");
+}
+
+#[test]
+fn sittuyin_matches_fairy_stockfish() {
+    run_file("sittuyin.perft");
+}

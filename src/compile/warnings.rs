@@ -159,7 +159,11 @@ impl Warner<'_> {
                     .iter()
                     .all(|s| geo.dests(p, k, s).is_empty())
             });
-            if moveless {
+            let immobile = decl
+                .items
+                .iter()
+                .any(|i| matches!(i.node, PieceItem::Immobile));
+            if moveless && !immobile {
                 self.warn(
                     "chimera::warning::no_move",
                     decl.name.span,
@@ -168,7 +172,7 @@ impl Warner<'_> {
                         def.name
                     ),
                     "never moves",
-                    "give it a `moves` statement whose moves stay on the board (and inside its confinement)".to_string(),
+                    "give it a `moves` statement whose moves stay on the board (and inside its confinement), or write `immobile` in it if it never moves on purpose".to_string(),
                 );
             }
             // Promotion.
@@ -394,7 +398,8 @@ impl Warner<'_> {
                 }
             }
         }
-        let drops_on = !rules.drops.to_hand.is_empty();
+        // A `drops` block, even one without `kinds`, lets the start hand be dropped.
+        let drops_on = !rules.drops.to_hand.is_empty() || !self.m.drops.is_empty();
         let mut seen: Vec<(usize, Player)> = Vec::new();
         for pl in placed.iter().filter(|p| p.square.is_none()) {
             if seen.contains(&(pl.kind, pl.player)) {
@@ -594,7 +599,7 @@ impl<'a> Geometry<'a> {
         for s in self.reach[p.index()][k].iter() {
             let d = self.dests(p, k, s);
             on = on.union(&d.intersect(&zone));
-            if pr.mode == PromotionMode::Optional && zone.contains(s) {
+            if pr.mode != PromotionMode::Forced && zone.contains(s) {
                 on = on.union(&d);
             }
         }

@@ -202,7 +202,7 @@ impl Engine {
     }
 
     /// Whether the piece on `from` can capture on `target` (treated as holding an enemy of kind `victim`).
-    fn piece_attacks(
+    pub(super) fn piece_attacks(
         &self,
         pos: &Position,
         from: Square,

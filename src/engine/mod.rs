@@ -14,6 +14,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod promote_in_place;
 mod tables;
 mod visit;
 mod zobrist;

@@ -164,6 +164,9 @@ impl Engine {
             self.piece_moves(pos, from, us, kind, out);
         }
         self.castling_moves(pos, out);
+        if self.t().in_place_promotions {
+            self.in_place_promotions(pos, out);
+        }
         if self.t().drops {
             self.drop_moves(pos, out);
         }
@@ -432,7 +435,10 @@ impl Engine {
         let to_in = info.promo_zone.contains(to);
         let trigger = match pr.mode {
             PromotionMode::Forced => to_in,
-            PromotionMode::Optional => to_in || info.promo_zone.contains(from),
+            PromotionMode::InPlace => false,
+            PromotionMode::Optional | PromotionMode::ForcedStartOrEnd => {
+                to_in || info.promo_zone.contains(from)
+            }
         };
         // `promotion-limit`: no promotion to a kind the player already has enough of.
         let allowed = |k: PieceKind| match self.rules.promotion_limits.get(k.index()) {

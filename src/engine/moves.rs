@@ -110,7 +110,7 @@ impl Move {
     /// Whether this is a pass (`pass`): written as a move of a piece to its own square that
     /// captures nothing, as Fairy-Stockfish writes it (`e2e2`).
     pub fn is_pass(&self) -> bool {
-        self.kind == MoveKind::Normal && self.from == self.to
+        self.kind == MoveKind::Normal && self.from == self.to && self.promotion.is_none()
     }
     /// A pass, written as a move of the piece on `sq` to its own square.
     pub fn pass(sq: Square) -> Move {

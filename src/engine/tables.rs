@@ -151,6 +151,8 @@ pub(crate) struct Tables {
     pub to_hand: Vec<Option<PieceKind>>,
     /// Whether the variant has drops at all.
     pub drops: bool,
+    /// Whether some kind promotes `in-place` (a move of its own, not of its pattern).
+    pub in_place_promotions: bool,
     /// Bit per kind limited to one per file.
     pub one_per_file: u64,
     /// Bit per kind that may not give mate by drop.
@@ -668,6 +670,11 @@ impl Tables {
                 || Player::BOTH
                     .iter()
                     .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind(k as u8)) > 0)),
+            in_place_promotions: rules.pieces.iter().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.mode == crate::rules::PromotionMode::InPlace)
+            }),
             one_per_file: mask(&rules.drops.one_per_file),
             no_drop_mate: mask(&rules.drops.no_drop_mate),
             drop_promoted: mask(&rules.drops.drop_promoted),

@@ -434,6 +434,8 @@ pub fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
         let mode = match pr.mode {
             PromotionMode::Forced => "must promote when a move ends in",
             PromotionMode::Optional => "may promote when a move starts or ends in",
+            PromotionMode::ForcedStartOrEnd => "must promote when a move starts or ends in",
+            PromotionMode::InPlace => "may promote in place or by a step, instead of moving, in",
         };
         lines.push(format!(
             "  {mode} {}, to {}",

@@ -358,16 +358,18 @@ pub enum PieceItem {
     Rides(Vec<Name>),
     /// `royal`.
     Royal,
+    /// `immobile`: the piece has no move, on purpose (a blocker that may be captured).
+    Immobile,
     /// `confined ZONE [| ZONE ...]`.
     Confined(Vec<ZoneExpr>),
-    /// `promotes to K, ... in ZONE [optional|forced]`.
+    /// `promotes to K, ... in ZONE [optional|forced|forced-start-or-end|in-place]`.
     Promotes {
         /// Target kinds.
         to: Vec<Name>,
         /// Promotion zone.
         zone: ZoneExpr,
-        /// `optional` (true) or `forced` (false), if written.
-        optional: Option<Spanned<bool>>,
+        /// The mode word, if written.
+        mode: Option<Spanned<PromotionWhen>>,
     },
     /// `captured as KIND`.
     CapturedAs(Name),
@@ -417,4 +419,17 @@ pub enum RenderItem {
     Light(Spanned<String>),
     /// `dark "#rrggbb"`.
     Dark(Spanned<String>),
+}
+
+/// The mode word of a `promotes` statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionWhen {
+    /// `optional`: may promote when a move starts or ends in the zone.
+    Optional,
+    /// `forced`: must promote when a move ends in the zone.
+    Forced,
+    /// `forced-start-or-end`: must promote when a move starts or ends in the zone.
+    ForcedStartOrEnd,
+    /// `in-place`: a move of its own, turning over where it stands or one step away.
+    InPlace,
 }

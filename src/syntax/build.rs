@@ -417,6 +417,7 @@ impl Builder {
             }
             Rule::rides_item => PieceItem::Rides(self.names(self.take(&mut it, &parent)?)),
             Rule::royal_item => PieceItem::Royal,
+            Rule::immobile_item => PieceItem::Immobile,
             Rule::confined_item => {
                 let mut zones = Vec::new();
                 for z in it {
@@ -427,15 +428,21 @@ impl Builder {
             Rule::promotes_item => {
                 let to = self.names(self.take(&mut it, &parent)?);
                 let zone = self.zone_expr(self.take(&mut it, &parent)?)?;
-                let optional = match it.next() {
+                let mode = match it.next() {
                     Some(m) => {
                         let span = self.span(&m);
-                        Some(Spanned::new(m.as_str() == "optional", span))
+                        let when = match m.as_str() {
+                            "optional" => PromotionWhen::Optional,
+                            "forced-start-or-end" => PromotionWhen::ForcedStartOrEnd,
+                            "in-place" => PromotionWhen::InPlace,
+                            _ => PromotionWhen::Forced,
+                        };
+                        Some(Spanned::new(when, span))
                     }
                     None => None,
                 };
                 let _ = kws;
-                PieceItem::Promotes { to, zone, optional }
+                PieceItem::Promotes { to, zone, mode }
             }
             Rule::captured_item => PieceItem::CapturedAs(self.name(self.take(&mut it, &parent)?)),
             Rule::value_item => PieceItem::Value(self.name(self.take(&mut it, &parent)?)),

@@ -46,7 +46,10 @@ fn describe_other(rule: Rule) -> (&'static str, &'static str) {
         bar => ("`|`", ""),
         royal_rule_value => ("`check`, `duple` or `capture`", ""),
         score => ("`win`, `loss` or `draw`", ""),
-        promotion_mode => ("`optional` or `forced`", ""),
+        promotion_mode => (
+            "`optional`, `forced`, `forced-start-or-end` or `in-place`",
+            "",
+        ),
         kind_count => ("a piece name and a number", ""),
         _ => ("", ""),
     }

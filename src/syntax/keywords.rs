@@ -231,6 +231,12 @@ pub const KEYWORDS: &[Keyword] = &[
         how: "`royal` alone",
     },
     Keyword {
+        rule: Rule::k_immobile,
+        word: "immobile",
+        place: Place::Piece,
+        how: "`immobile` alone",
+    },
+    Keyword {
         rule: Rule::k_confined,
         word: "confined",
         place: Place::Piece,
@@ -240,7 +246,7 @@ pub const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_promotes,
         word: "promotes",
         place: Place::Piece,
-        how: "`promotes to KIND, ... in ZONE [optional | forced]`, like `promotes to Queen in rank 8`",
+        how: "`promotes to KIND, ... in ZONE [optional | forced | forced-start-or-end | in-place]`, like `promotes to Queen in rank 8`",
     },
     Keyword {
         rule: Rule::k_captured,
@@ -479,6 +485,18 @@ pub const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_forced,
         word: "forced",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_forced_start_or_end,
+        word: "forced-start-or-end",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_in_place,
+        word: "in-place",
         place: Place::Word,
         how: "",
     },

@@ -6,7 +6,7 @@ use crate::geometry::PlayerSquares;
 use crate::rules::{
     Confinement, MoveRule, PathRide, PieceDef, PieceKind, Promotion, PromotionMode, MAX_PIECE_KINDS,
 };
-use crate::syntax::{Name, PieceDecl, PieceItem, Span, Spanned};
+use crate::syntax::{Name, PieceDecl, PieceItem, PromotionWhen, Span, Spanned};
 
 /// Piece names are distinct without regard to case, letters are one upper-case letter each and
 /// distinct, and there are at most [`MAX_PIECE_KINDS`] kinds.
@@ -224,6 +224,24 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 }
             }
             PieceItem::Royal => def.royal = true,
+            PieceItem::Immobile => {
+                // `immobile` says the piece has no move on purpose; a move beside it is a slip.
+                let moving = d
+                    .items
+                    .iter()
+                    .find(|i| matches!(i.node, PieceItem::Moves { .. } | PieceItem::Rides(_)));
+                if let Some(m) = moving {
+                    let e = ctx
+                        .error(
+                            "chimera::piece::immobile_moves",
+                            m.span,
+                            format!("piece `{}` is `immobile` but has a move", d.name.node),
+                        )
+                        .with_label("a move of an immobile piece")
+                        .with_help("remove `immobile`, or remove the piece's `moves` and `rides`");
+                    ctx.report(e);
+                }
+            }
             PieceItem::Confined(list) => {
                 if once(ctx, &mut seen_confined, item.span, "`confined`", &d.name) {
                     let sets: Vec<Option<PlayerSquares>> =
@@ -236,7 +254,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     }
                 }
             }
-            PieceItem::Promotes { to, zone, optional } => {
+            PieceItem::Promotes { to, zone, mode } => {
                 if once(ctx, &mut seen_promotes, item.span, "`promotes`", &d.name) {
                     let to = env.kinds(
                         ctx,
@@ -245,8 +263,10 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         "promotion target",
                     );
                     let zone = env.inline_zone(ctx, zone);
-                    let mode = match optional {
-                        Some(o) if o.node => PromotionMode::Optional,
+                    let mode = match mode.as_ref().map(|m| m.node) {
+                        Some(PromotionWhen::Optional) => PromotionMode::Optional,
+                        Some(PromotionWhen::ForcedStartOrEnd) => PromotionMode::ForcedStartOrEnd,
+                        Some(PromotionWhen::InPlace) => PromotionMode::InPlace,
                         _ => PromotionMode::Forced,
                     };
                     if let (Some(to), Some(zone)) = (to, zone) {

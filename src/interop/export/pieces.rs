@@ -187,6 +187,18 @@ impl Exporter<'_> {
                     );
                 }
             } else {
+                if pr.mode == PromotionMode::InPlace {
+                    self.problem(
+                        Subject::Promotes(p.name.clone()),
+                        format!("{}: an in-place promotion; the exporter does not write Fairy-Stockfish's sittuyinPromotion", p.name),
+                    );
+                }
+                if pr.mode == PromotionMode::ForcedStartOrEnd {
+                    self.problem(
+                        Subject::Promotes(p.name.clone()),
+                        format!("{}: a forced promotion of moves that start in the zone; Fairy-Stockfish's pawn promotion looks only at where the move ends", p.name),
+                    );
+                }
                 if pr.mode == PromotionMode::Optional {
                     self.problem(
                         Subject::Promotes(p.name.clone()),
@@ -257,7 +269,10 @@ impl Exporter<'_> {
             self.line("promotedPieceType", s.join(" "));
             self.line(
                 "mandatoryPiecePromotion",
-                piece_mode == Some(PromotionMode::Forced),
+                matches!(
+                    piece_mode,
+                    Some(PromotionMode::Forced | PromotionMode::ForcedStartOrEnd)
+                ),
             );
         }
         let must_move = self.rules.drops.must_have_move && !self.rules.drops.to_hand.is_empty();
