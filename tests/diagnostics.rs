@@ -208,7 +208,7 @@ fn a_forgotten_brace_does_not_hide_the_statements_after_it() {
             syntax_row(
                 "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing`, `not-over`, `not-capturing` or `unconfined`, found `piece`",
                 (11, 1),
-                "a `piece` block holds: moves, rides, royal, confined, promotes, captured, value; it ends with `}`"
+                "a `piece` block holds: moves, rides, royal, immobile, confined, promotes, captured, value; it ends with `}`"
             ),
             syntax_row(
                 "expected `win`, `loss` or `draw`, found `lose`",
@@ -954,7 +954,7 @@ fn syntax_errors_suggest_the_keyword_or_show_how_the_statement_is_written() {
     assert_eq!(e.at, (9, 25));
     assert_eq!(
         e.help.as_deref(),
-        Some("`promotes` is written `promotes to KIND, ... in ZONE [optional | forced]`, like `promotes to Queen in rank 8`")
+        Some("`promotes` is written `promotes to KIND, ... in ZONE [optional | forced | forced-start-or-end | in-place]`, like `promotes to Queen in rank 8`")
     );
     let e = only(&with("stalemate lose"));
     assert_eq!(e.message, "expected `win`, `loss` or `draw`, found `lose`");
@@ -993,7 +993,7 @@ fn syntax_errors_suggest_the_keyword_or_show_how_the_statement_is_written() {
     assert_eq!(e.at, (9, 24));
     assert_eq!(
         e.help.as_deref(),
-        Some("a `piece` block holds: moves, rides, royal, confined, promotes, captured, value; it ends with `}`")
+        Some("a `piece` block holds: moves, rides, royal, immobile, confined, promotes, captured, value; it ends with `}`")
     );
 }
 

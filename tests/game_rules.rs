@@ -402,7 +402,7 @@ fn in_place_promotion_turns_over_where_it_stands_or_one_step_away() {
     );
     assert_eq!(moves_of(&e, fen, "h2"), strs(&["h2h3"]));
     let p = after(&e, fen, &["d5d5f"]);
-    assert_eq!(to_fen(&e, &p), "7k/5p2/8/3F4/8/8/7P/K7 b - - 0 1");
+    assert_eq!(to_fen(&e, &p), "7k/5p2/8/3F4/8/8/7P/K7 b - - 1 1");
     // A player's only Pawn may promote anywhere; not while it has a Ferz (promotion-limit).
     let fen = "7k/8/8/8/8/8/7P/K7 w - - 0 1";
     assert_eq!(

@@ -154,7 +154,12 @@ fn every_start_position_has_one_element_per_piece_and_per_zone_square() {
             };
             assert_eq!(borders, expected, "{} zone {name}", path.display());
         }
-        let hands = !rules.drops.to_hand.is_empty();
+        // A start hand is drawn too (a setup phase: a drops block without `kinds`).
+        let start_hand = rules
+            .start_fen
+            .split_once('[')
+            .is_some_and(|(_, h)| !h.starts_with(']') && !h.starts_with('-'));
+        let hands = !rules.drops.to_hand.is_empty() || start_hand;
         assert_eq!(
             with_class(&doc, "hand").len(),
             if hands { 2 } else { 0 },

@@ -182,7 +182,17 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
             .piece_at(mv.from)
             .map(|p| rules.piece(p.kind).letter.clone())
             .unwrap_or_default();
+        // A promotion of a piece that must promote on moves starting in the zone too is
+        // Fairy-Stockfish's mandatoryPiecePromotion, a piece promotion it writes `+` (chak).
+        let piece_style = pos.piece_at(mv.from).is_some_and(|p| {
+            rules
+                .piece(p.kind)
+                .promotion
+                .as_ref()
+                .is_some_and(|pr| pr.mode == chimera::rules::PromotionMode::ForcedStartOrEnd)
+        });
         match target.strip_prefix('+') {
+            _ if piece_style => s.push('+'),
             Some(base) if base == mover => s.push('+'),
             // A `+` form turning back into its base (Kyoto shogi), Fairy-Stockfish's `-`.
             None if mover.strip_prefix('+') == Some(target.as_str()) => s.push('-'),
