@@ -61,4 +61,5 @@ pub mod rules;
 pub mod search;
 pub mod sheet;
 pub mod shipped;
+pub mod suggest;
 pub mod syntax;

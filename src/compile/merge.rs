@@ -337,18 +337,8 @@ fn sibling_suggestion(dir: &Path, wrong: &str) -> String {
         }
     }
     names.sort();
-    let best = names
-        .iter()
-        .map(|n| {
-            (
-                strsim::jaro_winkler(&wrong_name.to_lowercase(), &n.to_lowercase()),
-                n,
-            )
-        })
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    match best {
-        Some((_, n)) => {
+    match crate::suggest::closest(&wrong_name, names.iter().map(String::as_str)) {
+        Some(n) => {
             let suggested = target.with_file_name(n);
             format!("did you mean `{}`?", suggested.display())
         }

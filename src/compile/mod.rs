@@ -215,18 +215,7 @@ pub(crate) fn did_you_mean<'a>(
     wrong: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    let mut best: Option<(f64, &str)> = None;
-    for c in candidates {
-        let score = if c.eq_ignore_ascii_case(wrong) {
-            2.0
-        } else {
-            strsim::jaro_winkler(&wrong.to_lowercase(), &c.to_lowercase())
-        };
-        if score >= 0.8 && best.map(|(s, _)| score > s).unwrap_or(true) {
-            best = Some((score, c));
-        }
-    }
-    best.map(|(_, c)| format!("did you mean `{c}`?"))
+    crate::suggest::closest(wrong, candidates).map(|c| format!("did you mean `{c}`?"))
 }
 
 /// Help for an unknown name: a suggestion if one is close, else the names that exist.

@@ -171,17 +171,5 @@ pub fn piece_tokens(rules: &RuleSet, tokens: &[&str]) -> Result<(PieceSpec, usiz
 }
 
 fn closest_piece(rules: &RuleSet, text: &str) -> Option<String> {
-    let t = text.to_ascii_lowercase();
-    rules
-        .pieces
-        .iter()
-        .map(|p| {
-            (
-                strsim::jaro_winkler(&t, &p.name.to_ascii_lowercase()),
-                &p.name,
-            )
-        })
-        .filter(|(s, _)| *s >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, n)| n.clone())
+    crate::suggest::closest(text, rules.pieces.iter().map(|p| p.name.as_str())).map(str::to_string)
 }

@@ -228,11 +228,8 @@ fn syntax_help(text: &str, pos: usize, positives: &[Rule]) -> String {
             .iter()
             .filter_map(|r| keywords::of_rule(*r))
             .map(|k| k.word);
-        let best = expected
-            .map(|k| (strsim::jaro_winkler(&found.to_lowercase(), k), k))
-            .filter(|(score, k)| *score >= 0.8 && *k != found)
-            .max_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some((_, k)) = best {
+        let best = crate::suggest::closest(&found, expected.filter(|k| *k != found));
+        if let Some(k) = best {
             return format!("did you mean `{k}`?");
         }
     }

@@ -174,23 +174,18 @@ pub fn find(word: &str) -> Option<&'static CommandInfo> {
 
 /// The closest command names to a misspelt one, best first (at most three).
 pub fn suggest(word: &str) -> Vec<&'static str> {
-    let w = word.to_ascii_lowercase();
-    let mut scored: Vec<(f64, &'static str)> = COMMANDS
-        .iter()
-        .flat_map(|c| {
-            std::iter::once(c.name)
-                .chain(c.aliases.iter().copied())
-                .map(move |n| (n, c.name))
-        })
-        .filter(|(n, _)| n.len() > 1)
-        .map(|(n, name)| (strsim::jaro_winkler(&w, n), name))
-        .filter(|(s, _)| *s >= 0.75)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // Names and aliases (of two letters or more) are matched; the command's name is suggested.
+    let spellings = COMMANDS.iter().flat_map(|c| {
+        std::iter::once(c.name)
+            .chain(c.aliases.iter().copied())
+            .filter(|n| n.len() > 1)
+    });
     let mut out = Vec::new();
-    for (_, n) in scored {
-        if !out.contains(&n) {
-            out.push(n);
+    for n in crate::suggest::ranked(word, spellings) {
+        if let Some(c) = find(n) {
+            if !out.contains(&c.name) {
+                out.push(c.name);
+            }
         }
     }
     out.truncate(3);

@@ -59,13 +59,9 @@ impl Session {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let best = known
-            .iter()
-            .map(|k| (strsim::jaro_winkler(&stem, k), k))
-            .filter(|(s, _)| *s > 0.8)
-            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let best = crate::suggest::closest(&stem, known.iter().map(String::as_str));
         e = match best {
-            Some((_, k)) => e.with_help(format!(
+            Some(k) => e.with_help(format!(
                 "did you mean `{k}`? `variants` lists the definitions"
             )),
             None if known.is_empty() => e.with_help("give the path of a `.variant` file"),
