@@ -10,6 +10,7 @@
 
 mod draw;
 mod layout;
+mod marks;
 mod style;
 mod svg;
 
@@ -139,18 +140,8 @@ pub fn find_piece(rules: &RuleSet, text: &str) -> Result<PieceKind, RenderError>
     {
         return Ok(k);
     }
-    let suggestion = rules
-        .pieces
-        .iter()
-        .map(|p| {
-            (
-                strsim::jaro_winkler(&p.name.to_lowercase(), &text.to_lowercase()),
-                &p.name,
-            )
-        })
-        .filter(|(score, _)| *score > 0.75)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, name)| name.clone());
+    let suggestion = crate::suggest::closest(text, rules.pieces.iter().map(|p| p.name.as_str()))
+        .map(str::to_string);
     let known = rules
         .pieces
         .iter()
@@ -268,7 +259,7 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
     );
     marks.sort();
     marks.dedup();
-    let traces = traces(rules, kind, player, from, &diagram, |s| {
+    let traces = traces(engine, kind, player, from, &diagram, |s| {
         Canvas::centre_of(rules, opts, s)
     });
     let def = rules.piece(kind);
@@ -537,99 +528,85 @@ fn locust_squares(
     out
 }
 
-/// Lines of a movement diagram: each ride from the piece to the last square it reaches, each
-/// multi-leg move through its turning points. Leaps get no line: their mark alone shows them.
+/// Lines of a movement diagram, read from the engine's move tables: each straight ride from the
+/// piece to the last square it reaches, a ride along a declared path through its squares as far as
+/// the piece goes, each multi-leg move through its turning points. Leaps get no line: their mark
+/// alone shows them.
 fn traces(
-    rules: &RuleSet,
+    engine: &Engine,
     kind: PieceKind,
     player: Player,
     from: Square,
     diagram: &[(Square, DiagramMark)],
     centre: impl Fn(Square) -> (f32, f32),
 ) -> Vec<Trace> {
-    let dims = rules.board.dims;
-    let on_board = |s: Option<Square>| s.filter(|&s| rules.board.squares.contains(s));
     let reached = |s: Square, hop: bool| {
         diagram
             .iter()
             .any(|&(q, m)| q == s && m != DiagramMark::Blocker && (hop || m != DiagramMark::Hop))
     };
-    let def = rules.piece(kind);
     let mut out = Vec::new();
-    for rule in def
-        .moves
-        .iter()
-        .filter(|r| applies(&r.only_in, player, from))
-    {
-        for pat in &rule.patterns {
-            if let [leg] = pat.legs.as_slice() {
-                if leg.max <= 1 {
-                    continue;
-                }
-                let hop = leg.mode.hop != Hop::None;
-                let step = leg.step.for_player(player);
-                let (mut cur, mut last) = (from, None);
-                for _ in 0..leg.max.min(crate::geometry::MAX_SIDE) {
-                    let Some(next) = on_board(dims.offset(cur, step)) else {
-                        break;
-                    };
-                    cur = next;
-                    if reached(cur, hop) {
-                        last = Some(cur);
+    for m in engine.table_moves(kind, player, from) {
+        match m {
+            TableMove::Leap { .. } => {}
+            TableMove::Ride { squares, hop, .. } => {
+                let hopping = hop != Hop::None;
+                let line: Vec<(f32, f32)> = std::iter::once(from)
+                    .chain(squares.iter().map(|s| s.square))
+                    .map(&centre)
+                    .collect();
+                if turning_points(&line).len() <= 2 {
+                    let end = squares.iter().rev().find(|s| reached(s.square, hopping));
+                    if let Some(end) = end {
+                        let points = vec![centre(from), centre(end.square)];
+                        out.push(if hopping {
+                            Trace::HopRide(points)
+                        } else {
+                            Trace::Ride(points)
+                        });
                     }
-                }
-                if let Some(end) = last {
-                    let points = vec![centre(from), centre(end)];
-                    out.push(if hop {
-                        Trace::HopRide(points)
-                    } else {
-                        Trace::Ride(points)
-                    });
-                }
-            } else {
-                let mut cur = from;
-                let mut points = vec![centre(from)];
-                let mut ok = true;
-                for leg in &pat.legs {
-                    for _ in 0..leg.min.max(1) {
-                        match on_board(dims.offset(cur, leg.step.for_player(player))) {
-                            Some(next) => cur = next,
-                            None => ok = false,
+                } else {
+                    let mut points = vec![centre(from)];
+                    for s in &squares {
+                        if s.square == from || !reached(s.square, false) {
+                            break;
                         }
+                        points.push(centre(s.square));
                     }
-                    points.push(centre(cur));
+                    if points.len() > 1 {
+                        out.push(Trace::Ride(points));
+                    }
                 }
-                if ok && (reached(cur, false) || reached(cur, true)) {
-                    out.push(Trace::Path(points));
+            }
+            TableMove::Path { steps, to, .. } => {
+                if reached(to, false) || reached(to, true) {
+                    let line: Vec<(f32, f32)> = std::iter::once(from)
+                        .chain(steps.iter().map(|s| s.square))
+                        .chain(std::iter::once(to))
+                        .map(&centre)
+                        .collect();
+                    out.push(Trace::Path(turning_points(&line)));
                 }
             }
         }
     }
-    for ride in &def.rides {
-        let Some(path) = rules.paths.get(&ride.path) else {
-            continue;
-        };
-        let Some(i) = path.squares.iter().position(|&s| s == from) else {
-            continue;
-        };
-        let n = path.squares.len();
-        for dir in [1isize, -1] {
-            let mut points = vec![centre(from)];
-            let mut j = i as isize;
-            for _ in 1..n {
-                j += dir;
-                if !path.cyclic && (j < 0 || j >= n as isize) {
-                    break;
-                }
-                let s = path.squares[j.rem_euclid(n as isize) as usize];
-                if s == from || !reached(s, false) {
-                    break;
-                }
-                points.push(centre(s));
-            }
-            if points.len() > 1 {
-                out.push(Trace::Ride(points));
-            }
+    out
+}
+
+/// The first and last points of a line and every point where it changes direction or step.
+fn turning_points(line: &[(f32, f32)]) -> Vec<(f32, f32)> {
+    let mut pts: Vec<(f32, f32)> = Vec::new();
+    for &p in line {
+        if pts.last() != Some(&p) {
+            pts.push(p);
+        }
+    }
+    let delta = |a: (f32, f32), b: (f32, f32)| (b.0 - a.0, b.1 - a.1);
+    let mut out = Vec::new();
+    for (i, &p) in pts.iter().enumerate() {
+        let turns = i == 0 || i + 1 == pts.len() || delta(pts[i - 1], p) != delta(p, pts[i + 1]);
+        if turns {
+            out.push(p);
         }
     }
     out

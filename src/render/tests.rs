@@ -355,7 +355,7 @@ fn holes_are_left_out() -> TestResult {
 }
 
 #[test]
-fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() {
+fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() -> TestResult {
     let rules = river_rules();
     let e5 = sq(&rules, "e5");
     let reach = |names: &[&str], m: DiagramMark| {
@@ -371,7 +371,8 @@ fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() {
             rules.board.dims.rank(s) as f32,
         )
     };
-    let t = traces(&rules, PieceKind(1), Player::First, e5, &diagram, centre);
+    let engine = Engine::new(rules.clone())?;
+    let t = traces(&engine, PieceKind(1), Player::First, e5, &diagram, centre);
     // Up to e10, down to e4, sideways one square each: four rides.
     assert_eq!(
         t,
@@ -383,7 +384,7 @@ fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() {
         ]
     );
     assert!(traces(
-        &rules,
+        &engine,
         PieceKind(0),
         Player::First,
         sq(&rules, "e2"),
@@ -391,6 +392,7 @@ fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() {
         centre
     )
     .is_empty());
+    Ok(())
 }
 
 #[test]
