@@ -84,7 +84,6 @@ fn move_err(
 /// Reads move text (coordinates or SAN) and finds the legal move it names.
 pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, MoveError> {
     let rules = engine.rules();
-    let d = rules.board.dims;
     let lead = text.len() - text.trim_start().len();
     let t = text.trim();
     if t.is_empty() {
@@ -145,16 +144,6 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             }
         }
     }
-    // Sorted, as the REPL's `moves` lists them.
-    let list = |ms: &[String]| {
-        if ms.is_empty() {
-            "none".to_string()
-        } else {
-            let mut ms = ms.to_vec();
-            ms.sort();
-            ms.join(" ")
-        }
-    };
     if legal.is_empty() {
         return Err(move_err(
             format!("`{}` is not legal: there are no legal moves", t),
@@ -163,86 +152,126 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             Some("the game is over; see `status`".into()),
         ));
     }
-    // Drops.
     if let Some(at) = t.find('@') {
-        if at == 0 {
-            let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
-            return Err(move_err(
-                format!("`{}` names no piece before `@`", t),
-                lead,
-                1,
-                Some(format!(
-                    "a drop is a piece letter, `@` and a square, like `P@e4`; pieces: {}",
-                    letters.join(" ")
-                )),
-            ));
-        }
-        let letter = t[..at].to_ascii_uppercase();
-        let Some(kind) = rules.kind_by_letter(&letter) else {
-            let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
-            return Err(move_err(
-                format!("no piece has the letter `{}`", &t[..at]),
-                lead,
-                at,
-                Some(format!("pieces: {}", letters.join(" "))),
-            ));
-        };
-        let sq_text = &t[at + 1..];
-        if sq_text.is_empty() {
-            return Err(move_err(
-                format!("`{}` needs a square after `@`", t),
-                lead,
-                t.len(),
-                Some(format!("a drop is written like `{}e4`", t)),
-            ));
-        }
-        let Some(sq) = d.parse_square(sq_text) else {
-            return Err(move_err(
-                format!(
-                    "`{}` is not a square of this {}x{} board",
-                    sq_text, d.files, d.ranks
-                ),
-                lead + at + 1,
-                sq_text.len(),
-                None,
-            ));
-        };
-        let side = pos.side_to_move();
-        if pos.hand(side, kind) == 0 {
-            return Err(move_err(
-                format!("there is no {} in hand to drop", rules.piece(kind).name),
-                lead,
-                at,
-                None,
-            ));
-        }
-        let drops: Vec<String> = texts
-            .iter()
-            .filter(|x| x.starts_with(&format!("{}@", rules.piece(kind).letter)))
-            .cloned()
-            .collect();
-        return Err(move_err(
-            drop_refusal(engine, pos, kind, sq),
+        return Err(drop_error(engine, pos, &texts, t, lead, at));
+    }
+    Err(board_move_error(
+        engine,
+        pos,
+        &legal,
+        &texts,
+        t,
+        lead,
+        san_found.is_some(),
+    ))
+}
+
+/// The move list as the REPL's `moves` shows it: sorted, or `none`.
+fn list(ms: &[String]) -> String {
+    if ms.is_empty() {
+        "none".to_string()
+    } else {
+        let mut ms = ms.to_vec();
+        ms.sort();
+        ms.join(" ")
+    }
+}
+
+/// Why the drop `t` (with `@` at byte `at`) is not legal; `texts` are the legal moves' texts.
+fn drop_error(
+    engine: &Engine,
+    pos: &Position,
+    texts: &[String],
+    t: &str,
+    lead: usize,
+    at: usize,
+) -> MoveError {
+    let rules = engine.rules();
+    let d = rules.board.dims;
+    if at == 0 {
+        let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
+        return move_err(
+            format!("`{}` names no piece before `@`", t),
+            lead,
+            1,
+            Some(format!(
+                "a drop is a piece letter, `@` and a square, like `P@e4`; pieces: {}",
+                letters.join(" ")
+            )),
+        );
+    }
+    let letter = t[..at].to_ascii_uppercase();
+    let Some(kind) = rules.kind_by_letter(&letter) else {
+        let letters: Vec<&str> = rules.pieces.iter().map(|p| p.letter.as_str()).collect();
+        return move_err(
+            format!("no piece has the letter `{}`", &t[..at]),
+            lead,
+            at,
+            Some(format!("pieces: {}", letters.join(" "))),
+        );
+    };
+    let sq_text = &t[at + 1..];
+    if sq_text.is_empty() {
+        return move_err(
+            format!("`{}` needs a square after `@`", t),
+            lead,
+            t.len(),
+            Some(format!("a drop is written like `{}e4`", t)),
+        );
+    }
+    let Some(sq) = d.parse_square(sq_text) else {
+        return move_err(
+            format!(
+                "`{}` is not a square of this {}x{} board",
+                sq_text, d.files, d.ranks
+            ),
             lead + at + 1,
             sq_text.len(),
-            Some(format!(
-                "a {} may be dropped on: {}",
-                rules.piece(kind).name,
-                list(&drops)
-            )),
-        ));
+            None,
+        );
+    };
+    let side = pos.side_to_move();
+    if pos.hand(side, kind) == 0 {
+        return move_err(
+            format!("there is no {} in hand to drop", rules.piece(kind).name),
+            lead,
+            at,
+            None,
+        );
     }
-    // Board moves: two squares, then a suffix; anything else was meant as SAN.
+    let drops: Vec<String> = texts
+        .iter()
+        .filter(|x| x.starts_with(&format!("{}@", rules.piece(kind).letter)))
+        .cloned()
+        .collect();
+    move_err(
+        drop_refusal(engine, pos, kind, sq),
+        lead + at + 1,
+        sq_text.len(),
+        Some(format!(
+            "a {} may be dropped on: {}",
+            rules.piece(kind).name,
+            list(&drops)
+        )),
+    )
+}
+
+/// Why the board move `t` is not legal: two squares and a suffix, or else SAN that matched nothing
+/// (`san_found`: whether the text read as SAN at all).
+fn board_move_error(
+    engine: &Engine,
+    pos: &Position,
+    legal: &[Move],
+    texts: &[String],
+    t: &str,
+    lead: usize,
+    san_found: bool,
+) -> MoveError {
+    let rules = engine.rules();
+    let d = rules.board.dims;
     let (from_text, rest) = split_square(t);
     if from_text.len() < 2 || split_square(rest).0.len() < 2 {
-        return Err(san::explain(
-            engine,
-            pos,
-            &legal,
-            t,
-            lead,
-            san_found.is_some(),
-        ));
+        return san::explain(engine, pos, legal, t, lead, san_found);
     }
     let Some(from) = d.parse_square(from_text) else {
         let msg = if from_text.is_empty() {
@@ -253,12 +282,12 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
                 from_text, d.files, d.ranks
             )
         };
-        return Err(move_err(
+        return move_err(
             msg,
             lead,
             from_text.len().max(1),
             Some("write a move as two squares, like `e2e4`, or a drop like `P@e4`".into()),
-        ));
+        );
     };
     let (to_text, suffix) = split_square(rest);
     let to_at = lead + from_text.len();
@@ -271,19 +300,19 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
                 to_text, d.files, d.ranks
             )
         };
-        return Err(move_err(msg, to_at, to_text.len(), None));
+        return move_err(msg, to_at, to_text.len(), None);
     };
     let Some(piece) = pos.piece_at(from) else {
-        return Err(move_err(
+        return move_err(
             format!("there is no piece on {}", from_text),
             lead,
             from_text.len(),
             None,
-        ));
+        );
     };
     let name = &rules.piece(piece.kind).name;
     if piece.player != pos.side_to_move() {
-        return Err(move_err(
+        return move_err(
             format!(
                 "the {} on {} belongs to {}, but {} is to move",
                 name,
@@ -294,17 +323,17 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             lead,
             from_text.len(),
             None,
-        ));
+        );
     }
     let own: Vec<String> = legal
         .iter()
-        .zip(&texts)
+        .zip(texts)
         .filter(|(m, _)| !m.is_drop() && m.from == from)
         .map(|(_, x)| x.clone())
         .collect();
     let same_to: Vec<String> = legal
         .iter()
-        .zip(&texts)
+        .zip(texts)
         .filter(|(m, _)| !m.is_drop() && m.from == from && m.to == to)
         .map(|(_, x)| x.clone())
         .collect();
@@ -328,12 +357,12 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
                 name, from_text, to_text, name
             )
         };
-        return Err(move_err(
+        return move_err(
             message,
             lead,
             t.len() - suffix.len(),
             Some(format!("legal moves of this {}: {}", name, list(&own))),
-        ));
+        );
     }
     let plain = from_text.to_string() + to_text;
     let promotes = legal
@@ -378,12 +407,12 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             ),
         }
     };
-    Err(move_err(
+    move_err(
         message,
         lead + t.len() - suffix.len(),
         suffix.len(),
         Some(format!("write one of: {}", list(&same_to))),
-    ))
+    )
 }
 
 /// A side's royal pieces in words, for "that would leave White's King in check": the kind's name

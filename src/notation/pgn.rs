@@ -126,151 +126,210 @@ pub fn parse_pgn(text: &str) -> Result<Vec<RawGame>, PgnError> {
         )
         .help("split the file into smaller ones"));
     }
-    let b = text.as_bytes();
-    let mut games: Vec<RawGame> = Vec::new();
-    let mut cur: Option<RawGame> = None;
-    let mut in_moves = false;
-    let mut i = 0;
-    // Where the current variation (`(`) opened, for the message when it never closes.
-    let mut depth = 0usize;
-    let mut depth_open = 0usize;
-    let game_no = |games: &Vec<RawGame>| games.len() + 1;
-    macro_rules! finish {
-        () => {
-            if let Some(g) = cur.take() {
-                if games.len() >= MAX_GAMES {
-                    return Err(PgnError::at(
-                        Some(games.len() + 1),
-                        g.offset,
-                        1,
-                        format!("more than {} games in one PGN text", MAX_GAMES),
-                    )
-                    .help("split the file into smaller ones"));
-                }
-                games.push(g);
-            }
-            in_moves = false;
-        };
-    }
-    while i < b.len() {
-        let c = b[i];
+    let mut sp = Splitter {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        games: Vec::new(),
+        cur: None,
+        in_moves: false,
+        depth: 0,
+        depth_open: 0,
+    };
+    let b = sp.b;
+    while sp.i < b.len() {
+        let c = b[sp.i];
         if c.is_ascii_whitespace() {
-            i += 1;
+            sp.i += 1;
             continue;
         }
         // `%` at the start of a line escapes the whole line.
-        if c == b'%' && (i == 0 || b[i - 1] == b'\n') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
+        if c == b'%' && (sp.i == 0 || b[sp.i - 1] == b'\n') {
+            sp.skip_line();
             continue;
         }
+        if sp.delimiter(c)? {
+            continue;
+        }
+        if sp.depth > 0 {
+            // Inside a variation: skip the token (comments and nesting handled above); always
+            // advance, so a `[` there cannot stall the reader.
+            sp.i += 1;
+            sp.skip_token();
+            continue;
+        }
+        if c == b'[' {
+            sp.tag()?;
+        } else {
+            sp.token()?;
+        }
+    }
+    if sp.depth > 0 {
+        return Err(PgnError::at(
+            Some(sp.game_no()),
+            sp.depth_open,
+            1,
+            "this variation is never closed with `)`".into(),
+        ));
+    }
+    sp.finish()?;
+    Ok(sp.games)
+}
+
+/// The state of [`parse_pgn`] as it walks the text: the games so far, the one being read, and
+/// the variation nesting.
+struct Splitter<'t> {
+    text: &'t str,
+    b: &'t [u8],
+    /// The byte being read.
+    i: usize,
+    games: Vec<RawGame>,
+    cur: Option<RawGame>,
+    /// Whether the current game's movetext has begun (a tag then starts the next game).
+    in_moves: bool,
+    /// Variation nesting, and where the outermost open variation (`(`) began, for the message
+    /// when it never closes.
+    depth: usize,
+    depth_open: usize,
+}
+
+impl Splitter<'_> {
+    /// The number of the game being read, from 1.
+    fn game_no(&self) -> usize {
+        self.games.len() + 1
+    }
+
+    fn skip_line(&mut self) {
+        while self.i < self.b.len() && self.b[self.i] != b'\n' {
+            self.i += 1;
+        }
+    }
+
+    /// Skips to whitespace or a delimiter.
+    fn skip_token(&mut self) {
+        let b = self.b;
+        while self.i < b.len()
+            && !b[self.i].is_ascii_whitespace()
+            && !b"{}()[];".contains(&b[self.i])
+        {
+            self.i += 1;
+        }
+    }
+
+    /// Ends the game being read, if any.
+    fn finish(&mut self) -> Result<(), PgnError> {
+        if let Some(g) = self.cur.take() {
+            if self.games.len() >= MAX_GAMES {
+                return Err(PgnError::at(
+                    Some(self.games.len() + 1),
+                    g.offset,
+                    1,
+                    format!("more than {} games in one PGN text", MAX_GAMES),
+                )
+                .help("split the file into smaller ones"));
+            }
+            self.games.push(g);
+        }
+        self.in_moves = false;
+        Ok(())
+    }
+
+    /// Comments, variations and stray closing brackets: whether `c` was one (and is consumed).
+    fn delimiter(&mut self, c: u8) -> Result<bool, PgnError> {
         match c {
             b'{' => {
-                let start = i;
-                match b[i..].iter().position(|&x| x == b'}') {
-                    Some(n) => i += n + 1,
+                let start = self.i;
+                match self.b[self.i..].iter().position(|&x| x == b'}') {
+                    Some(n) => self.i += n + 1,
                     None => {
                         return Err(PgnError::at(
-                            Some(game_no(&games)),
+                            Some(self.game_no()),
                             start,
                             1,
                             "this comment is never closed with `}`".into(),
                         ))
                     }
                 }
-                continue;
             }
-            b';' => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
+            b';' => self.skip_line(),
             b'(' => {
-                if depth == 0 {
-                    depth_open = i;
+                if self.depth == 0 {
+                    self.depth_open = self.i;
                 }
-                depth += 1;
-                i += 1;
-                continue;
+                self.depth += 1;
+                self.i += 1;
             }
             b'}' | b']' => {
                 let what = if c == b'}' { "comment" } else { "tag" };
                 return Err(PgnError::at(
-                    Some(game_no(&games)),
-                    i,
+                    Some(self.game_no()),
+                    self.i,
                     1,
                     format!("`{}` closes no {}", c as char, what),
                 ));
             }
             b')' => {
-                if depth == 0 {
+                if self.depth == 0 {
                     return Err(PgnError::at(
-                        Some(game_no(&games)),
-                        i,
+                        Some(self.game_no()),
+                        self.i,
                         1,
                         "`)` closes no variation".into(),
                     ));
                 }
-                depth -= 1;
-                i += 1;
-                continue;
+                self.depth -= 1;
+                self.i += 1;
             }
-            _ => {}
+            _ => return Ok(false),
         }
-        if depth > 0 {
-            // Inside a variation: skip the token (comments and nesting handled above); always
-            // advance, so a `[` there cannot stall the reader.
-            i += 1;
-            while i < b.len() && !b[i].is_ascii_whitespace() && !b"{}()[];".contains(&b[i]) {
-                i += 1;
-            }
-            continue;
+        Ok(true)
+    }
+
+    /// A tag pair at the `[` being read; after movetext it begins the next game.
+    fn tag(&mut self) -> Result<(), PgnError> {
+        if self.in_moves {
+            self.finish()?;
         }
-        if c == b'[' {
-            if in_moves {
-                finish!();
-            }
-            let g = cur.get_or_insert_with(|| RawGame {
-                offset: i,
-                ..RawGame::default()
-            });
-            let start = i;
-            let (name, value, next) = read_tag(text, i).map_err(|e| PgnError {
-                game: Some(games.len() + 1),
-                ..e
-            })?;
-            if g.tags.len() >= MAX_TAGS {
-                return Err(PgnError::at(
-                    Some(games.len() + 1),
-                    start,
-                    next - start,
-                    format!("more than {} tags in one game", MAX_TAGS),
-                ));
-            }
-            g.tags.push((name, value));
-            i = next;
-            continue;
+        let i = self.i;
+        let game = self.games.len() + 1;
+        let g = self.cur.get_or_insert_with(|| RawGame {
+            offset: i,
+            ..RawGame::default()
+        });
+        let (name, value, next) = read_tag(self.text, i).map_err(|e| PgnError {
+            game: Some(game),
+            ..e
+        })?;
+        if g.tags.len() >= MAX_TAGS {
+            return Err(PgnError::at(
+                Some(game),
+                i,
+                next - i,
+                format!("more than {} tags in one game", MAX_TAGS),
+            ));
         }
-        // A movetext token runs to whitespace or a delimiter.
-        let start = i;
-        while i < b.len() && !b[i].is_ascii_whitespace() && !b"{}()[];".contains(&b[i]) {
-            i += 1;
-        }
-        let tok = &text[start..i];
-        let g = cur.get_or_insert_with(|| RawGame {
+        g.tags.push((name, value));
+        self.i = next;
+        Ok(())
+    }
+
+    /// A movetext token: a result (which ends the game), a NAG, a move number or a move.
+    fn token(&mut self) -> Result<(), PgnError> {
+        let start = self.i;
+        self.skip_token();
+        let tok = &self.text[start..self.i];
+        let game = self.games.len() + 1;
+        let g = self.cur.get_or_insert_with(|| RawGame {
             offset: start,
             ..RawGame::default()
         });
-        in_moves = true;
+        self.in_moves = true;
         if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
             g.result = Some(tok.to_string());
-            finish!();
-            continue;
+            return self.finish();
         }
         if tok.starts_with('$') {
-            continue; // NAG
+            return Ok(()); // NAG
         }
         // Move numbers: `12.`, `12...`, glued `12.e4`.
         let digits = tok.bytes().take_while(|x| x.is_ascii_digit()).count();
@@ -284,11 +343,11 @@ pub fn parse_pgn(text: &str) -> Result<Vec<RawGame>, PgnError> {
         };
         let mv = mv.trim_end_matches(['!', '?']);
         if mv.is_empty() {
-            continue;
+            return Ok(());
         }
         if g.moves.len() >= MAX_PLIES {
             return Err(PgnError::at(
-                Some(games.len() + 1),
+                Some(game),
                 mv_at,
                 mv.len(),
                 format!("more than {} moves in one game", MAX_PLIES),
@@ -299,18 +358,8 @@ pub fn parse_pgn(text: &str) -> Result<Vec<RawGame>, PgnError> {
             text: mv.to_string(),
             offset: mv_at,
         });
+        Ok(())
     }
-    if depth > 0 {
-        return Err(PgnError::at(
-            Some(game_no(&games)),
-            depth_open,
-            1,
-            "this variation is never closed with `)`".into(),
-        ));
-    }
-    finish!();
-    let _ = in_moves;
-    Ok(games)
 }
 
 /// Reads `[Name "value"]` starting at the `[` at `i`; returns the name, the value and the offset after `]`.

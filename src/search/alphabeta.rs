@@ -98,20 +98,9 @@ impl Searcher {
             return self.quiesce(pos, ply, alpha, beta, 0, in_check, stop);
         }
         let key = pos.hash();
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            hash_move = e.mv;
-            if !pv_node && ply > 0 && e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (cut, hash_move) = self.tt_cut(key, depth, ply, alpha, beta, pv_node);
+        if let Some(s) = cut {
+            return s;
         }
 
         if self.at_move_limit(pos) {
@@ -150,27 +139,8 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && self.has_material(pos)
         {
-            let mut null = pos.clone();
-            null.set_ep(None);
-            null.set_side_to_move(pos.side_to_move().other());
-            // No repetition reaches across a pass.
-            null.set_clocks(0, pos.fullmove_number());
-            let r = 2 + depth / 4;
-            let s = -self.node(
-                &null,
-                depth - 1 - r,
-                ply + 1,
-                -beta,
-                -beta + 1,
-                false,
-                false,
-                stop,
-            );
-            if self.aborted {
-                return 0;
-            }
-            if s >= beta {
-                return if s > MATE_BOUND { beta } else { s };
+            if let Some(s) = self.null_move_cut(pos, depth, ply, beta, stop) {
+                return s;
             }
         }
 
@@ -198,15 +168,7 @@ impl Searcher {
         let late_limit = 3 + 2 * (depth * depth) as usize;
         let mut quiets_tried = 0usize;
         for i in 0..moves.len() {
-            // Selection sort step: the next best-ordered move.
-            let mut bi = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            moves.swap(i, bi);
-            scores.swap(i, bi);
+            select_next(&mut moves, &mut scores, i);
             let mv = moves[i];
             let quiet = mv.promotion.is_none() && self.capture_gain(pos, mv).is_none();
             let killer = scores[i] == KILLER_SCORE || scores[i] == KILLER_SCORE - 1;
@@ -226,9 +188,8 @@ impl Searcher {
             }
             let extend = (gives_check && ply < 2 * MAX_DEPTH as usize / 3) as i32;
             let new_depth = depth - 1 + extend;
-            let mut s;
-            if i == 0 {
-                s = -self.node(
+            let s = if i == 0 {
+                -self.node(
                     &child,
                     new_depth,
                     ply + 1,
@@ -237,7 +198,7 @@ impl Searcher {
                     gives_check,
                     true,
                     stop,
-                );
+                )
             } else {
                 // Late quiet moves are searched shallower first: the later and the deeper, the
                 // more; less at PV nodes and for killers.
@@ -246,41 +207,8 @@ impl Searcher {
                     r = lmr(depth, i) - pv_node as i32 - killer as i32;
                     r = r.clamp(0, new_depth - 1);
                 }
-                s = -self.node(
-                    &child,
-                    new_depth - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    gives_check,
-                    true,
-                    stop,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.node(
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        gives_check,
-                        true,
-                        stop,
-                    );
-                }
-                if s > alpha && s < beta {
-                    s = -self.node(
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        gives_check,
-                        true,
-                        stop,
-                    );
-                }
-            }
+                self.zero_window(&child, new_depth, r, ply, alpha, beta, gives_check, stop)
+            };
             if self.aborted {
                 self.moves[ply] = moves;
                 return 0;
@@ -314,6 +242,117 @@ impl Searcher {
         self.tt
             .store(key, best_move, to_tt(best, ply), depth as i16, bound);
         best
+    }
+
+    /// The transposition table's word on this node: a score that ends it (away from the PV, when
+    /// the entry is deep enough and its bound decides), and the move it remembers best.
+    fn tt_cut(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> (Option<i32>, Option<Move>) {
+        let Some(e) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        if !pv_node && ply > 0 && e.depth as i32 >= depth {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return (Some(s), e.mv);
+            }
+        }
+        (None, e.mv)
+    }
+
+    /// Null move: if passing the turn still beats beta, a real move will too. The score to return
+    /// when it does (or 0 when the search was stopped), `None` to search on.
+    fn null_move_cut(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        stop: &AtomicBool,
+    ) -> Option<i32> {
+        let mut null = pos.clone();
+        null.set_ep(None);
+        null.set_side_to_move(pos.side_to_move().other());
+        // No repetition reaches across a pass.
+        null.set_clocks(0, pos.fullmove_number());
+        let r = 2 + depth / 4;
+        let s = -self.node(
+            &null,
+            depth - 1 - r,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            false,
+            false,
+            stop,
+        );
+        if self.aborted {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s > MATE_BOUND { beta } else { s })
+    }
+
+    /// A move after the first: a zero-window search reduced by `r`, searched again at full depth
+    /// when it beats alpha despite the reduction, and with the full window when it lands inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn zero_window(
+        &mut self,
+        child: &Position,
+        new_depth: i32,
+        r: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        gives_check: bool,
+        stop: &AtomicBool,
+    ) -> i32 {
+        let mut s = -self.node(
+            child,
+            new_depth - r,
+            ply + 1,
+            -alpha - 1,
+            -alpha,
+            gives_check,
+            true,
+            stop,
+        );
+        if s > alpha && r > 0 {
+            s = -self.node(
+                child,
+                new_depth,
+                ply + 1,
+                -alpha - 1,
+                -alpha,
+                gives_check,
+                true,
+                stop,
+            );
+        }
+        if s > alpha && s < beta {
+            s = -self.node(
+                child,
+                new_depth,
+                ply + 1,
+                -beta,
+                -alpha,
+                gives_check,
+                true,
+                stop,
+            );
+        }
+        s
     }
 
     /// Captures and promotions until the position is quiet; all moves when in check.
@@ -424,4 +463,16 @@ pub(super) fn lmr(depth: i32, i: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let m = (i.max(1) as f64).ln();
     (0.5 + d * m / 2.0) as i32
+}
+
+/// A selection-sort step: brings the best-ordered of the moves from `i` on to `i`.
+fn select_next(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut bi = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[bi] {
+            bi = j;
+        }
+    }
+    moves.swap(i, bi);
+    scores.swap(i, bi);
 }

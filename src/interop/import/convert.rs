@@ -353,7 +353,7 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
     let pawn_types = c
         .get("promotionPawnTypes")
         .or_else(|| c.s.get("pawnTypes").map(|(v, _)| v.clone()))
-        .unwrap_or_else(|| letters_of_keys(&pieces, &["pawn"]));
+        .unwrap_or_else(|| letters_of_keys(pieces, &["pawn"]));
     c.get("pawnTypes");
     if c.get("promotionPawnTypesWhite").is_some() || c.get("promotionPawnTypesBlack").is_some() {
         c.omit("promotionPawnTypesWhite", "promotion pawns per side");
@@ -361,7 +361,7 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
     }
     let targets = c
         .get("promotionPieceTypes")
-        .unwrap_or_else(|| letters_of_keys(&pieces, &["knight", "bishop", "rook", "queen"]));
+        .unwrap_or_else(|| letters_of_keys(pieces, &["knight", "bishop", "rook", "queen"]));
     if c.get("promotionPieceTypesWhite").is_some() || c.get("promotionPieceTypesBlack").is_some() {
         c.omit("promotionPieceTypesWhite", "promotion choices per side");
         c.omit("promotionPieceTypesBlack", "promotion choices per side");
@@ -377,8 +377,8 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                 continue;
             };
             let (Some(ai), Some(bi)) = (
-                a.chars().next().and_then(|ch| letter_of(&pieces, ch)),
-                b.chars().next().and_then(|ch| letter_of(&pieces, ch)),
+                a.chars().next().and_then(|ch| letter_of(pieces, ch)),
+                b.chars().next().and_then(|ch| letter_of(pieces, ch)),
             ) else {
                 c.omit(
                     "promotedPieceType",
@@ -414,10 +414,10 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
     // Pawn promotions.
     let target_idx: Vec<usize> = targets
         .chars()
-        .filter_map(|ch| letter_of(&pieces, ch))
+        .filter_map(|ch| letter_of(pieces, ch))
         .collect();
     for ch in pawn_types.chars() {
-        let Some(pi) = letter_of(&pieces, ch) else {
+        let Some(pi) = letter_of(pieces, ch) else {
             continue;
         };
         if target_idx.is_empty() || promoted_letters.contains(&pieces[pi].letter) {
@@ -478,7 +478,7 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
     match (ext_value.as_deref(), ext_types.as_deref()) {
         (None | Some("none"), _) | (_, None | Some("")) => {}
         (Some("loss"), Some(t)) if t.chars().count() == 1 && !pieces.iter().any(|p| p.royal) => {
-            match t.chars().next().and_then(|ch| letter_of(&pieces, ch)) {
+            match t.chars().next().and_then(|ch| letter_of(pieces, ch)) {
                 Some(i) => {
                     pieces[i].royal = true;
                     royal_rule = Some(if duple {
@@ -553,7 +553,7 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
             drop_lines.push("must-move".into());
         }
         if let Some(v) = c.get("dropNoDoubled") {
-            match v.chars().next().and_then(|ch| letter_of(&pieces, ch)) {
+            match v.chars().next().and_then(|ch| letter_of(pieces, ch)) {
                 Some(i) => drop_lines.push(format!("one-per-file {}", pieces[i].name)),
                 None if v == "-" => {}
                 None => c.omit("dropNoDoubled", "names no piece of the variant"),
@@ -651,10 +651,10 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
         let types = c
             .get("nMoveRuleTypes")
             .or_else(|| c.s.get("pawnTypes").map(|(v, _)| v.clone()))
-            .unwrap_or_else(|| letters_of_keys(&pieces, &["pawn"]));
+            .unwrap_or_else(|| letters_of_keys(pieces, &["pawn"]));
         let resets: Vec<String> = types
             .chars()
-            .filter_map(|ch| letter_of(&pieces, ch))
+            .filter_map(|ch| letter_of(pieces, ch))
             .map(|i| pieces[i].name.clone())
             .collect();
         let mut l = format!("move-limit {} draw", nmove.min(65535));
@@ -681,10 +681,10 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
     if c.flag("castling", true) {
         let king = c
             .get("castlingKingPiece")
-            .unwrap_or_else(|| letters_of_keys(&pieces, &["king"]));
+            .unwrap_or_else(|| letters_of_keys(pieces, &["king"]));
         let rook = c
             .get("castlingRookPieces")
-            .unwrap_or_else(|| letters_of_keys(&pieces, &["rook"]));
+            .unwrap_or_else(|| letters_of_keys(pieces, &["rook"]));
         let file = |c: &mut Conv, k: &str, d: u8| -> u8 {
             c.get(k)
                 .and_then(|v| v.bytes().next())
@@ -695,8 +695,8 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
         let ks = file(c, "castlingKingsideFile", 6);
         let qs = file(c, "castlingQueensideFile", 2);
         let (ki, ri) = (
-            king.chars().next().and_then(|ch| letter_of(&pieces, ch)),
-            rook.chars().next().and_then(|ch| letter_of(&pieces, ch)),
+            king.chars().next().and_then(|ch| letter_of(pieces, ch)),
+            rook.chars().next().and_then(|ch| letter_of(pieces, ch)),
         );
         if let (Some(ki), Some(ri)) = (ki, ri) {
             let steps = ks.wrapping_sub(kf);
