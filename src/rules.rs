@@ -104,6 +104,21 @@ pub struct PieceDef {
     pub value: Option<i32>,
 }
 
+/// A declared zone, by its place in [`RuleSet::zones`]: the identity a rule carries from the
+/// compiler to the front ends, so that nothing matches square sets back to names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ZoneId(pub u16);
+
+/// A declared zone as a rule names it: as declared (`in own_half`) or as the other player sees
+/// it (`in enemy own_half`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ZoneRef {
+    /// The zone.
+    pub zone: ZoneId,
+    /// Named with `enemy`: each player's squares are the other's.
+    pub enemy: bool,
+}
+
 /// A group of move patterns from one `moves` statement, with the conditions that apply to all of them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MoveRule {
@@ -113,6 +128,9 @@ pub struct MoveRule {
     pub patterns: Vec<MovePattern>,
     /// Available only while the piece stands in these squares (`moves sW in enemy own_half`).
     pub only_in: Option<PlayerSquares>,
+    /// The declared zone `only_in` names, when the rule names one (`None` for squares written out).
+    #[serde(default)]
+    pub zone: Option<ZoneRef>,
     /// If set, every move of this rule must capture a piece of one of these kinds (`capturing General`).
     pub capturing: Option<Vec<PieceKind>>,
     /// Exempt from the piece's confinement (`unconfined`): the Octal General may cross the river to capture.
@@ -393,6 +411,19 @@ impl RuleSet {
             .position(|p| p.name.eq_ignore_ascii_case(name))
             .map(|i| PieceKind(i as u8))
     }
+    /// The name a rule gives a zone: `own_half`, or `enemy own_half`.
+    pub fn zone_ref_name(&self, r: ZoneRef) -> String {
+        let name = self
+            .zones
+            .get_index(usize::from(r.zone.0))
+            .map_or("a zone", |(n, _)| n.as_str());
+        if r.enemy {
+            format!("enemy {name}")
+        } else {
+            name.to_string()
+        }
+    }
+
     /// The definition of a kind.
     #[inline]
     pub fn piece(&self, k: PieceKind) -> &PieceDef {

@@ -5,7 +5,9 @@
 
 use crate::geometry::{Dimensions, PlayerSquares, Square, SquareSet};
 use crate::repl::describe::patterns_text;
-use crate::rules::{Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score};
+use crate::rules::{
+    Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
+};
 
 /// A rules sheet: a title and sections of indented lines.
 #[derive(Clone, Debug)]
@@ -375,7 +377,15 @@ impl Words<'_> {
     fn conditions(&self, m: &MoveRule) -> Vec<String> {
         let mut c = Vec::new();
         if let Some(z) = &m.only_in {
-            c.push(format!("only while it stands in {}", self.zone(z)));
+            let zone = match m.zone {
+                Some(r) if r.enemy => format!(
+                    "the enemy's zone `{}`",
+                    self.rules.zone_ref_name(ZoneRef { enemy: false, ..r })
+                ),
+                Some(r) => format!("zone `{}`", self.rules.zone_ref_name(r)),
+                None => self.zone(z),
+            };
+            c.push(format!("only while it stands in {zone}"));
         }
         if let Some(ks) = &m.capturing {
             c.push(format!(

@@ -2,7 +2,9 @@
 
 use super::compile_str;
 use crate::geometry::{Player, PlayerSquares, SquareSet};
-use crate::rules::{Confinement, PieceKind, PromotionMode, RoyalRule, RuleSet, Score};
+use crate::rules::{
+    Confinement, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneId, ZoneRef,
+};
 use std::path::Path;
 
 /// A test that stops at the first missing value or failed step, naming it.
@@ -137,6 +139,29 @@ fn path_corners_expand_to_every_square_in_order() {
             .collect::<Vec<_>>(),
         ["a1", "b2", "c3"]
     );
+}
+
+#[test]
+fn a_rule_carries_the_identity_of_the_zone_it_names() {
+    let text = MINI.replace(
+        "piece Rook R { moves R }",
+        "zone home = ranks 1-3\nzone far = rank 5\npiece Rook R { moves R in far\n moves W in enemy home\n moves F in a1 + b1 }",
+    );
+    let r = compile(&text);
+    let far = r.zones.get_index_of("far").map(|i| ZoneId(i as u16));
+    let home = r.zones.get_index_of("home").map(|i| ZoneId(i as u16));
+    let moves = &r.pieces[1].moves;
+    let refs: Vec<Option<ZoneRef>> = moves.iter().map(|m| m.zone).collect();
+    assert_eq!(
+        refs,
+        [
+            far.map(|zone| ZoneRef { zone, enemy: false }),
+            home.map(|zone| ZoneRef { zone, enemy: true }),
+            None,
+        ]
+    );
+    let names: Vec<String> = refs.iter().flatten().map(|z| r.zone_ref_name(*z)).collect();
+    assert_eq!(names, ["far", "enemy home"]);
 }
 
 #[test]

@@ -16,7 +16,7 @@ mod svg;
 
 use crate::engine::{DiagramMark, Engine, Piece, Position, TableMove};
 use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
-use crate::rules::{Hop, PieceKind, RuleSet};
+use crate::rules::{Hop, MoveRule, PieceKind, RuleSet};
 use draw::{Canvas, LegendItem, Mark, Trace};
 use layout::{Layout, HAND_COLUMNS};
 use std::path::Path;
@@ -288,7 +288,7 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
             legend.push(LegendItem::Applies(format!(
                 "{} (in {}) applies inside this border",
                 rule.betza,
-                zone_name(rules, zone)
+                rule_zone_name(rules, rule)
             )));
             applies.push((rule.betza.clone(), zone[player.index()].intersect(&board)));
         }
@@ -620,7 +620,7 @@ fn betza_summary(rules: &RuleSet, kind: PieceKind) -> String {
         .iter()
         .map(|r| match &r.only_in {
             None => r.betza.clone(),
-            Some(z) => format!("{} in {}", r.betza, zone_name(rules, z)),
+            Some(_) => format!("{} in {}", r.betza, rule_zone_name(rules, r)),
         })
         .collect();
     parts.extend(def.rides.iter().map(|r| format!("rides {}", r.path)));
@@ -631,19 +631,11 @@ fn betza_summary(rules: &RuleSet, kind: PieceKind) -> String {
     }
 }
 
-/// The name of a zone given as squares: `NAME`, `enemy NAME`, or `a zone`.
-fn zone_name(rules: &RuleSet, z: &PlayerSquares) -> String {
-    // An exact match first: a zone may equal another's enemy view (a king's file and the enemy
-    // queen's file), and the name the definition wrote is the one to show.
-    if let Some(name) = rules.zones.iter().find(|(_, sq)| *sq == z).map(|(n, _)| n) {
-        return name.clone();
-    }
-    rules
-        .zones
-        .iter()
-        .find(|(_, sq)| sq[0] == z[1] && sq[1] == z[0])
-        .map(|(name, _)| format!("enemy {name}"))
-        .unwrap_or_else(|| "a zone".to_string())
+/// The zone a zone-dependent rule names, from the identity the compiler gave it (`a zone` when
+/// the rule wrote its squares out).
+fn rule_zone_name(rules: &RuleSet, rule: &MoveRule) -> String {
+    rule.zone
+        .map_or_else(|| "a zone".to_string(), |z| rules.zone_ref_name(z))
 }
 
 /// The REPL's `render` command, given the words after `render`: `OUT` draws the position,

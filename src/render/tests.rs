@@ -41,6 +41,7 @@ fn rule(betza: &str, patterns: Vec<MovePattern>) -> MoveRule {
         betza: betza.into(),
         patterns,
         only_in: None,
+        zone: None,
         capturing: None,
         unconfined: false,
         not_over: vec![],

@@ -364,10 +364,11 @@ fn dedup(mut v: Vec<Offset>) -> Vec<Offset> {
 fn rule_conditions(rules: &RuleSet, r: &MoveRule) -> String {
     let mut s = String::new();
     if let Some(z) = &r.only_in {
-        s.push_str(&format!(
-            "; only while standing in {}",
-            squares_text(rules, z, Player::First)
-        ));
+        let zone = match r.zone {
+            Some(named) => rules.zone_ref_name(named),
+            None => squares_text(rules, z, Player::First),
+        };
+        s.push_str(&format!("; only while standing in {zone}"));
     }
     if let Some(k) = &r.capturing {
         s.push_str(&format!(

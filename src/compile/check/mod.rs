@@ -18,8 +18,8 @@ use super::merge::Merged;
 use super::zones::{board_help, Zones};
 use super::{unknown_help, Ctx};
 use crate::geometry::{Dimensions, PlayerSquares, SquareSet};
-use crate::rules::{Board, PieceKind, RuleSet, Score};
-use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr};
+use crate::rules::{Board, PieceKind, RuleSet, Score, ZoneId, ZoneRef};
+use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr, ZoneTerm};
 
 /// Everything later checks need to look names up.
 struct Env<'a> {
@@ -30,6 +30,8 @@ struct Env<'a> {
     pieces: Vec<String>,
     /// Declared paths.
     paths: Vec<String>,
+    /// Declared zones, in the order of [`RuleSet::zones`] (a zone's place is its `ZoneId`).
+    zone_names: Vec<String>,
 }
 
 impl Env<'_> {
@@ -69,6 +71,25 @@ impl Env<'_> {
     }
 
     /// A zone written in a piece or rule: player-relative, holes removed, not empty.
+    /// The declared zone an expression names on its own (`own_half`, `enemy own_half`,
+    /// `(own_half)`), if it is just that.
+    fn zone_ref(&self, e: &ZoneExpr) -> Option<ZoneRef> {
+        if !e.rest.is_empty() {
+            return None;
+        }
+        let (name, enemy) = match &e.first.node {
+            ZoneTerm::Named(n) => (n, false),
+            ZoneTerm::Enemy(n) => (n, true),
+            ZoneTerm::Group(inner) => return self.zone_ref(inner),
+            _ => return None,
+        };
+        let i = self.zone_names.iter().position(|z| *z == name.node)?;
+        Some(ZoneRef {
+            zone: ZoneId(u16::try_from(i).ok()?),
+            enemy,
+        })
+    }
+
     fn inline_zone(&mut self, ctx: &mut Ctx, e: &ZoneExpr) -> Option<PlayerSquares> {
         let raw = self.zones.relative(ctx, e)?;
         let set = [raw[0].minus(&self.holes), raw[1].minus(&self.holes)];
@@ -135,6 +156,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         zones,
         pieces: decls.iter().map(|d| d.name.node.clone()).collect(),
         paths: m.paths.keys().cloned().collect(),
+        zone_names: zone_sets.keys().cloned().collect(),
     };
     let pieces = pieces::pieces(ctx, &mut env, &decls);
     let royals: Vec<PieceKind> = pieces

@@ -167,6 +167,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         None
                     }
                 };
+                let zone = only_in.as_ref().and_then(|z| env.zone_ref(z));
                 let only_in = match only_in {
                     Some(z) => env.inline_zone(ctx, z).map(Some),
                     None => Some(None),
@@ -195,6 +196,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         betza: betza.node.clone(),
                         patterns,
                         only_in,
+                        zone,
                         capturing,
                         unconfined: *unconfined,
                         not_over,

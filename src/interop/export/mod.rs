@@ -199,7 +199,14 @@ const KNOWN: &[(&str, &[&str])] = &[
     ),
     (
         "pieces.moves",
-        &["betza", "patterns", "only_in", "capturing", "unconfined"],
+        &[
+            "betza",
+            "patterns",
+            "only_in",
+            "zone",
+            "capturing",
+            "unconfined",
+        ],
     ),
     (
         "pieces.moves.patterns",
