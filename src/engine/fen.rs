@@ -3,7 +3,7 @@
 //! Lives beside [`Position`] because the engine needs it for the start position; the front ends
 //! reach it through [`crate::notation`].
 
-use super::position::{Piece, Position, CASTLE_BITS};
+use super::position::{CastleSide, CastlingRights, Piece, Position};
 pub use crate::fen::FenError;
 use crate::fen::{FenBoard, FenOf};
 use crate::geometry::{file_letter, Player, Square, SquareSet};
@@ -47,15 +47,15 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         pos.set_hand(h.player, kind, n + 1);
     }
     pos.set_side_to_move(setup.side);
-    let mut bits = 0;
-    for (player, sides) in setup.castling.iter().enumerate() {
-        for (side, &on) in sides.iter().enumerate() {
+    let mut rights = CastlingRights::NONE;
+    for (player, sides) in Player::BOTH.into_iter().zip(setup.castling) {
+        for (side, on) in CastleSide::BOTH.into_iter().zip(sides) {
             if on {
-                bits |= CASTLE_BITS[player][side];
+                rights = rights.union(CastlingRights::one(player, side));
             }
         }
     }
-    pos.set_castling_rights(bits);
+    pos.set_castling_rights(rights);
     if let Some(t) = setup.en_passant {
         // The piece that just moved stands one step beyond the target, seen from its owner; an
         // en-passant square without it means nothing and is dropped.
@@ -140,16 +140,16 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         " b "
     });
     let c = pos.castling_rights();
-    if c == 0 {
+    if c.is_empty() {
         out.push('-');
     } else {
-        for (bit, ch) in [
-            (CASTLE_BITS[0][0], 'K'),
-            (CASTLE_BITS[0][1], 'Q'),
-            (CASTLE_BITS[1][0], 'k'),
-            (CASTLE_BITS[1][1], 'q'),
+        for (player, side, ch) in [
+            (Player::First, CastleSide::King, 'K'),
+            (Player::First, CastleSide::Queen, 'Q'),
+            (Player::Second, CastleSide::King, 'k'),
+            (Player::Second, CastleSide::Queen, 'q'),
         ] {
-            if c & bit != 0 {
+            if c.has(player, side) {
                 out.push(ch);
             }
         }

@@ -81,9 +81,9 @@ impl Engine {
                 if let MoveKind::DoubleStep { passed } = mv.kind {
                     p.set_ep(Some((passed, mv.to)));
                 }
-                let clear = t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()];
-                if clear & p.castling != 0 {
-                    p.set_castling_rights(p.castling & !clear);
+                let clear = t.castle_clear[mv.from.index()].union(t.castle_clear[mv.to.index()]);
+                if clear.intersects(p.castling) {
+                    p.set_castling_rights(p.castling.minus(clear));
                 }
             }
         }

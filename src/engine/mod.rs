@@ -25,7 +25,7 @@ pub use fen::FenError;
 pub use game::{Game, GameResult, Status, Stretch, MAX_EDITS};
 pub use moves::{Move, MoveKind};
 pub use perft::{default_perft_threads, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
-pub use position::{Piece, Position};
+pub use position::{CastleSide, CastlingRights, Piece, Position};
 pub use visit::{Ends, PathStep, RideSquare, StepNeed, TableMove};
 
 use crate::rules::RuleSet;

@@ -3,7 +3,7 @@
 
 use super::attacks::{class, Royals};
 use super::make::{apply_raw, revert_raw};
-use super::position::{kind_of, owner, Piece, Position};
+use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
 use super::tables::{CastleSquares, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, SETS_EP};
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
@@ -472,23 +472,22 @@ impl Engine {
     /// Clears castling rights whose king or rook is not on its start square (as Fairy-Stockfish does).
     pub fn drop_stale_castling(&self, pos: &mut Position) {
         let Some(c) = &self.rules.castling else {
-            pos.set_castling_rights(0);
+            pos.set_castling_rights(CastlingRights::NONE);
             return;
         };
-        let mut bits = pos.castling;
+        let mut rights = pos.castling;
         for p in Player::BOTH {
-            for side in 0..2 {
-                let bit = super::position::CASTLE_BITS[p.index()][side];
-                let ok = self.t().castles[p.index()][side].is_some_and(|cs| {
+            for side in CastleSide::BOTH {
+                let ok = self.t().castles[p.index()][side.index()].is_some_and(|cs| {
                     pos.board[cs.king_from.index()] == Piece::new(p, c.king).code()
                         && pos.board[cs.rook_from.index()] == Piece::new(p, c.rook).code()
                 });
                 if !ok {
-                    bits &= !bit;
+                    rights = rights.minus(CastlingRights::one(p, side));
                 }
             }
         }
-        pos.set_castling_rights(bits);
+        pos.set_castling_rights(rights);
     }
 
     /// Castling moves (the king must not be in check nor pass through or land on an attacked square).
@@ -497,12 +496,11 @@ impl Engine {
             return;
         };
         let us = pos.side;
-        for side in 0..2 {
-            let bit = super::position::CASTLE_BITS[us.index()][side];
-            if pos.castling & bit == 0 {
+        for side in CastleSide::BOTH {
+            if !pos.castling.has(us, side) {
                 continue;
             }
-            let Some(cs) = self.t().castles[us.index()][side] else {
+            let Some(cs) = self.t().castles[us.index()][side.index()] else {
                 continue;
             };
             if pos.board[cs.king_from.index()] != Piece::new(us, c.king).code()

@@ -57,8 +57,76 @@ pub(super) fn owner(code: u8) -> Player {
     }
 }
 
-/// Castling right bits: first player king side / queen side, second player king side / queen side.
-pub(crate) const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
+/// The side of the board a king castles towards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// Towards the higher files (`O-O` in chess).
+    King,
+    /// Towards the lower files (`O-O-O` in chess).
+    Queen,
+}
+
+impl CastleSide {
+    /// Both sides, king side first.
+    pub const BOTH: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
+
+    /// 0 for the king side, 1 for the queen side.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Which castlings the players may still make: a set of (player, side) rights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    /// No right at all.
+    pub const NONE: CastlingRights = CastlingRights(0);
+
+    /// The one right of `player` to castle towards `side`.
+    #[inline]
+    pub fn one(player: Player, side: CastleSide) -> CastlingRights {
+        CastlingRights(1 << (2 * player.index() + side.index()))
+    }
+
+    /// Whether `player` may still castle towards `side`.
+    #[inline]
+    pub fn has(self, player: Player, side: CastleSide) -> bool {
+        self.0 & CastlingRights::one(player, side).0 != 0
+    }
+
+    /// No right is left.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The rights in either set.
+    #[inline]
+    pub fn union(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 | other.0)
+    }
+
+    /// The rights of `self` that `other` does not hold.
+    #[inline]
+    pub fn minus(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 & !other.0)
+    }
+
+    /// Whether the two sets share a right.
+    #[inline]
+    pub fn intersects(self, other: CastlingRights) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The set as four bits (first player king, queen; second player king, queen), for hashing.
+    #[inline]
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+}
 
 /// A position. A plain value: copying it is how moves are made (copy-make).
 #[derive(Clone, Debug)]
@@ -67,7 +135,7 @@ pub struct Position {
     pub(crate) occupied: [SquareSet; 2],
     pub(crate) hands: [[u8; zobrist::MAX_KINDS]; 2],
     pub(crate) side: Player,
-    pub(crate) castling: u8,
+    pub(crate) castling: CastlingRights,
     /// En-passant target square and the square of the piece that may be captured there.
     pub(crate) ep: Option<(Square, Square)>,
     /// Pieces that promote at the end of their next move (dropped in a `promote-after-move` zone).
@@ -97,7 +165,7 @@ impl Position {
             occupied: [SquareSet::EMPTY; 2],
             hands: [[0; zobrist::MAX_KINDS]; 2],
             side: Player::First,
-            castling: 0,
+            castling: CastlingRights::NONE,
             ep: None,
             pending: SquareSet::EMPTY,
             halfmove: 0,
@@ -190,8 +258,8 @@ impl Position {
         self.ep.map(|(t, _)| t)
     }
 
-    /// Castling rights as bits: 1 first player king side, 2 first queen side, 4 second king side, 8 second queen side.
-    pub fn castling_rights(&self) -> u8 {
+    /// The castlings the players may still make.
+    pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
 
@@ -237,7 +305,7 @@ impl Position {
             h ^= zobrist::side();
         }
         // An empty position starts at hash 0 with no rights: keys are XORed relative to that.
-        h ^= zobrist::castling(0) ^ zobrist::castling(self.castling);
+        h ^= zobrist::castling(CastlingRights::NONE) ^ zobrist::castling(self.castling);
         if let Some((t, _)) = self.ep {
             h ^= zobrist::ep(t.index());
         }
@@ -297,10 +365,10 @@ impl Position {
         }
     }
 
-    /// Sets the castling rights bits (see [`Position::castling_rights`]).
-    pub fn set_castling_rights(&mut self, bits: u8) {
-        self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(bits & 15);
-        self.castling = bits & 15;
+    /// Sets the castling rights.
+    pub fn set_castling_rights(&mut self, rights: CastlingRights) {
+        self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+        self.castling = rights;
     }
 
     /// Sets the en-passant target and victim squares.

@@ -4,7 +4,7 @@
 //! zone-dependent moves, confinement, initial-square moves, lame-leap blocking squares, ray
 //! lengths, path rides and multi-leg paths. Move generation walks these flat arrays.
 
-use super::position::Position;
+use super::position::{CastleSide, CastlingRights, Position};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{Dimensions, Offset, Player, Square, SquareSet};
@@ -164,7 +164,7 @@ pub(crate) struct Tables {
     /// Castling: per player, [king side, queen side] = (king from, king to, rook from, rook to).
     pub castles: [[Option<CastleSquares>; 2]; 2],
     /// Rights to clear when a move starts or ends on a square.
-    pub castle_clear: Vec<u8>,
+    pub castle_clear: Vec<CastlingRights>,
     /// Kinds whose moves reset the move-limit clock.
     pub clock_reset: u64,
     /// Kinds with a promotion rule (bit per kind): the others' moves need no promotion choices.
@@ -795,7 +795,7 @@ fn initial_squares(start: &Position, kinds: usize) -> Vec<SquareSet> {
     out
 }
 
-type CastleTable = ([[Option<CastleSquares>; 2]; 2], Vec<u8>);
+type CastleTable = ([[Option<CastleSquares>; 2]; 2], Vec<CastlingRights>);
 
 /// Castling squares from the start position: the king's square and the outermost rooks on its rank.
 fn castling_squares(
@@ -805,7 +805,7 @@ fn castling_squares(
     squares: SquareSet,
 ) -> CastleTable {
     let mut castles = [[None; 2]; 2];
-    let mut clear = vec![0u8; 256];
+    let mut clear = vec![CastlingRights::NONE; 256];
     let Some(c) = &rules.castling else {
         return (castles, clear);
     };
@@ -827,21 +827,24 @@ fn castling_squares(
             .iter()
             .filter(|r| (dims.file(**r) as i32) < kf)
             .min_by_key(|r| dims.file(**r));
-        for (side, rook, dir) in [(0usize, right, 1i32), (1, left, -1)] {
+        for (side, rook, dir) in [
+            (CastleSide::King, right, 1i32),
+            (CastleSide::Queen, left, -1),
+        ] {
             let Some(&rook) = rook else { continue };
             let to = dims.square(kf + dir * c.king_steps as i32, rank as i32);
             let rook_to = dims.square(kf + dir * (c.king_steps as i32 - 1), rank as i32);
             if let (Some(to), Some(rook_to)) = (to, rook_to) {
                 if squares.contains(to) && squares.contains(rook_to) {
-                    castles[pi][side] = Some(CastleSquares {
+                    castles[pi][side.index()] = Some(CastleSquares {
                         king_from: king,
                         king_to: to,
                         rook_from: rook,
                         rook_to,
                     });
-                    let bit = super::position::CASTLE_BITS[pi][side];
-                    clear[king.index()] |= bit;
-                    clear[rook.index()] |= bit;
+                    let right = CastlingRights::one(player, side);
+                    clear[king.index()] = clear[king.index()].union(right);
+                    clear[rook.index()] = clear[rook.index()].union(right);
                 }
             }
         }

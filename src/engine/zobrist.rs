@@ -69,10 +69,10 @@ pub fn side() -> u64 {
     keys().side
 }
 
-/// Key of a set of castling rights (4 bits).
+/// Key of a set of castling rights.
 #[inline]
-pub fn castling(rights: u8) -> u64 {
-    keys().castling[rights as usize & 15]
+pub fn castling(rights: super::position::CastlingRights) -> u64 {
+    keys().castling[usize::from(rights.bits()) & 15]
 }
 
 /// Key of an en-passant target square.
