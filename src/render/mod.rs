@@ -530,8 +530,8 @@ fn locust_squares(
 
 /// Lines of a movement diagram, read from the engine's move tables: each straight ride from the
 /// piece to the last square it reaches, a ride along a declared path through its squares as far as
-/// the piece goes, each multi-leg move through its turning points. Leaps get no line: their mark
-/// alone shows them.
+/// the piece goes, each multi-leg move and lame leap through its turning points. Free leaps get no
+/// line: their mark alone shows them.
 fn traces(
     engine: &Engine,
     kind: PieceKind,
@@ -548,6 +548,18 @@ fn traces(
     let mut out = Vec::new();
     for m in engine.table_moves(kind, player, from) {
         match m {
+            // A lame leap goes through the square that blocks it: drawn as a path, as the
+            // multi-leg move it is written as (`nN` is `afsW`). A free leap's mark alone shows it.
+            TableMove::Leap {
+                to,
+                blocker: Some(block),
+                ..
+            } => {
+                if reached(to, false) || reached(to, true) {
+                    let line = [centre(from), centre(block), centre(to)];
+                    out.push(Trace::Path(turning_points(&line)));
+                }
+            }
             TableMove::Leap { .. } => {}
             TableMove::Ride { squares, hop, .. } => {
                 let hopping = hop != Hop::None;
