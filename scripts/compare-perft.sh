@@ -41,35 +41,10 @@ done
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-# Xiang Fu as Fairy-Stockfish states it (the section tests/differential_fsf.rs uses).
+# Xiang Fu as Fairy-Stockfish states it (tests/fsf/ini/xiangfu.ini, which tests/differential_fsf.rs uses).
 # `chimera export fsf definitions/xiang-fu.variant` refuses it: Fairy-Stockfish cannot state the
 # Champion's confinement to whichever ring it stands in, so the export would not count the same.
-cat > "$WORK/variants.ini" <<'EOF'
-[xiangfu]
-maxFile = 9
-maxRank = 9
-startFen = 2rbm4/2cwn4/2+g1+g4/9/9/9/4+G1+G2/4NWC2/4MBR2[] w - 0 1
-commoner = k
-bishop = b
-horse = n
-rook = r
-cannon = c
-customPiece1 = w:mBcpB
-customPiece2 = m:nAnD
-customPiece3 = g:Q1
-mobilityRegionBlackCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
-mobilityRegionWhiteCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
-pieceDrops = true
-capturesToHand = true
-whiteDropRegion = *1 *2
-blackDropRegion = *8 *9
-extinctionPieceTypes = k
-extinctionPseudoRoyal = true
-dupleCheck = true
-promotedPieceType = g:k
-promotionRegionWhite = -
-promotionRegionBlack = -
-EOF
+cp tests/fsf/ini/xiangfu.ini "$WORK/variants.ini"
 
 KIWIPETE='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 # name | definition | FSF variant | FEN (empty: start position) | depth | shakmaty too

@@ -11,35 +11,11 @@
 mod common;
 use common::fsf::{compare_tree, random_lines, Fsf};
 
-/// Xiang Fu as Fairy-Stockfish states it (the pychess-variants section, written out here so the
-/// test stands alone): two ring-confined royal Champions under duple check, drops on the first
-/// two ranks, captured Champions return as Pupils.
-const XIANGFU_INI: &str = "\
-[xiangfu]
-maxFile = 9
-maxRank = 9
-startFen = 2rbm4/2cwn4/2+g1+g4/9/9/9/4+G1+G2/4NWC2/4MBR2[] w - 0 1
-commoner = k
-bishop = b
-horse = n
-rook = r
-cannon = c
-customPiece1 = w:mBcpB
-customPiece2 = m:nAnD
-customPiece3 = g:Q1
-mobilityRegionBlackCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
-mobilityRegionWhiteCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
-pieceDrops = true
-capturesToHand = true
-whiteDropRegion = *1 *2
-blackDropRegion = *8 *9
-extinctionPieceTypes = k
-extinctionPseudoRoyal = true
-dupleCheck = true
-promotedPieceType = g:k
-promotionRegionWhite = -
-promotionRegionBlack = -
-";
+/// Xiang Fu as Fairy-Stockfish states it (the pychess-variants section, kept in
+/// `tests/fsf/ini/xiangfu.ini`, which `scripts/compare-perft.sh` times too): two ring-confined
+/// royal Champions under duple check, drops on the first two ranks, captured Champions return as
+/// Pupils.
+const XIANGFU_INI: &str = include_str!("fsf/ini/xiangfu.ini");
 
 /// What a comparison found.
 #[derive(Debug, Default)]
