@@ -46,6 +46,8 @@ pub struct FenBoard<'a> {
     pub holes: SquareSet,
     /// Piece letters, indexed by kind.
     pub letters: &'a [String],
+    /// The variant has gating: file letters in the castling field name gates (`B`, `c`).
+    pub gating: bool,
 }
 
 /// A piece on the board as the FEN places it.
@@ -87,6 +89,9 @@ pub struct Setup {
     /// Castling rights as written: `[player][0]` is the king side (`K`/`k`), `[player][1]` the
     /// queen side (`Q`/`q`).
     pub castling: [[bool; 2]; 2],
+    /// Gates as written in the castling field (`B`, `c`; gating variants only): the player and
+    /// the file, from 0.
+    pub gates: Vec<(Player, u8)>,
     /// The en-passant square as written.
     pub en_passant: Option<Square>,
     /// The half-move clock (0 when left out).
@@ -105,6 +110,7 @@ impl Default for Setup {
             hands: Vec::new(),
             side: Player::First,
             castling: [[false; 2]; 2],
+            gates: Vec::new(),
             en_passant: None,
             halfmove: 0,
             fullmove: 1,
@@ -600,7 +606,7 @@ impl Reader<'_, '_> {
                 numbers.push(0);
                 continue;
             }
-            if !castling_seen && (f == "-" || f.chars().all(|c| "KQkq".contains(c))) {
+            if !castling_seen && (f == "-" || f.chars().all(|c| self.castling_letter(c))) {
                 castling_seen = true;
                 for c in f.chars() {
                     match c {
@@ -608,7 +614,11 @@ impl Reader<'_, '_> {
                         'Q' => self.setup.castling[0][1] = true,
                         'k' => self.setup.castling[1][0] = true,
                         'q' => self.setup.castling[1][1] = true,
-                        _ => {}
+                        _ => {
+                            if let Some(gate) = self.gate_file(c) {
+                                self.setup.gates.push(gate);
+                            }
+                        }
                     }
                 }
                 continue;
@@ -625,13 +635,30 @@ impl Reader<'_, '_> {
             }
             if was_castling && f.chars().all(|c| c.is_ascii_alphabetic()) {
                 // Letters where the castling rights stand: report the first that is not one.
-                if let Some((k, ch)) = f.char_indices().find(|(_, c)| !"KQkq".contains(*c)) {
+                if let Some((k, ch)) = f.char_indices().find(|(_, c)| !self.castling_letter(*c)) {
+                    let last = crate::geometry::file_letter(dims.files.saturating_sub(1));
+                    let (message, label, help) = if self.board.gating {
+                        (
+                            format!("`{ch}` is not a castling right or a gate"),
+                            format!(
+                                "expected `K`, `Q`, `k`, `q` or a file letter `A`-`{}` / `a`-`{last}`",
+                                last.to_ascii_uppercase()
+                            ),
+                            "write the rights as `KQkq` and the gates as file letters, upper case for the first player (`KQBCDFGkqbcdfg`), or `-`".to_string(),
+                        )
+                    } else {
+                        (
+                            format!("`{ch}` is not a castling right"),
+                            "expected `K`, `Q`, `k` or `q`".to_string(),
+                            "write the rights as `KQkq` (or some of them), or `-` when nobody may castle; file letters name gates only in a variant with `gating`".to_string(),
+                        )
+                    };
                     self.error(
                         "chimera::fen::castling",
                         s + k..s + k + ch.len_utf8(),
-                        format!("`{ch}` is not a castling right"),
-                        "expected `K`, `Q`, `k` or `q`",
-                        "write the rights as `KQkq` (or some of them), or `-` when nobody may castle",
+                        message,
+                        label,
+                        help,
                     );
                     // Meant as the castling rights: the next field is still the en-passant one.
                     ep_seen = false;
@@ -652,6 +679,26 @@ impl Reader<'_, '_> {
         if let Some(&m) = numbers.get(1) {
             self.setup.fullmove = m;
         }
+    }
+
+    /// Whether a letter belongs in the castling field: a right, or a gate in a gating variant.
+    fn castling_letter(&self, c: char) -> bool {
+        "KQkq".contains(c) || self.gate_file(c).is_some()
+    }
+
+    /// The gate a castling-field letter names in a gating variant: upper case for the first
+    /// player, the file by its letter (`B` is the b-file). `K`, `Q`, `k` and `q` are rights.
+    fn gate_file(&self, c: char) -> Option<(Player, u8)> {
+        if !self.board.gating || "KQkq".contains(c) || !c.is_ascii_alphabetic() {
+            return None;
+        }
+        let player = if c.is_ascii_uppercase() {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let file = c.to_ascii_lowercase() as u8 - b'a';
+        (file < self.board.dims.files).then_some((player, file))
     }
 
     fn kind(&self, upper: &str) -> Option<usize> {
@@ -760,6 +807,7 @@ mod tests {
             dims: Dimensions { files: 5, ranks: 5 },
             holes: SquareSet::default(),
             letters,
+            gating: false,
         }
     }
 

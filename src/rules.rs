@@ -50,6 +50,9 @@ pub struct RuleSet {
     pub end: GameEnd,
     /// Castling, if the variant has it.
     pub castling: Option<Castling>,
+    /// Gating, if the variant has it (`gating in rank 1`).
+    #[serde(default)]
+    pub gating: Option<Gating>,
     /// `promotion-limit`: per kind, the number of it a player may have on the board before no
     /// promotion to it is allowed (indexed by kind; `None` or a short list = no limit).
     pub promotion_limits: Vec<Option<u8>>,
@@ -373,6 +376,15 @@ pub struct Castling {
     pub rook: PieceKind,
     /// How many files the king moves (2 in chess).
     pub king_steps: u8,
+}
+
+/// Gating (`gating in ZONE`): a piece standing in the zone with its gate right may, on its first
+/// move, leave a piece from its player's hand on the square it leaves. The rights are the FEN's
+/// castling field: `K`/`Q` (the king's and the rook's squares) and file letters (`B`, `c`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Gating {
+    /// Where gates may be, per player: at most one square per file, so a file letter names one.
+    pub zone: PlayerSquares,
 }
 
 /// Presentation hints from `render { ... }`.

@@ -36,6 +36,7 @@ pub(crate) fn read_start(
     dims: Dimensions,
     holes: SquareSet,
     letters: &[String],
+    gating: bool,
 ) -> FenFacts {
     let base = fen.span;
     let at =
@@ -44,6 +45,7 @@ pub(crate) fn read_start(
         dims,
         holes,
         letters,
+        gating,
     };
     let (setup, errors) = crate::fen::read(&fen.node, &board, FenOf::Start);
     for e in errors {

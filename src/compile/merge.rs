@@ -444,6 +444,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::Goal { .. }
             | Statement::CheckLimit(_)
             | Statement::NoCheck
+            | Statement::Gating(_)
             | Statement::PromotionLimit(_)) => {
                 if first_time(ctx, kw.into(), format!("`{kw}`"), span) {
                     m.game_rules.insert(kw, Spanned::new(node, span));

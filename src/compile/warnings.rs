@@ -33,7 +33,15 @@ pub(crate) fn check(ctx: &Ctx, m: &Merged, rules: &RuleSet) -> Vec<SourceError> 
             let squares = rules.board.squares;
             let holes = SquareSet::first_n(rules.board.dims.len()).minus(&squares);
             let letters: Vec<String> = rules.pieces.iter().map(|p| p.letter.clone()).collect();
-            fen::read_start(&mut scratch, s, rules.board.dims, holes, &letters).placed
+            fen::read_start(
+                &mut scratch,
+                s,
+                rules.board.dims,
+                holes,
+                &letters,
+                rules.gating.is_some(),
+            )
+            .placed
         }
         None => Vec::new(),
     };
@@ -397,6 +405,10 @@ impl Warner<'_> {
                     );
                 }
             }
+        }
+        // With `gating` the start hand enters by gating, not by drops.
+        if rules.gating.is_some() {
+            return;
         }
         // A `drops` block, even one without `kinds`, lets the start hand be dropped.
         let drops_on = !rules.drops.to_hand.is_empty() || !self.m.drops.is_empty();

@@ -18,6 +18,7 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         dims,
         holes: SquareSet::first_n(dims.len()).minus(&rules.board.squares),
         letters: &letters,
+        gating: rules.gating.is_some(),
     };
     let (setup, errors) = crate::fen::read(fen, &board, FenOf::Given);
     if let Some(e) = errors.into_iter().next() {
@@ -56,6 +57,20 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         }
     }
     pos.set_castling_rights(rights);
+    // `gating`: a file letter names the gate square on that file, kept when the player's own
+    // piece stands there (as Fairy-Stockfish keeps it).
+    if let Some(g) = &rules.gating {
+        for &(player, file) in &setup.gates {
+            let square = g.zone[player.index()]
+                .iter()
+                .find(|&s| dims.file(s) == file);
+            if let Some(s) = square {
+                if pos.piece_at(s).is_some_and(|p| p.player == player) {
+                    pos.set_gate(s, true);
+                }
+            }
+        }
+    }
     if let Some(t) = setup.en_passant {
         // The piece that just moved stands one step beyond the target, seen from its owner; an
         // en-passant square without it means nothing and is dropped.
@@ -140,19 +155,42 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         " b "
     });
     let c = pos.castling_rights();
-    if c.is_empty() {
-        out.push('-');
-    } else {
-        for (player, side, ch) in [
-            (Player::First, CastleSide::King, 'K'),
-            (Player::First, CastleSide::Queen, 'Q'),
-            (Player::Second, CastleSide::King, 'k'),
-            (Player::Second, CastleSide::Queen, 'q'),
-        ] {
+    // The king's and the rook's squares of a castling right: the king, and the outermost rook on
+    // its rank on that side (what `K` and `Q` name when read).
+    let castled = |player: Player, side: CastleSide| -> Option<(Square, Square)> {
+        let cr = rules.castling.as_ref()?;
+        let (ks, _) = pos
+            .pieces()
+            .find(|(_, p)| p.player == player && p.kind == cr.king)?;
+        let (rank, kf) = (dims.rank(ks), dims.file(ks));
+        let rooks = pos.pieces().filter(|(s, p)| {
+            p.player == player
+                && p.kind == cr.rook
+                && dims.rank(*s) == rank
+                && (dims.file(*s) > kf) == (side == CastleSide::King)
+        });
+        let rook = match side {
+            CastleSide::King => rooks.max_by_key(|(s, _)| dims.file(*s)),
+            CastleSide::Queen => rooks.min_by_key(|(s, _)| dims.file(*s)),
+        }?;
+        Some((ks, rook.0))
+    };
+    let field_start = out.len();
+    for player in Player::BOTH {
+        let first = player == Player::First;
+        for (side, ch) in [(CastleSide::King, 'K'), (CastleSide::Queen, 'Q')] {
             if c.has(player, side) {
-                out.push(ch);
+                out.push(if first { ch } else { ch.to_ascii_lowercase() });
             }
         }
+        // `gating`: the gates `K`/`Q` do not already name, by file (as Fairy-Stockfish writes them).
+        for f in gate_files(rules, pos, player, &castled) {
+            let l = file_letter(f);
+            out.push(if first { l.to_ascii_uppercase() } else { l });
+        }
+    }
+    if out.len() == field_start {
+        out.push('-');
     }
     out.push(' ');
     match pos.ep_square() {
@@ -181,6 +219,37 @@ pub fn letter(rules: &RuleSet, p: Piece) -> String {
         Player::First => l.clone(),
         Player::Second => l.to_ascii_lowercase(),
     }
+}
+
+/// The files of a player's gates that the castling field writes as letters: those not on the
+/// king's or rook's square of a castling right the field writes as `K` or `Q`; `castled(player,
+/// side)` gives those squares.
+fn gate_files(
+    rules: &RuleSet,
+    pos: &Position,
+    player: Player,
+    castled: &dyn Fn(Player, CastleSide) -> Option<(Square, Square)>,
+) -> Vec<u8> {
+    let Some(g) = &rules.gating else {
+        return Vec::new();
+    };
+    let dims = rules.board.dims;
+    let named: Vec<Square> = CastleSide::BOTH
+        .into_iter()
+        .filter(|&side| pos.castling_rights().has(player, side))
+        .filter_map(|side| castled(player, side))
+        .flat_map(|(k, r)| [k, r])
+        .collect();
+    let mut files: Vec<u8> = pos
+        .gates()
+        .intersect(&g.zone[player.index()])
+        .iter()
+        .filter(|s| pos.piece_at(*s).is_some_and(|p| p.player == player))
+        .filter(|s| !named.contains(s))
+        .map(|s| dims.file(s))
+        .collect();
+    files.sort_unstable();
+    files
 }
 
 fn square_name(rules: &RuleSet, s: Square) -> String {

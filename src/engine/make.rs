@@ -81,6 +81,16 @@ impl Engine {
                 if let MoveKind::DoubleStep { passed } = mv.kind {
                     p.set_ep(Some((passed, mv.to)));
                 }
+                // `gating`: a piece from the hand enters on the square left.
+                if let Some((sq, k)) = mv.gate_square() {
+                    let n = p.hands[us.index()][k.index()];
+                    p.hash ^= zobrist::hand(us, k, n);
+                    p.hands[us.index()][k.index()] = n.saturating_sub(1);
+                    p.set_piece(sq, Some(Piece::new(us, k)));
+                }
+                if !pos.gates.is_empty() {
+                    self.close_gates(pos, &mut p, mv);
+                }
                 let clear = t.castle_clear[mv.from.index()].union(t.castle_clear[mv.to.index()]);
                 if clear.intersects(p.castling) {
                     p.set_castling_rights(p.castling.minus(clear));
@@ -184,11 +194,17 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
             set(p, mv.to, code);
         }
     }
+    if let Some((sq, k)) = mv.gate_square() {
+        set(p, sq, Piece::new(us, k).code());
+    }
     undo
 }
 
 /// Reverses [`apply_raw`].
 pub(super) fn revert_raw(p: &mut Position, mv: Move, undo: RawUndo) {
+    if let Some((sq, _)) = mv.gate_square() {
+        set(p, sq, 0);
+    }
     match mv.kind {
         MoveKind::Drop(_) => set(p, mv.to, 0),
         MoveKind::Castle { rook: rook_sq } => {

@@ -9,6 +9,7 @@ mod diagram;
 mod endings;
 pub mod fen;
 mod game;
+mod gating;
 mod make;
 mod movegen;
 mod moves;
@@ -23,7 +24,7 @@ pub use diagram::{DiagramMark, MoveDetail};
 pub use endings::Ending;
 pub use fen::FenError;
 pub use game::{Game, GameResult, Status, Stretch, MAX_EDITS};
-pub use moves::{Move, MoveKind};
+pub use moves::{Gate, Move, MoveKind};
 pub use perft::{default_perft_threads, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
 pub use position::{CastleSide, CastlingRights, Piece, Position};
 pub use visit::{Ends, PathStep, RideSquare, StepNeed, TableMove};
@@ -78,6 +79,7 @@ impl Engine {
     pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
         let mut pos = fen::parse_fen(&self.rules, text)?;
         self.drop_stale_castling(&mut pos);
+        self.read_gates(&mut pos);
         Ok(pos)
     }
 

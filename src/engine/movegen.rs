@@ -167,6 +167,9 @@ impl Engine {
         if self.t().in_place_promotions {
             self.in_place_promotions(pos, out);
         }
+        if self.rules.gating.is_some() {
+            self.gated_moves(pos, out);
+        }
         if self.t().drops {
             self.drop_moves(pos, out);
         }
@@ -235,6 +238,7 @@ impl Engine {
                                 passed: Square(l.block),
                             },
                             promotion: None,
+                            gate: None,
                         });
                     } else {
                         land(l.to, out);
@@ -285,6 +289,7 @@ impl Engine {
                                             passed: Square(sq[i - 1].sq),
                                         },
                                         promotion: None,
+                                        gate: None,
                                     });
                                 } else {
                                     land(s.sq, out);
@@ -369,6 +374,7 @@ impl Engine {
                     to: Square(p.to),
                     kind,
                     promotion: None,
+                    gate: None,
                 });
             } else {
                 self.push_promotions(
@@ -426,6 +432,7 @@ impl Engine {
             to,
             kind: mk,
             promotion: None,
+            gate: None,
         };
         let Some(pr) = &self.rules.pieces[kind.index()].promotion else {
             out.push(plain);
@@ -535,6 +542,7 @@ impl Engine {
                     to: cs.king_to,
                     kind: MoveKind::Castle { rook: cs.rook_from },
                     promotion: None,
+                    gate: None,
                 });
             }
         }

@@ -140,6 +140,9 @@ pub struct Position {
     pub(crate) ep: Option<(Square, Square)>,
     /// Pieces that promote at the end of their next move (dropped in a `promote-after-move` zone).
     pub(crate) pending: SquareSet,
+    /// `gating`: squares whose pieces may still open a gate when they first move (each square's
+    /// right is its piece's owner's).
+    pub(crate) gates: SquareSet,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) hash: u64,
@@ -168,6 +171,7 @@ impl Position {
             castling: CastlingRights::NONE,
             ep: None,
             pending: SquareSet::EMPTY,
+            gates: SquareSet::EMPTY,
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -268,6 +272,24 @@ impl Position {
         self.pending
     }
 
+    /// Squares whose pieces still hold a gate right (`gating`): on its first move, the piece
+    /// may leave a piece from its owner's hand on the square it leaves.
+    pub fn gates(&self) -> SquareSet {
+        self.gates
+    }
+
+    /// Gives or takes the gate right of the piece on `s`.
+    pub fn set_gate(&mut self, s: Square, on: bool) {
+        if self.gates.contains(s) != on {
+            if on {
+                self.gates.insert(s)
+            } else {
+                self.gates.remove(s)
+            }
+            self.hash ^= zobrist::gate(s.index());
+        }
+    }
+
     /// Plies since the last capture, drop or clock-resetting move.
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
@@ -293,6 +315,9 @@ impl Position {
         }
         for s in self.pending.iter() {
             h ^= zobrist::pending(s.index());
+        }
+        for s in self.gates.iter() {
+            h ^= zobrist::gate(s.index());
         }
         for player in [Player::First, Player::Second] {
             for (kind, count) in self.hand_contents(player) {

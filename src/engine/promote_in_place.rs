@@ -49,6 +49,7 @@ impl Engine {
                         to,
                         kind: MoveKind::Normal,
                         promotion: Some(to_kind),
+                        gate: None,
                     };
                     let undo = apply_raw(&mut scratch, mv);
                     let attacks_enemy = scratch.occupied[them.index()].iter().any(|e| {

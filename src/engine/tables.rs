@@ -665,11 +665,13 @@ impl Tables {
             info,
             royal_mask,
             to_hand,
-            // Pieces in a hand at the start stay droppable even when no capture goes to a hand.
+            // Pieces in a hand at the start stay droppable even when no capture goes to a hand,
+            // unless they enter by `gating` instead.
             drops: !rules.drops.to_hand.is_empty()
-                || Player::BOTH
-                    .iter()
-                    .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind(k as u8)) > 0)),
+                || (rules.gating.is_none()
+                    && Player::BOTH
+                        .iter()
+                        .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind(k as u8)) > 0))),
             in_place_promotions: rules.pieces.iter().any(|p| {
                 p.promotion
                     .as_ref()

@@ -16,6 +16,7 @@ struct Keys {
     castling: [u64; 16],
     ep: Vec<u64>,
     pending: Vec<u64>,
+    gate: Vec<u64>,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -37,6 +38,7 @@ fn keys() -> &'static Keys {
         let c = gen(16);
         let ep = gen(256);
         let pending = gen(256);
+        let gate = gen(256);
         let mut castling = [0u64; 16];
         castling.copy_from_slice(&c);
         Keys {
@@ -46,6 +48,7 @@ fn keys() -> &'static Keys {
             castling,
             ep,
             pending,
+            gate,
         }
     })
 }
@@ -85,6 +88,12 @@ pub fn ep(sq: usize) -> u64 {
 #[inline]
 pub fn pending(sq: usize) -> u64 {
     keys().pending[sq]
+}
+
+/// Key of a gate right on a square (`gating`).
+#[inline]
+pub fn gate(sq: usize) -> u64 {
+    keys().gate[sq]
 }
 
 /// Key of a small game-rule counter (`slot`: checks given by each player, passes in a row, facing

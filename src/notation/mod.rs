@@ -45,7 +45,14 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     if let Some(k) = mv.dropped_kind() {
         return format!("{}@{}", rules.piece(k).letter, d.name(mv.to));
     }
-    let mut s = format!("{}{}", d.name(mv.from), d.name(mv.to));
+    // A castling gate on the rook's square is written from the rook's square to the king's
+    // (`h1e1h`), as Fairy-Stockfish writes it.
+    let mut s = match (mv.kind, mv.gate) {
+        (MoveKind::Castle { rook }, Some(g)) if g.on_rook => {
+            format!("{}{}", d.name(rook), d.name(mv.from))
+        }
+        _ => format!("{}{}", d.name(mv.from), d.name(mv.to)),
+    };
     if let Some(k) = mv.promotion {
         let target = &rules.piece(k).letter;
         let mover = pos
@@ -63,6 +70,10 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     if let MoveKind::Locust { victim: x } = mv.kind {
         s.push('x');
         s.push_str(&d.name(x));
+    }
+    // `gating`: the letter of the piece that enters, in lower case (`b1c3h`).
+    if let Some(g) = mv.gate {
+        s.push_str(&rules.piece(g.kind).letter.to_ascii_lowercase());
     }
     s
 }

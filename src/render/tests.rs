@@ -163,6 +163,7 @@ fn river_rules() -> RuleSet {
             no_check: false,
         },
         castling: None,
+        gating: None,
         promotion_limits: vec![],
         start_fen: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(),
         render: hints,

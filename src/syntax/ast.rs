@@ -144,6 +144,9 @@ pub enum Statement {
         /// Files the king moves.
         steps: Option<Number>,
     },
+    /// `gating in ZONE`: a piece leaving a square of ZONE for the first time may leave a piece
+    /// from its player's hand there.
+    Gating(ZoneExpr),
     /// `start "FEN"`; the span is the text between the quotes.
     Start(Spanned<String>),
     /// `facing ends RESULT`: facing royals end the game unless the side to move breaks the line.
@@ -202,6 +205,7 @@ impl Statement {
             Statement::Repetition { .. } => "repetition",
             Statement::MoveLimit { .. } => "move-limit",
             Statement::Castling { .. } => "castling",
+            Statement::Gating(_) => "gating",
             Statement::Start(_) => "start",
             Statement::FacingEnds(_) => "facing",
             Statement::Pass(_) => "pass",

@@ -250,6 +250,7 @@ impl Builder {
                 Statement::CheckLimit(self.number(self.take(&mut it, &parent)?))
             }
             Rule::no_check_stmt => Statement::NoCheck,
+            Rule::gating_stmt => Statement::Gating(self.zone_expr(self.take(&mut it, &parent)?)?),
             Rule::promotion_limit_stmt => {
                 let mut v = Vec::new();
                 for kc in it {

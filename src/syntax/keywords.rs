@@ -159,6 +159,12 @@ pub const KEYWORDS: &[Keyword] = &[
         how: "`castling KING ROOK [STEPS]`, like `castling King Rook`",
     },
     Keyword {
+        rule: Rule::k_gating,
+        word: "gating",
+        place: Place::Statement,
+        how: "`gating in ZONE`, like `gating in rank 1`",
+    },
+    Keyword {
         rule: Rule::k_pass,
         word: "pass",
         place: Place::Statement,

@@ -195,11 +195,13 @@ pub(super) fn start(
     letters: &[String],
 ) -> (String, Vec<usize>) {
     let mut in_hand_at_start: Vec<usize> = Vec::new();
+    // With `gating`, file letters in the castling field name gates.
+    let gating = m.game_rules.contains_key("gating");
     let start_fen = match &m.start {
         Some(s) => {
             // Against a board that is itself wrong, every rank would be reported too.
             if board_ok {
-                in_hand_at_start = fen::read_start(ctx, s, dims, holes, letters).in_hand;
+                in_hand_at_start = fen::read_start(ctx, s, dims, holes, letters, gating).in_hand;
             }
             s.node.trim().to_string()
         }

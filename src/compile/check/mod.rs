@@ -10,6 +10,7 @@ mod board;
 mod drops;
 mod ending;
 mod game_rules;
+mod gating;
 mod paths;
 mod pieces;
 mod render;
@@ -174,6 +175,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
     let mut end = ending::game_end(ctx, m, &env);
     let promotion_limits = game_rules::compile(ctx, m, &mut end, pieces.len(), &royals, &mut env);
     let castling = ending::castling(ctx, m, &env, dims);
+    let gating = gating::gating(ctx, m, &mut env);
     let render = render::render(ctx, m, dims, &zone_sets);
 
     let rules = RuleSet {
@@ -186,6 +188,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         drops,
         end,
         castling,
+        gating,
         promotion_limits,
         start_fen,
         render,
