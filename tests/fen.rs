@@ -144,3 +144,61 @@ fn chimera_check_prints_the_fault_the_repl_names() {
         "bad FEN: rank 3 of the FEN has 6 squares; the board has 5 files"
     );
 }
+
+/// A shipped definition's engine.
+fn shipped(name: &str) -> chimera::engine::Engine {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("definitions")
+        .join(name);
+    let rules =
+        chimera::compile::compile_file(&path).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    chimera::engine::Engine::new(rules).expect("engine")
+}
+
+#[test]
+fn gates_in_the_castling_field_read_and_write_back() {
+    let e = shipped("seirawan.variant");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let p = chimera::notation::parse_fen(&e, start).expect("the start FEN");
+    assert_eq!(chimera::notation::to_fen(&e, &p), start);
+    // K and Q name the king's and rooks' gates too: all eight back-rank squares of each side.
+    assert_eq!(p.gates().iter().count(), 16);
+    // After castling the king and the h-rook have moved: Q is gone with the king, and the
+    // a-rook's gate, no longer named by Q, is written by its file (as Fairy-Stockfish writes it).
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1";
+    let p = chimera::notation::parse_fen(&e, fen).expect("FEN");
+    let mv = chimera::notation::parse_move(&e, &p, "e1g1").expect("castling");
+    assert_eq!(
+        chimera::notation::to_fen(&e, &e.play(&p, mv)),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1[HEhe] b Akq - 1 1"
+    );
+}
+
+#[test]
+fn a_letter_that_is_no_right_nor_gate_is_named() {
+    let e = shipped("seirawan.variant");
+    let err = chimera::notation::parse_fen(
+        &e,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBZkq - 0 1",
+    )
+    .expect_err("Z is no file of the board");
+    assert_eq!(err.code, "chimera::fen::castling");
+    assert_eq!(err.message, "`Z` is not a castling right or a gate");
+    assert_eq!(
+        err.label,
+        "expected `K`, `Q`, `k`, `q` or a file letter `A`-`H` / `a`-`h`"
+    );
+    assert_eq!(err.offset, 55);
+    // Without gating, file letters are no rights at all.
+    let chess = shipped("chess.variant");
+    let err = chimera::notation::parse_fen(
+        &chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQBCDFGkqbcdfg - 0 1",
+    )
+    .expect_err("no gating in chess");
+    assert_eq!(err.message, "`B` is not a castling right");
+    assert!(err
+        .help
+        .as_deref()
+        .is_some_and(|h| h.contains("file letters name gates only in a variant with `gating`")));
+}

@@ -76,6 +76,11 @@ fn kyotoshogi_agrees_with_fairy_stockfish() {
 }
 
 #[test]
+fn seirawan_agrees_with_fairy_stockfish() {
+    assert_eq!(agrees("seirawan.variant", "seirawan", 3, 10, 60)[0], 24830);
+}
+
+#[test]
 fn shogun_agrees_with_fairy_stockfish() {
     assert_eq!(agrees("shogun.variant", "shogun", 3, 10, 80)[0], 8978);
 }

@@ -690,3 +690,102 @@ fn the_start_position_keeps_exactly_the_castling_rights_fen_keeps() {
     assert_eq!(start.hash(), start.hash_from_scratch());
     assert_eq!(start.castling_rights(), read.castling_rights());
 }
+
+/// A gating game: King, Rook and Knight on the board, Hawk and Elephant entering by gating on
+/// the first rank.
+fn gating(fen: &str) -> Engine {
+    with_pieces(
+        "piece Rook R { moves R }\npiece Knight N { moves N }\npiece Hawk H { moves BN }\npiece Elephant E { moves RN }",
+        "castling King Rook\ngating in rank 1",
+        fen,
+    )
+}
+
+#[test]
+fn a_first_move_from_a_gate_also_brings_each_kind_in_hand() {
+    let fen = "4k3/8/8/8/8/8/8/1N2K3[HE] w B - 0 1";
+    let e = gating(fen);
+    assert_eq!(
+        moves_of(&e, fen, "b1"),
+        strs(&["b1a3", "b1a3e", "b1a3h", "b1c3", "b1c3e", "b1c3h", "b1d2", "b1d2e", "b1d2h"])
+    );
+    // The king's file letter is not in the castling field: it has no gate.
+    assert_eq!(
+        moves_of(&e, fen, "e1"),
+        strs(&["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+    );
+}
+
+#[test]
+fn a_piece_without_the_right_or_a_hand_without_pieces_gates_nothing() {
+    let no_right = "4k3/8/8/8/8/8/8/1N2K3[HE] w - - 0 1";
+    let e = gating(no_right);
+    assert_eq!(
+        moves_of(&e, no_right, "b1"),
+        strs(&["b1a3", "b1c3", "b1d2"])
+    );
+    // Nothing in hand: the right is of no use, and the FEN written back drops it.
+    let empty = "4k3/8/8/8/8/8/8/1N2K3[] w B - 0 1";
+    assert_eq!(moves_of(&e, empty, "b1"), strs(&["b1a3", "b1c3", "b1d2"]));
+    assert_eq!(
+        to_fen(&e, &common::pos(&e, empty)),
+        "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1"
+    );
+}
+
+#[test]
+fn castling_gates_on_the_kings_square_or_the_rooks() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R[H] w K - 0 1";
+    let e = gating(fen);
+    // `e1g1h`: the Hawk on e1; `h1e1h`: on h1 (written from the rook's square, as
+    // Fairy-Stockfish writes it).
+    assert_eq!(
+        moves_of(&e, fen, "e1"),
+        strs(&[
+            "e1d1", "e1d1h", "e1d2", "e1d2h", "e1e2", "e1e2h", "e1f1", "e1f1h", "e1f2", "e1f2h",
+            "e1g1", "e1g1h", "h1e1h"
+        ])
+    );
+    let p = common::after(&e, fen, &["h1e1h"]);
+    assert_eq!(to_fen(&e, &p), "4k3/8/8/8/8/8/8/5RKH[] b - - 1 1");
+}
+
+#[test]
+fn after_its_first_move_a_piece_has_no_gate_and_the_gated_piece_none() {
+    let fen = "4k3/8/8/8/8/8/8/1N2K1N1[HE] w BG - 0 1";
+    let e = gating(fen);
+    let p = common::after(&e, fen, &["b1c3h"]);
+    assert_eq!(to_fen(&e, &p), "4k3/8/8/8/8/2N5/8/1H2K1N1[E] b G - 1 1");
+    // The Hawk that entered on b1 moves, but opens no gate.
+    let p = common::after(&e, fen, &["b1c3h", "e8e7", "c3b5", "e7e8"]);
+    let b1 = e.rules().board.dims.parse_square("b1").expect("b1");
+    let hawk = e.legal_moves_from(&p, b1);
+    assert!(!hawk.is_empty() && hawk.iter().all(|m| m.gate.is_none()));
+    assert!(!p.gates().contains(b1));
+    // The last piece in hand gated: no gate is left to use, and the FEN says so.
+    let p = common::after(&e, fen, &["b1c3h", "e8e7", "g1f3e"]);
+    assert_eq!(to_fen(&e, &p), "8/4k3/8/8/8/2N2N2/8/1H2K1E1[] b - - 3 2");
+}
+
+#[test]
+fn a_gated_piece_shields_its_king() {
+    // The knight on d1 is pinned along the first rank; moving it alone is illegal, but the Hawk
+    // it leaves on d1 blocks the rook.
+    let fen = "4k3/8/8/8/8/8/8/r2NK3[H] w D - 0 1";
+    let e = gating(fen);
+    assert_eq!(
+        moves_of(&e, fen, "d1"),
+        strs(&["d1b2h", "d1c3h", "d1e3h", "d1f2h"])
+    );
+}
+
+#[test]
+fn a_gating_zone_holds_one_square_per_file() {
+    let src = "variant \"Test\"\nboard 8x8\npiece King K { moves K royal }\ngating in ranks 1-2\nstart \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let err = compile_str("test.variant", src, Path::new(".")).expect_err("two squares per file");
+    let text = err.render_plain();
+    assert!(
+        text.contains("the gating zone has two squares on the a-file (a1 and a2)"),
+        "{text}"
+    );
+}

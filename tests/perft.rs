@@ -145,3 +145,8 @@ fn chak_matches_fairy_stockfish() {
 fn sittuyin_matches_fairy_stockfish() {
     run_file("sittuyin.perft");
 }
+
+#[test]
+fn seirawan_matches_fairy_stockfish() {
+    run_file("seirawan.perft");
+}

@@ -132,12 +132,12 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
             out.push('/');
         }
     }
-    // Hands are written when the variant has them, and whenever a hand holds a piece (a FEN may
+    // Hands are written when the variant has them (captures to hand, gating), and whenever a hand holds a piece (a FEN may
     // put pieces in hand in any variant): what was read is written back.
     let holding = Player::BOTH
         .iter()
         .any(|&p| !pos.hand_contents(p).is_empty());
-    if !rules.drops.to_hand.is_empty() || holding {
+    if !rules.drops.to_hand.is_empty() || rules.gating.is_some() || holding {
         out.push('[');
         for player in Player::BOTH {
             for (k, n) in pos.hand_contents(player) {

@@ -175,7 +175,13 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
         let face = &rules.piece(mv.promotion.unwrap_or(k)).letter;
         return Ok(format!("{}@{}", face, d.name(mv.to)));
     }
-    let mut s = format!("{}{}", d.name(mv.from), d.name(mv.to));
+    // A castling gate on the rook's square: from the rook's square to the king's (`h1e1h`).
+    let mut s = match (mv.kind, mv.gate) {
+        (MoveKind::Castle { rook }, Some(g)) if g.on_rook => {
+            format!("{}{}", d.name(rook), d.name(mv.from))
+        }
+        _ => format!("{}{}", d.name(mv.from), d.name(mv.to)),
+    };
     if let Some(k) = mv.promotion {
         let target = &rules.piece(k).letter;
         let mover = pos
@@ -202,6 +208,10 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
     }
     if let MoveKind::Locust { victim: x } = mv.kind {
         return Err(format!("{s} also captures on {}: a locust move", d.name(x)));
+    }
+    // Gating: the entering piece's letter in lower case (`b1c3h`).
+    if let Some(g) = mv.gate {
+        s.push_str(&rules.piece(g.kind).letter.to_ascii_lowercase());
     }
     Ok(s)
 }
