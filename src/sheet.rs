@@ -65,6 +65,9 @@ impl Sheet {
         if rules.castling.is_some() {
             sections.push(w.castling());
         }
+        if rules.gating.is_some() {
+            sections.push(w.gating());
+        }
         sections.push(w.start());
         Sheet {
             title: rules.name.clone(),
@@ -706,6 +709,24 @@ impl Words<'_> {
                 "every square between and under their paths is empty, and the {king} is not attacked where it stands, on the squares it crosses or where it lands"
             ));
             s.detail("the rights are those of the FEN's castling field (`KQkq`)");
+        }
+        s
+    }
+
+    fn gating(&self) -> Section {
+        let mut s = Section::new("Gating");
+        if let Some(g) = &self.rules.gating {
+            s.line(format!(
+                "a piece on {} that still holds its gate right may, on its first move, put a piece from its player's hand on the square it leaves, as part of the move",
+                self.per_player(&g.zone)
+            ));
+            if self.rules.castling.is_some() {
+                s.detail("castling may put it on the king's square or on the rook's");
+            }
+            if self.rules.drops.to_hand.is_empty() {
+                s.detail("the pieces in hand enter only this way");
+            }
+            s.detail("the rights are those of the FEN's castling field: `K` and `Q` give the king's and the rook's, a file letter the piece's on that file (upper case for the first player)");
         }
         s
     }

@@ -205,3 +205,18 @@ fn random_games_round_trip_through_san_on_every_definition() {
     }
     assert!(checked > 100_000, "{checked} moves checked");
 }
+
+#[test]
+fn gating_is_written_after_a_slash_as_fairy_stockfish_writes_it() {
+    let e = load("seirawan.variant");
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1";
+    assert_eq!(san_of(&e, fen, "e1g1h"), "O-O/He1");
+    assert_eq!(san_of(&e, fen, "h1e1e"), "O-O/Eh1");
+    assert_eq!(san_of(&e, fen, "a1e1h"), "O-O-O/Ha1");
+    assert_eq!(san_of(&e, fen, "a1d1h"), "Rd1/H");
+    assert_eq!(san_of(&e, fen, "a1d1"), "Rd1");
+    assert_eq!(read(&e, fen, "O-O/Hh1"), "h1e1h");
+    assert_eq!(read(&e, fen, "Rd1/E"), "a1d1e");
+    assert_eq!(read(&e, fen, "Rd1"), "a1d1");
+    assert_eq!(read(&e, fen, "O-O"), "e1g1");
+}

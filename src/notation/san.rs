@@ -72,8 +72,23 @@ fn captures_on_to(pos: &Position, mv: Move) -> bool {
     }
 }
 
-/// Candidate texts (without check marks) for a move, shortest disambiguation first.
+/// Candidate texts (without check marks) for a move, shortest disambiguation first; a gated
+/// move adds `/H` (castling `/He1`, naming the square, as Fairy-Stockfish writes it).
 fn bodies(rules: &RuleSet, pos: &Position, legal: &[Move], mv: Move) -> Vec<String> {
+    let gate = match mv.gate_square() {
+        Some((sq, k)) if mv.is_castle() => {
+            format!("/{}{}", rules.piece(k).letter, rules.board.dims.name(sq))
+        }
+        Some((_, k)) => format!("/{}", rules.piece(k).letter),
+        None => String::new(),
+    };
+    ungated_bodies(rules, pos, legal, mv)
+        .into_iter()
+        .map(|b| b + &gate)
+        .collect()
+}
+
+fn ungated_bodies(rules: &RuleSet, pos: &Position, legal: &[Move], mv: Move) -> Vec<String> {
     let d = rules.board.dims;
     match mv.kind {
         MoveKind::Drop(k) => {
@@ -337,6 +352,40 @@ pub(crate) fn matches(
 ) -> Option<Vec<Move>> {
     let d = rules.board.dims;
     let t = text.trim().trim_end_matches(['!', '?']);
+    // `gating`: `/H` or `/He1` names the piece that enters (and where); without it, none enters.
+    if let Some((move_part, gate_part)) = t.split_once('/') {
+        let gate_part = gate_part.trim_end_matches(['+', '#']);
+        let (letter, square) = match gate_part.find(|c: char| c.is_ascii_lowercase()) {
+            Some(i) => (&gate_part[..i], Some(d.parse_square(&gate_part[i..])?)),
+            None => (gate_part, None),
+        };
+        let kind = rules.kind_by_letter(letter)?;
+        // The move it gates, among the legal moves with their gates taken off.
+        let mut bases: Vec<Move> = Vec::new();
+        for m in legal {
+            let b = Move { gate: None, ..*m };
+            if !bases.contains(&b) {
+                bases.push(b);
+            }
+        }
+        let found = matches(rules, pos, &bases, move_part)?;
+        let mut out = Vec::new();
+        for base in found {
+            out.extend(legal.iter().copied().filter(|m| {
+                Move { gate: None, ..*m } == base
+                    && m.gate_square()
+                        .is_some_and(|(s, k)| k == kind && square.is_none_or(|q| q == s))
+            }));
+        }
+        return Some(out);
+    }
+    let legal_all = legal;
+    let plain: Vec<Move> = legal.iter().copied().filter(|m| m.gate.is_none()).collect();
+    let legal = if plain.len() == legal_all.len() {
+        legal_all
+    } else {
+        &plain[..]
+    };
     // Castling.
     let body = t.trim_end_matches(['+', '#']);
     let castle = match body {

@@ -274,6 +274,29 @@ impl Exporter<'_> {
         }
     }
 
+    /// `gating in rank 1`: Fairy-Stockfish's Seirawan gating, whose gates are the back ranks.
+    pub(super) fn gating(&mut self) {
+        let Some(g) = &self.rules.gating else {
+            return;
+        };
+        let d = self.dims;
+        let rank = |r: u8| -> SquareSet {
+            (0..d.files)
+                .filter_map(|f| d.square(f as i32, r as i32))
+                .filter(|s| self.rules.board.squares.contains(*s))
+                .collect()
+        };
+        if g.zone == [rank(0), rank(d.ranks - 1)] {
+            self.line("gating", "true");
+            self.line("seirawanGating", "true");
+        } else {
+            self.problem(
+                Subject::Statement("gating"),
+                "gates on squares other than the back ranks (Fairy-Stockfish gates on the castling rank; gating left out)",
+            );
+        }
+    }
+
     pub(super) fn start(&mut self) {
         let d = self.dims;
         let pos = match parse_fen(self.rules, &self.rules.start_fen) {
@@ -327,7 +350,7 @@ impl Exporter<'_> {
                 board.push('/');
             }
         }
-        if !self.rules.drops.to_hand.is_empty() {
+        if !self.rules.drops.to_hand.is_empty() || self.rules.gating.is_some() {
             board.push('[');
             for pl in Player::BOTH {
                 for (k, n) in pos.hand_contents(pl) {

@@ -149,6 +149,7 @@ pub fn export(rules: &RuleSet, section: &str) -> Export {
     ex.drops();
     ex.end();
     ex.castling();
+    ex.gating();
     ex.start();
     let mut text = String::new();
     let _ = writeln!(text, "# {} (exported by Chimera)", rules.name);
@@ -179,6 +180,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "drops",
             "end",
             "castling",
+            "gating",
             "start_fen",
             "render",
         ],

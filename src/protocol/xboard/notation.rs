@@ -95,8 +95,25 @@ fn promotion_suffix(rules: &RuleSet, pos: &Position, mv: Move) -> String {
     }
 }
 
-/// A move as XBoard writes it: `e2e4`, `e7e8q`, `b2h8+`, `P@e4`, `c1d2,d2e3` (locust capture).
+/// A move as XBoard writes it: `e2e4`, `e7e8q`, `b2h8+`, `P@e4`, `c1d2,d2e3` (locust capture),
+/// `b1c3h` (gating: the piece that enters on the square left), `h1e1h` (castling that gates on
+/// the rook's square, written as the rook's move to the king's square).
 pub(crate) fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
+    let text = ungated_move_text(engine, pos, mv);
+    let Some(g) = mv.gate else {
+        return text;
+    };
+    let c = Coords::new(engine.rules().board.dims);
+    let letter = engine.rules().piece(g.kind).letter.to_ascii_lowercase();
+    match mv.kind {
+        MoveKind::Castle { rook } if g.on_rook => {
+            format!("{}{}{letter}", c.name(rook), c.name(mv.from))
+        }
+        _ => text + &letter,
+    }
+}
+
+fn ungated_move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     let rules = engine.rules();
     let c = Coords::new(rules.board.dims);
     if let Some(k) = mv.dropped_kind() {
