@@ -5,7 +5,7 @@
 //! All per-player square sets are already resolved (player-relative zones mirrored for the second
 //! player), and all Betza strings are already parsed into [`MovePattern`]s.
 
-use crate::geometry::{Dimensions, Offset, PlayerSquares, SquareSet};
+use crate::geometry::{Dimensions, Offset, Player, PlayerSquares, Square, SquareSet};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -75,10 +75,93 @@ pub struct Board {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PathDef {
     /// The squares in order; consecutive squares are adjacent (orthogonally or diagonally).
-    pub squares: Vec<crate::geometry::Square>,
+    pub squares: Vec<Square>,
     /// Whether the last square connects back to the first.
     pub cyclic: bool,
 }
+
+impl PathDef {
+    /// The most steps one ride along the path can take: to its far end, or (cyclic) once round
+    /// to the square before the start.
+    pub fn max_steps(&self) -> usize {
+        self.squares.len().saturating_sub(1)
+    }
+
+    /// Whether some step of the path, taken one way or the other, goes in `way` (for either
+    /// player: a step one player takes forward, the other takes backward).
+    pub fn has_step(&self, dims: Dimensions, way: RideDirection) -> bool {
+        let n = self.squares.len();
+        let closing = usize::from(self.cyclic && n > 2);
+        (0..n.saturating_sub(1) + closing).any(|i| {
+            let dr = step_rank(dims, self.squares[i], self.squares[(i + 1) % n]);
+            match way {
+                RideDirection::Sideways => dr == 0,
+                RideDirection::Forward | RideDirection::Backward => dr != 0,
+            }
+        })
+    }
+
+    /// The lines a `ride` along this path follows for `player` from `from`, nearest square
+    /// first: one each way from where `from` lies on the path (none when it is not on it), cut
+    /// at the ride's step limit and at the first step that does not go the ride's way. Empty
+    /// lines are left out.
+    pub fn lines_from(
+        &self,
+        dims: Dimensions,
+        from: Square,
+        player: Player,
+        ride: &PathRide,
+    ) -> Vec<Vec<Square>> {
+        let n = self.squares.len();
+        let limit = ride.limit.map_or(usize::MAX, usize::from);
+        let mut out = Vec::new();
+        for (i, _) in self.squares.iter().enumerate().filter(|(_, s)| **s == from) {
+            for dir in [1isize, -1] {
+                let mut line = Vec::new();
+                let (mut j, mut at) = (i as isize, from);
+                while line.len() < limit {
+                    j += dir;
+                    if self.cyclic {
+                        j = j.rem_euclid(n as isize);
+                    } else if j < 0 || j >= n as isize {
+                        break;
+                    }
+                    let s = self.squares[j as usize];
+                    if s == from {
+                        break;
+                    }
+                    if let Some(way) = ride.direction {
+                        let dr = step_rank(dims, at, s);
+                        let dr = if player == Player::First { dr } else { -dr };
+                        let goes = match way {
+                            RideDirection::Forward => dr > 0,
+                            RideDirection::Backward => dr < 0,
+                            RideDirection::Sideways => dr == 0,
+                        };
+                        if !goes {
+                            break;
+                        }
+                    }
+                    line.push(s);
+                    at = s;
+                }
+                if !line.is_empty() {
+                    out.push(line);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The ranks one step from `a` to `b` goes up the board.
+fn step_rank(dims: Dimensions, a: Square, b: Square) -> i32 {
+    i32::from(dims.rank(b)) - i32::from(dims.rank(a))
+}
+
+/// A declared path, by its place in [`RuleSet::paths`], as a ride names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PathId(pub u16);
 
 /// One piece kind.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -144,11 +227,50 @@ pub struct MoveRule {
     pub not_capturing: Vec<PieceKind>,
 }
 
-/// A path ride: along `path`, in both directions, from wherever the piece stands on it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// One `rides` statement: along any of `paths`, in both directions, from wherever the piece
+/// stands on one of them, with the statement's limit, direction and hopping.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PathRide {
-    /// Name of the path in [`RuleSet::paths`].
-    pub path: String,
+    /// The paths ridden, in the order written.
+    pub paths: Vec<PathId>,
+    /// `up-to N`: at most this many steps; `None` rides as far as the path goes.
+    #[serde(default)]
+    pub limit: Option<u8>,
+    /// `forward`, `backward`, `sideways`: only steps going that way (for the piece's owner).
+    #[serde(default)]
+    pub direction: Option<RideDirection>,
+    /// `hopping`: must pass exactly one piece (the screen, either side) before landing, like a
+    /// cannon; without it the squares passed must be empty.
+    #[serde(default)]
+    pub hopping: bool,
+    /// Kinds that may not be the screen of a hopping ride (`not-over Cannon`).
+    #[serde(default)]
+    pub not_over: Vec<PieceKind>,
+    /// Kinds the ride may not capture (`not-capturing Cannon`).
+    #[serde(default)]
+    pub not_capturing: Vec<PieceKind>,
+}
+
+/// Which way every step of a path ride must go, seen by the piece's owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RideDirection {
+    /// Towards the opponent's side (up the board for the first player).
+    Forward,
+    /// Towards the owner's own side.
+    Backward,
+    /// Along a rank.
+    Sideways,
+}
+
+impl RideDirection {
+    /// The word the language writes it with.
+    pub fn word(self) -> &'static str {
+        match self {
+            RideDirection::Forward => "forward",
+            RideDirection::Backward => "backward",
+            RideDirection::Sideways => "sideways",
+        }
+    }
 }
 
 /// Where a piece may stand.
@@ -434,6 +556,47 @@ impl RuleSet {
         } else {
             name.to_string()
         }
+    }
+
+    /// The name of a declared path (`a path` for an id the rule set does not hold).
+    pub fn path_name(&self, id: PathId) -> &str {
+        self.paths
+            .get_index(usize::from(id.0))
+            .map_or("a path", |(n, _)| n.as_str())
+    }
+
+    /// A declared path.
+    pub fn path(&self, id: PathId) -> Option<&PathDef> {
+        self.paths.get_index(usize::from(id.0)).map(|(_, p)| p)
+    }
+
+    /// A `rides` statement as the language writes it: `rides palace1, palace2 up-to 1 forward`.
+    pub fn ride_text(&self, ride: &PathRide) -> String {
+        let names: Vec<&str> = ride.paths.iter().map(|&p| self.path_name(p)).collect();
+        let mut s = format!("rides {}", names.join(", "));
+        if let Some(n) = ride.limit {
+            s.push_str(&format!(" up-to {n}"));
+        }
+        if let Some(d) = ride.direction {
+            s.push(' ');
+            s.push_str(d.word());
+        }
+        if ride.hopping {
+            s.push_str(" hopping");
+        }
+        let kinds = |ks: &[PieceKind]| {
+            ks.iter()
+                .map(|&k| self.piece(k).name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !ride.not_over.is_empty() {
+            s.push_str(&format!(" not-over {}", kinds(&ride.not_over)));
+        }
+        if !ride.not_capturing.is_empty() {
+            s.push_str(&format!(" not-capturing {}", kinds(&ride.not_capturing)));
+        }
+        s
     }
 
     /// The definition of a kind.

@@ -4,7 +4,7 @@
 //! the engine plays; every piece, move, condition, zone and rule is on it.
 
 use crate::geometry::{Dimensions, PlayerSquares, Square, SquareSet};
-use crate::repl::describe::patterns_text;
+use crate::repl::describe::{patterns_text, ride_words};
 use crate::rules::{
     Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
 };
@@ -445,10 +445,7 @@ impl Words<'_> {
             }
         }
         for ride in &p.rides {
-            s.line(format!(
-                "rides path `{}` in either direction from any square of it: through empty squares, to an empty square or capturing the first piece met if it is an enemy",
-                ride.path
-            ));
+            s.line(format!("rides {}", ride_words(r, ride)));
         }
         if p.moves.is_empty() && p.rides.is_empty() {
             s.line("has no moves");

@@ -259,6 +259,80 @@ fn unknown_path_suggests_a_close_name() {
 }
 
 #[test]
+fn a_ride_of_up_to_no_steps_is_refused() {
+    let e = only(&with(
+        "path col = a1-a6\npiece Spider S { moves K rides col up-to 0 }",
+    ));
+    assert_eq!(e.code, "chimera::path::limit");
+    assert_eq!(e.message, "`up-to 0`: a ride of no steps never moves");
+    assert_eq!(e.at, (10, 42));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("write `up-to 1` or more, or leave `up-to` out to ride as far as the path goes")
+    );
+}
+
+#[test]
+fn a_ride_limit_longer_than_the_path_is_refused() {
+    let e = only(&with(
+        "path col = a1-a6\npiece Spider S { moves K rides col up-to 6 }",
+    ));
+    assert_eq!(e.code, "chimera::path::limit");
+    assert_eq!(e.message, "`up-to 6` is more steps than path `col` has (5)");
+    assert_eq!(e.at, (10, 42));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("write a limit from 1 to 5, or leave `up-to` out to ride as far as the path goes")
+    );
+}
+
+#[test]
+fn a_ride_direction_no_step_of_the_path_goes_is_refused() {
+    let e = only(&with(
+        "path edge = a1-e1\npiece Spider S { moves K rides edge forward }",
+    ));
+    assert_eq!(e.code, "chimera::path::direction");
+    assert_eq!(e.message, "`forward`: path `edge` never leaves its rank");
+    assert_eq!(e.at, (10, 32));
+    assert_eq!(e.snippet, "edge");
+    let e = only(&with(
+        "path col = a1-a6\npiece Spider S { moves K rides col sideways }",
+    ));
+    assert_eq!(e.code, "chimera::path::direction");
+    assert_eq!(e.message, "`sideways`: path `col` never runs along a rank");
+    assert_eq!(e.at, (10, 32));
+}
+
+#[test]
+fn not_over_on_a_ride_that_does_not_hop_is_refused() {
+    let e = only(&with(
+        "path col = a1-a6\npiece Spider S { moves K rides col not-over Rook }",
+    ));
+    assert_eq!(e.code, "chimera::path::not_over_plain");
+    assert_eq!(e.message, "`not-over` on a ride that does not hop");
+    assert_eq!(e.at, (10, 45));
+    assert!(e
+        .help
+        .as_deref()
+        .is_some_and(|h| h.contains("add `hopping`")));
+    // With `hopping` the same words are a cannon's.
+    let ok = with("path col = a1-a6\npiece Spider S { moves K rides col hopping not-over Rook }");
+    if let Err(d) = compile_str("t.variant", &ok, &fixtures()) {
+        panic!("{}", d.render_plain());
+    }
+}
+
+#[test]
+fn unknown_path_in_a_ride_with_words_suggests_a_close_name() {
+    let e = only(&with(
+        "path palace1 = a1-c3\npiece Guard G { moves K rides palace2 up-to 1 forward }",
+    ));
+    assert_eq!(e.code, "chimera::path::unknown");
+    assert_eq!(e.message, "unknown path `palace2`");
+    assert_eq!(e.help.as_deref(), Some("did you mean `palace1`?"));
+}
+
+#[test]
 fn unknown_player_in_a_per_player_zone() {
     let e = only(&with("zone q = White: file a, Blak: file e"));
     assert_eq!(e.code, "chimera::player::unknown");
@@ -1475,6 +1549,10 @@ zone enemy_half = ranks 6-10
 path ring1 = a2-h2-h8-a8 cyclic
 path ring2 = b2-g2-g7-b7 cyclic
 path ring3 = c3-f3-f6-c6 cyclic
+path palace1 = d1-f3
+path palace2 = f1-d3
+path palace3 = d8-f10
+path palace4 = f8-d10
 piece King K { moves K royal }
 piece General G { moves W }
 piece Queen Q { moves Q }
@@ -1486,6 +1564,7 @@ piece Tokin +P { moves WfF }
 piece Pupil U { moves K }
 piece Point O { moves fW }
 piece Cross X { moves fF }
+piece Cannon C { moves pR }
 start \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"
 ";
 
@@ -1515,7 +1594,8 @@ fn every_example_of_the_language_reference_compiles() {
                         "zone enemy_half = ranks 6-10",
                         "zone enemy_half = ranks 5-8",
                     )
-                    .replace("zone own_half = ranks 1-5", "zone own_half = ranks 1-4"),
+                    .replace("zone own_half = ranks 1-5", "zone own_half = ranks 1-4")
+                    .replace("path palace3 = d8-f10\npath palace4 = f8-d10\n", ""),
                 // A statement that declares a name the base declares replaces it.
                 _ => {
                     let head: Vec<&str> = ex.split_whitespace().take(2).collect();

@@ -205,6 +205,140 @@ fn path_ride_goes_around_corners_and_stops_at_the_first_piece() {
     assert_eq!(d.len(), m.len());
 }
 
+/// Two crossing diagonals through d2, like a palace's: c1-d2-e3 and e1-d2-c3.
+const DIAGONALS: &str = "zone fort = c1-e3\npath diag1 = c1-e3\npath diag2 = e1-c3";
+
+#[test]
+fn path_ride_up_to_one_takes_one_step_each_way_along_the_paths_it_stands_on() {
+    let e = with_pieces(
+        "piece Guard G { moves W rides diag1, diag2 up-to 1 confined fort }",
+        DIAGONALS,
+        "k7/8/8/8/8/8/3G4/K7 w - - 0 1",
+    );
+    // From the crossing: four orthogonal steps and one step to each corner.
+    assert_eq!(
+        moves_of(&e, "k7/8/8/8/8/8/3G4/K7 w - - 0 1", "d2"),
+        strs(&["d2c1", "d2c2", "d2c3", "d2d1", "d2d3", "d2e1", "d2e2", "d2e3"])
+    );
+    // From a corner: the one step to the crossing, not on to the far corner e3.
+    assert_eq!(
+        moves_of(&e, "k7/8/8/8/8/8/8/K1G5 w - - 0 1", "c1"),
+        strs(&["c1c2", "c1d1", "c1d2"])
+    );
+    // The tables hold the ride as the engine plays it: four rides of one square from d2.
+    let guard = e.rules().kind_by_letter("G").expect("Guard");
+    let d2 = e.rules().board.dims.parse_square("d2").expect("d2");
+    let rides: Vec<usize> = e
+        .table_moves(guard, Player::First, d2)
+        .iter()
+        .filter_map(|m| match m {
+            chimera::engine::TableMove::Ride { squares, .. } => Some(squares.len()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rides, vec![1, 1, 1, 1]);
+}
+
+#[test]
+fn forward_path_ride_takes_only_the_steps_towards_the_opponent() {
+    let e = with_pieces(
+        "path long = a1-h8\npiece Lancer L { rides long forward }",
+        "",
+        "k7/8/8/8/3L4/8/8/7K w - - 0 1",
+    );
+    // Up the diagonal for White, down it for Black; never back.
+    assert_eq!(
+        moves_of(&e, "k7/8/8/8/3L4/8/8/7K w - - 0 1", "d4"),
+        strs(&["d4e5", "d4f6", "d4g7", "d4h8"])
+    );
+    assert_eq!(
+        moves_of(&e, "k7/8/8/4l3/8/8/8/7K b - - 0 1", "e5"),
+        strs(&["e5a1", "e5b2", "e5c3", "e5d4"])
+    );
+    // The palace soldier: sideways and forward steps, and forward along the diagonals only.
+    let e = with_pieces(
+        "piece Soldier S { moves fsW rides diag1, diag2 up-to 1 forward }",
+        DIAGONALS,
+        "k7/8/8/8/8/8/3S4/K7 w - - 0 1",
+    );
+    assert_eq!(
+        moves_of(&e, "k7/8/8/8/8/8/3S4/K7 w - - 0 1", "d2"),
+        strs(&["d2c2", "d2c3", "d2d3", "d2e2", "d2e3"])
+    );
+}
+
+#[test]
+fn sideways_path_ride_stops_where_the_path_turns_forward() {
+    let e = with_pieces(
+        "path hook = a1-c1-c3\npiece Crab C { rides hook sideways }",
+        "",
+        "k7/8/8/8/8/8/8/1C5K w - - 0 1",
+    );
+    // a1 and c1 along the rank; the turn up the c file is not sideways.
+    assert_eq!(
+        moves_of(&e, "k7/8/8/8/8/8/8/1C5K w - - 0 1", "b1"),
+        strs(&["b1a1", "b1c1"])
+    );
+}
+
+#[test]
+fn hopping_path_ride_jumps_one_screen_but_never_a_not_over_kind() {
+    let e = with_pieces(
+        "path long = a1-h8\npiece Cannon C { rides long hopping not-over Cannon not-capturing Cannon }\npiece Pawn P { moves fW }",
+        "",
+        "k7/8/8/8/8/8/8/C6K w - - 0 1",
+    );
+    // Over the pawn on c3: d4 and e5 empty, the pawn on f6 captured; b2 before the screen is no move.
+    assert_eq!(
+        moves_of(&e, "k7/8/5p2/8/8/2P5/8/C6K w - - 0 1", "a1"),
+        strs(&["a1d4", "a1e5", "a1f6"])
+    );
+    // A cannon is no screen.
+    assert_eq!(
+        moves_of(&e, "k7/8/5p2/8/8/2C5/8/C6K w - - 0 1", "a1"),
+        strs(&[])
+    );
+    // Nor is it captured: the enemy cannon on f6 ends the ride.
+    assert_eq!(
+        moves_of(&e, "k7/8/5c2/8/8/2P5/8/C6K w - - 0 1", "a1"),
+        strs(&["a1d4", "a1e5"])
+    );
+}
+
+#[test]
+fn a_path_ride_gives_check_as_far_as_its_limit() {
+    let e = with_pieces(
+        "path long = a1-h8\npiece Guard G { rides long up-to 2 }\npiece Pawn P { moves fW }",
+        "",
+        "8/7p/8/8/8/2k5/8/G6K b - - 0 1",
+    );
+    // The guard reaches b2 and c3: the king on c3 is in check, the pawn may not move, and the
+    // king may not step to b2; d4, three steps away, is safe.
+    let fen = "8/7p/8/8/8/2k5/8/G6K b - - 0 1";
+    assert!(e.in_check(&common::pos(&e, fen)));
+    assert_eq!(
+        all_moves(&e, fen),
+        strs(&["c3b3", "c3b4", "c3c2", "c3c4", "c3d2", "c3d3", "c3d4"])
+    );
+    assert!(!e.in_check(&common::pos(&e, "8/7p/8/8/3k4/8/8/G6K b - - 0 1")));
+}
+
+#[test]
+fn a_hopping_path_ride_gives_check_over_its_screen() {
+    let e = with_pieces(
+        "path long = a1-h8\npiece Cannon C { rides long hopping }\npiece Pawn P { moves fW }",
+        "",
+        "8/8/8/8/3k4/8/1P6/C6K b - - 0 1",
+    );
+    // Over the pawn on b2 the cannon attacks c3, d4 and e5: the king leaves the diagonal.
+    let fen = "8/8/8/8/3k4/8/1P6/C6K b - - 0 1";
+    assert!(e.in_check(&common::pos(&e, fen)));
+    assert_eq!(
+        all_moves(&e, fen),
+        strs(&["d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4"])
+    );
+}
+
 #[test]
 fn capture_of_a_given_kind_only_and_unconfined() {
     let e = engine(

@@ -179,7 +179,7 @@ fn piece_clauses_compile_to_move_rules_and_confinement() {
     assert_eq!(m.capturing, Some(vec![PieceKind(0), PieceKind(2)]));
     assert_eq!(m.only_in, Some(zone(&r, "home")));
     assert_eq!(rook.rides.len(), 1);
-    assert_eq!(rook.rides[0].path, "edge");
+    assert_eq!(r.path_name(rook.rides[0].paths[0]), "edge");
     match &rook.confinement {
         Confinement::Regions(v) => {
             assert_eq!(v.len(), 2);

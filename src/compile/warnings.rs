@@ -298,8 +298,8 @@ impl Warner<'_> {
                     } => exprs.push(z),
                     PieceItem::Confined(zs) => exprs.extend(zs.iter()),
                     PieceItem::Promotes { zone, .. } => exprs.push(zone),
-                    PieceItem::Rides(names) => {
-                        used.extend(names.iter().map(|n| n.node.as_str()));
+                    PieceItem::Rides { paths, .. } => {
+                        used.extend(paths.iter().map(|n| n.node.as_str()));
                     }
                     _ => {}
                 }
@@ -657,10 +657,12 @@ fn destinations(
         }
     }
     for ride in &piece.rides {
-        if let Some(path) = rules.paths.get(&ride.path) {
-            if path.squares.contains(&from) {
-                for &s in &path.squares {
-                    if s != from && confined_to.contains(s) {
+        for path in ride.paths.iter().filter_map(|&id| rules.path(id)) {
+            for line in path.lines_from(rules.board.dims, from, p, ride) {
+                // A hop lands beyond its first square, where the screen stands.
+                let skip = usize::from(ride.hopping);
+                for &s in line.iter().skip(skip) {
+                    if confined_to.contains(s) {
                         out.insert(s);
                     }
                 }

@@ -8,7 +8,7 @@ use super::position::{CastleSide, CastlingRights, Position};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{Dimensions, Offset, Player, Square, SquareSet};
-use crate::rules::{Confinement, Hop, Leg, MovePattern, PieceKind, RuleSet};
+use crate::rules::{Confinement, Hop, Leg, MovePattern, PathRide, PieceKind, RuleSet};
 
 /// The move may end on an empty square.
 pub(crate) const MOVE: u8 = 1;
@@ -415,50 +415,43 @@ impl Builder {
         });
     }
 
-    /// Rides along a named path from `from`, both ways.
+    /// The lines of one `rides` statement from `from`, both ways along each of its paths: plain
+    /// (through empty squares) or hopping (over one screen, not of a `not-over` kind), never
+    /// capturing a `not-capturing` kind.
     fn add_path_rides(
         &mut self,
-        squares: &[Square],
-        cyclic: bool,
+        rules: &RuleSet,
+        ride: &PathRide,
+        player: Player,
         from: Square,
         land: &SquareSet,
-        victims: u64,
     ) {
-        let n = squares.len();
-        for (i, _) in squares.iter().enumerate().filter(|(_, s)| **s == from) {
-            for dir in [1isize, -1] {
+        let all = all_kinds(rules.pieces.len());
+        let bits = |l: &[PieceKind]| l.iter().fold(0u64, |m, k| m | 1 << k.0);
+        let victims = all & !bits(&ride.not_capturing);
+        let screens = all & !bits(&ride.not_over);
+        let hop = if ride.hopping { Hop::Screen } else { Hop::None };
+        for path in ride.paths.iter().filter_map(|&id| rules.path(id)) {
+            for line in path.lines_from(self.dims, from, player, ride) {
+                // A hop needs a square for its screen and one beyond it to land on.
+                if ride.hopping && line.len() < 2 {
+                    continue;
+                }
                 let start = self.ray_squares.len() as u32;
-                let mut len = 0u16;
-                let mut j = i as isize;
-                loop {
-                    j += dir;
-                    if cyclic {
-                        j = j.rem_euclid(n as isize);
-                    } else if j < 0 || j >= n as isize {
-                        break;
-                    }
-                    let s = squares[j as usize];
-                    if s == from {
-                        break;
-                    }
-                    self.ray_squares.push(RaySquare {
-                        sq: s.0,
-                        land: land.contains(s),
-                    });
-                    len += 1;
-                }
-                if len > 0 {
-                    self.rays.push(Ray {
-                        start,
-                        len,
-                        flags: MOVE | CAPTURE,
-                        hop: Hop::None,
-                        victims,
-                        screens: victims,
-                        step: (0, 0),
-                        primitive: false,
-                    });
-                }
+                self.ray_squares.extend(line.iter().map(|&s| RaySquare {
+                    sq: s.0,
+                    land: land.contains(s),
+                }));
+                self.rays.push(Ray {
+                    start,
+                    len: line.len() as u16,
+                    flags: MOVE | CAPTURE,
+                    hop,
+                    victims,
+                    screens,
+                    step: (0, 0),
+                    primitive: false,
+                });
             }
         }
     }
@@ -553,16 +546,7 @@ impl Tables {
                         }
                     }
                     for ride in &piece.rides {
-                        if let Some(path) = rules.paths.get(&ride.path) {
-                            let sq = path.squares.clone();
-                            b.add_path_rides(
-                                &sq,
-                                path.cyclic,
-                                from,
-                                &confined_to,
-                                all_kinds(kinds),
-                            );
-                        }
+                        b.add_path_rides(rules, ride, player, from, &confined_to);
                     }
                     let end = (
                         b.leaps.len() as u32,

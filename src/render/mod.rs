@@ -577,6 +577,15 @@ fn traces(
                             Trace::Ride(points)
                         });
                     }
+                } else if hopping {
+                    // Round corners over the screen to the last square it may land on.
+                    if let Some(i) = squares.iter().rposition(|s| reached(s.square, true)) {
+                        let points = std::iter::once(from)
+                            .chain(squares[..=i].iter().map(|s| s.square))
+                            .map(&centre)
+                            .collect();
+                        out.push(Trace::HopRide(points));
+                    }
                 } else {
                     let mut points = vec![centre(from)];
                     for s in &squares {
@@ -635,7 +644,7 @@ fn betza_summary(rules: &RuleSet, kind: PieceKind) -> String {
             Some(_) => format!("{} in {}", r.betza, rule_zone_name(rules, r)),
         })
         .collect();
-    parts.extend(def.rides.iter().map(|r| format!("rides {}", r.path)));
+    parts.extend(def.rides.iter().map(|r| rules.ride_text(r)));
     if parts.is_empty() {
         "no moves".to_string()
     } else {

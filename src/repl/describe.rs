@@ -2,8 +2,64 @@
 
 use crate::geometry::{Dimensions, Offset, Player, PlayerSquares, SquareSet};
 use crate::rules::{
-    Confinement, Hop, Leg, LegMode, MovePattern, MoveRule, PieceKind, PromotionMode, RuleSet,
+    Confinement, Hop, Leg, LegMode, MovePattern, MoveRule, PathRide, PieceKind, PromotionMode,
+    RideDirection, RuleSet,
 };
+
+/// A `rides` statement in words, after the word "rides": the paths, the direction, the step
+/// limit, how it passes pieces and what it may take.
+pub fn ride_words(rules: &RuleSet, ride: &PathRide) -> String {
+    let names: Vec<String> = ride
+        .paths
+        .iter()
+        .map(|&p| format!("`{}`", rules.path_name(p)))
+        .collect();
+    let kinds = |ks: &[PieceKind]| -> String {
+        let names: Vec<&str> = ks.iter().map(|&k| rules.piece(k).name.as_str()).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => (*one).to_string(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        }
+    };
+    let mut s = match names.as_slice() {
+        [one] => format!("along path {one}, "),
+        [init @ .., last] => format!(
+            "along whichever of the paths {} and {last} it stands on, ",
+            init.join(", ")
+        ),
+        [] => "along no path, ".to_string(),
+    };
+    match ride.limit {
+        Some(1) => s.push_str("1 square "),
+        Some(n) => s.push_str(&format!("up to {n} squares ")),
+        None => {}
+    }
+    s.push_str(match ride.direction {
+        None => "in either direction",
+        Some(RideDirection::Forward) => "forward only (every step towards the opponent)",
+        Some(RideDirection::Backward) => "backward only (every step towards its own side)",
+        Some(RideDirection::Sideways) => "sideways only (every step along a rank)",
+    });
+    if ride.hopping {
+        s.push_str(", hopping over exactly one piece on the way");
+        if !ride.not_over.is_empty() {
+            s.push_str(&format!(" (never a {})", kinds(&ride.not_over)));
+        }
+        s.push_str(": to an empty square beyond it or capturing the first piece beyond it if it is an enemy");
+    } else if ride.limit == Some(1) {
+        s.push_str(": to an empty square or capturing an enemy there");
+    } else {
+        s.push_str(": through empty squares, to an empty square or capturing the first piece met if it is an enemy");
+    }
+    if !ride.not_capturing.is_empty() {
+        s.push_str(&format!(
+            "; never captures a {}",
+            kinds(&ride.not_capturing)
+        ));
+    }
+    s
+}
 
 /// The name of a zone with exactly these squares, if one is declared.
 pub fn zone_name<'a>(rules: &'a RuleSet, squares: &PlayerSquares) -> Option<&'a str> {
@@ -406,10 +462,7 @@ pub fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
         ));
     }
     for ride in &p.rides {
-        lines.push(format!(
-            "  rides along path {} in either direction, through empty squares, stopping on an empty square or capturing the first enemy",
-            ride.path
-        ));
+        lines.push(format!("  rides {}", ride_words(rules, ride)));
     }
     if p.moves.is_empty() && p.rides.is_empty() {
         lines.push("  has no moves".into());

@@ -358,8 +358,22 @@ pub enum PieceItem {
         /// `unconfined`.
         unconfined: bool,
     },
-    /// `rides PATH, ...`.
-    Rides(Vec<Name>),
+    /// `rides PATH, ... [up-to N] [forward|backward|sideways] [hopping] [not-over KIND, ...]
+    /// [not-capturing KIND, ...]`.
+    Rides {
+        /// The paths.
+        paths: Vec<Name>,
+        /// `up-to N`: the step limit.
+        up_to: Option<Number>,
+        /// `forward`, `backward` or `sideways`.
+        direction: Option<Spanned<RideWay>>,
+        /// `hopping`, with the word's span.
+        hopping: Option<Span>,
+        /// `not-over KIND, ...`: kinds that may not be the screen of a hop.
+        not_over: Option<Vec<Name>>,
+        /// `not-capturing KIND, ...`: kinds the ride may not capture.
+        not_capturing: Option<Vec<Name>>,
+    },
     /// `royal`.
     Royal,
     /// `immobile`: the piece has no move, on purpose (a blocker that may be captured).
@@ -423,6 +437,17 @@ pub enum RenderItem {
     Light(Spanned<String>),
     /// `dark "#rrggbb"`.
     Dark(Spanned<String>),
+}
+
+/// The direction word of a `rides` statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RideWay {
+    /// `forward`: towards the opponent.
+    Forward,
+    /// `backward`: towards the own side.
+    Backward,
+    /// `sideways`: along a rank.
+    Sideways,
 }
 
 /// The mode word of a `promotes` statement.

@@ -108,6 +108,15 @@ impl Builder {
         }
     }
 
+    /// The names of a clause's name list (`not-over Cannon, Rook`).
+    fn clause_names(&self, clause: Pair<Rule>) -> Vec<Name> {
+        clause
+            .into_inner()
+            .filter(|c| c.as_rule() == Rule::name_list)
+            .flat_map(|l| self.names(l))
+            .collect()
+    }
+
     fn names(&self, p: Pair<Rule>) -> Vec<Name> {
         p.into_inner()
             .filter(|c| c.as_rule() == Rule::name)
@@ -390,18 +399,9 @@ impl Builder {
                                 .filter(|c| c.as_rule() == Rule::name_list);
                             capturing = Some(names.flat_map(|l| self.names(l)).collect());
                         }
-                        Rule::not_over_clause | Rule::not_capturing_clause => {
-                            let is_over = clause.as_rule() == Rule::not_over_clause;
-                            let names: Vec<Name> = clause
-                                .into_inner()
-                                .filter(|c| c.as_rule() == Rule::name_list)
-                                .flat_map(|l| self.names(l))
-                                .collect();
-                            if is_over {
-                                not_over = Some(names);
-                            } else {
-                                not_capturing = Some(names);
-                            }
+                        Rule::not_over_clause => not_over = Some(self.clause_names(clause)),
+                        Rule::not_capturing_clause => {
+                            not_capturing = Some(self.clause_names(clause))
                         }
                         Rule::unconfined_clause => unconfined = true,
                         _ => return Err(self.malformed(&clause)),
@@ -416,7 +416,45 @@ impl Builder {
                     unconfined,
                 }
             }
-            Rule::rides_item => PieceItem::Rides(self.names(self.take(&mut it, &parent)?)),
+            Rule::rides_item => {
+                let paths = self.names(self.take(&mut it, &parent)?);
+                let mut up_to = None;
+                let mut direction = None;
+                let mut hopping = None;
+                let mut not_over = None;
+                let mut not_capturing = None;
+                for clause in it {
+                    match clause.as_rule() {
+                        Rule::up_to_clause => {
+                            let cp = clause.clone();
+                            let mut k = self.children(clause).into_iter();
+                            up_to = Some(self.number(self.take(&mut k, &cp)?));
+                        }
+                        Rule::ride_direction => {
+                            let way = match clause.as_str() {
+                                "forward" => RideWay::Forward,
+                                "backward" => RideWay::Backward,
+                                _ => RideWay::Sideways,
+                            };
+                            direction = Some(Spanned::new(way, self.span(&clause)));
+                        }
+                        Rule::hopping_clause => hopping = Some(self.span(&clause)),
+                        Rule::not_over_clause => not_over = Some(self.clause_names(clause)),
+                        Rule::not_capturing_clause => {
+                            not_capturing = Some(self.clause_names(clause))
+                        }
+                        _ => return Err(self.malformed(&clause)),
+                    }
+                }
+                PieceItem::Rides {
+                    paths,
+                    up_to,
+                    direction,
+                    hopping,
+                    not_over,
+                    not_capturing,
+                }
+            }
             Rule::royal_item => PieceItem::Royal,
             Rule::immobile_item => PieceItem::Immobile,
             Rule::confined_item => {

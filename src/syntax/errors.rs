@@ -51,6 +51,7 @@ fn describe_other(rule: Rule) -> (&'static str, &'static str) {
             "",
         ),
         kind_count => ("a piece name and a number", ""),
+        ride_direction => ("`forward`, `backward` or `sideways`", ""),
         _ => ("", ""),
     }
 }

@@ -228,7 +228,7 @@ pub const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_rides,
         word: "rides",
         place: Place::Piece,
-        how: "`rides PATH, ...`, like `rides ring1, ring2`",
+        how: "`rides PATH, ... [up-to N] [forward|backward|sideways] [hopping] [not-over KIND, ...] [not-capturing KIND, ...]`, like `rides ring1, ring2` or `rides palace1, palace2 up-to 1`",
     },
     Keyword {
         rule: Rule::k_royal,
@@ -443,6 +443,36 @@ pub const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_not_capturing,
         word: "not-capturing",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_up_to,
+        word: "up-to",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_forward,
+        word: "forward",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_backward,
+        word: "backward",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_sideways,
+        word: "sideways",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_hopping,
+        word: "hopping",
         place: Place::Word,
         how: "",
     },

@@ -19,8 +19,9 @@ use super::merge::Merged;
 use super::zones::{board_help, Zones};
 use super::{unknown_help, Ctx};
 use crate::geometry::{Dimensions, PlayerSquares, SquareSet};
-use crate::rules::{Board, PieceKind, RuleSet, Score, ZoneId, ZoneRef};
+use crate::rules::{Board, PathDef, PieceKind, RuleSet, Score, ZoneId, ZoneRef};
 use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr, ZoneTerm};
+use indexmap::IndexMap;
 
 /// Everything later checks need to look names up.
 struct Env<'a> {
@@ -31,6 +32,8 @@ struct Env<'a> {
     pieces: Vec<String>,
     /// Declared paths.
     paths: Vec<String>,
+    /// The paths that compiled, in the order of [`RuleSet::paths`] (a path's place is its `PathId`).
+    path_defs: IndexMap<String, PathDef>,
     /// Declared zones, in the order of [`RuleSet::zones`] (a zone's place is its `ZoneId`).
     zone_names: Vec<String>,
 }
@@ -157,6 +160,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         zones,
         pieces: decls.iter().map(|d| d.name.node.clone()).collect(),
         paths: m.paths.keys().cloned().collect(),
+        path_defs: paths.clone(),
         zone_names: zone_sets.keys().cloned().collect(),
     };
     let pieces = pieces::pieces(ctx, &mut env, &decls);

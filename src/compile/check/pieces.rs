@@ -4,9 +4,10 @@ use super::{Ctx, Env};
 use crate::compile::unknown_help;
 use crate::geometry::PlayerSquares;
 use crate::rules::{
-    Confinement, MoveRule, PathRide, PieceDef, PieceKind, Promotion, PromotionMode, MAX_PIECE_KINDS,
+    Confinement, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind, Promotion,
+    PromotionMode, RideDirection, MAX_PIECE_KINDS,
 };
-use crate::syntax::{Name, PieceDecl, PieceItem, PromotionWhen, Span, Spanned};
+use crate::syntax::{Name, PieceDecl, PieceItem, PromotionWhen, RideWay, Span, Spanned};
 
 /// Piece names are distinct without regard to case, letters are one upper-case letter each and
 /// distinct, and there are at most [`MAX_PIECE_KINDS`] kinds.
@@ -204,25 +205,9 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     });
                 }
             }
-            PieceItem::Rides(names) => {
-                for n in names {
-                    if env.paths.contains(&n.node) {
-                        def.rides.push(PathRide {
-                            path: n.node.clone(),
-                        });
-                    } else {
-                        let help =
-                            unknown_help("path", &n.node, env.paths.iter().map(String::as_str));
-                        let e = ctx
-                            .error(
-                                "chimera::path::unknown",
-                                n.span,
-                                format!("unknown path `{}`", n.node),
-                            )
-                            .with_label("no path has this name")
-                            .with_help(help);
-                        ctx.report(e);
-                    }
+            PieceItem::Rides { .. } => {
+                if let Some(ride) = ride(ctx, env, &item.node) {
+                    def.rides.push(ride);
                 }
             }
             PieceItem::Royal => def.royal = true,
@@ -231,7 +216,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 let moving = d
                     .items
                     .iter()
-                    .find(|i| matches!(i.node, PieceItem::Moves { .. } | PieceItem::Rides(_)));
+                    .find(|i| matches!(i.node, PieceItem::Moves { .. } | PieceItem::Rides { .. }));
                 if let Some(m) = moving {
                     let e = ctx
                         .error(
@@ -290,6 +275,162 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         }
     }
     (def, captured_as)
+}
+
+/// One `rides` statement: its paths known, its limit within the longest of them, its direction
+/// one some step of each path goes, `not-over` only on a hopping ride.
+fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
+    let PieceItem::Rides {
+        paths,
+        up_to,
+        direction,
+        hopping,
+        not_over,
+        not_capturing,
+    } = item
+    else {
+        return None;
+    };
+    let mut ok = true;
+    let mut ids = Vec::new();
+    for n in paths {
+        if let Some(i) = env.path_defs.get_index_of(&n.node) {
+            ids.push((PathId(u16::try_from(i).ok()?), n));
+        } else if env.paths.contains(&n.node) {
+            // Declared but malformed: reported with the path.
+            ok = false;
+        } else {
+            let help = unknown_help("path", &n.node, env.paths.iter().map(String::as_str));
+            let e = ctx
+                .error(
+                    "chimera::path::unknown",
+                    n.span,
+                    format!("unknown path `{}`", n.node),
+                )
+                .with_label("no path has this name")
+                .with_help(help);
+            ctx.report(e);
+            ok = false;
+        }
+    }
+    let defs: Vec<(&PathDef, &Name)> = ids
+        .iter()
+        .filter_map(|(id, n)| {
+            env.path_defs
+                .get_index(usize::from(id.0))
+                .map(|(_, d)| (d, *n))
+        })
+        .collect();
+    let mut limit = None;
+    if let Some(n) = up_to {
+        let longest = defs.iter().map(|(d, _)| d.max_steps()).max().unwrap_or(0);
+        if n.node == 0 {
+            let e = ctx
+                .error(
+                    "chimera::path::limit",
+                    n.span,
+                    "`up-to 0`: a ride of no steps never moves",
+                )
+                .with_label("no steps")
+                .with_help(
+                    "write `up-to 1` or more, or leave `up-to` out to ride as far as the path goes",
+                );
+            ctx.report(e);
+            ok = false;
+        } else if !defs.is_empty() && n.node > longest as u64 {
+            let which = if defs.len() == 1 {
+                format!("path `{}`", defs[0].1.node)
+            } else {
+                "the longest of these paths".to_string()
+            };
+            let e = ctx
+                .error(
+                    "chimera::path::limit",
+                    n.span,
+                    format!(
+                        "`up-to {}` is more steps than {which} has ({longest})",
+                        ctx.text(n.span)
+                    ),
+                )
+                .with_label("too many steps")
+                .with_help(format!(
+                    "write a limit from 1 to {longest}, or leave `up-to` out to ride as far as the path goes"
+                ));
+            ctx.report(e);
+            ok = false;
+        } else {
+            limit = u8::try_from(n.node).ok();
+        }
+    }
+    let direction = direction.as_ref().map(|d| {
+        let way = match d.node {
+            RideWay::Forward => RideDirection::Forward,
+            RideWay::Backward => RideDirection::Backward,
+            RideWay::Sideways => RideDirection::Sideways,
+        };
+        (way, d.span)
+    });
+    if let Some((way, span)) = direction {
+        for (def, n) in &defs {
+            if def.has_step(env.dims, way) {
+                continue;
+            }
+            let (never, help) = match way {
+                RideDirection::Sideways => (
+                    "never runs along a rank",
+                    "`sideways` keeps only the steps along a rank; ride this path in a `rides` statement without it",
+                ),
+                _ => (
+                    "never leaves its rank",
+                    "`forward` and `backward` keep only the steps that change rank; ride this path in a `rides` statement without it",
+                ),
+            };
+            let mut e = ctx
+                .error(
+                    "chimera::path::direction",
+                    n.span,
+                    format!("`{}`: path `{}` {never}", way.word(), n.node),
+                )
+                .with_label(format!("no step of this path goes {}", way.word()))
+                .with_help(help);
+            if span.file == n.span.file {
+                e = e.with_note(span.start, span.end, "the direction");
+            }
+            ctx.report(e);
+            ok = false;
+        }
+    }
+    if let (Some(names), None) = (not_over, hopping) {
+        if let (Some(first), Some(last)) = (names.first(), names.last()) {
+            let e = ctx
+                .error(
+                    "chimera::path::not_over_plain",
+                    first.span.to(last.span),
+                    "`not-over` on a ride that does not hop",
+                )
+                .with_label("a plain ride passes no piece")
+                .with_help("add `hopping` to ride over one piece (`rides PATH hopping not-over KIND`), or remove `not-over`");
+            ctx.report(e);
+            ok = false;
+        }
+    }
+    let mut kind_list = |names: &Option<Vec<Name>>, what: &str| match names {
+        Some(names) => env.kinds(ctx, names, "chimera::piece::unknown", what),
+        None => Some(Vec::new()),
+    };
+    let not_over = kind_list(not_over, "`not-over` piece");
+    let not_capturing = kind_list(not_capturing, "`not-capturing` piece");
+    if !ok {
+        return None;
+    }
+    Some(PathRide {
+        paths: ids.into_iter().map(|(id, _)| id).collect(),
+        limit,
+        direction: direction.map(|(w, _)| w),
+        hopping: hopping.is_some(),
+        not_over: not_over?,
+        not_capturing: not_capturing?,
+    })
 }
 
 /// Largest `value` a piece may be given, in pawns.

@@ -9,8 +9,8 @@ use crate::betza;
 use crate::engine::fen::parse_fen;
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    Confinement, Hop, Leg, MovePattern, PieceDef, PieceKind, PromotionMode, RoyalRule, RuleSet,
-    Score,
+    Confinement, Hop, Leg, MovePattern, PathId, PieceDef, PieceKind, PromotionMode, RoyalRule,
+    RuleSet, Score,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -362,13 +362,13 @@ impl Exporter<'_> {
                 "the board has holes; Fairy-Stockfish boards are full rectangles (the holes are left out)",
             );
         }
-        for (name, path) in &self.rules.paths {
-            let _ = path;
+        for (i, name) in self.rules.paths.keys().enumerate() {
+            let id = PathId(u16::try_from(i).unwrap_or(u16::MAX));
             let riders: Vec<String> = self
                 .rules
                 .pieces
                 .iter()
-                .filter(|p| p.rides.iter().any(|r| &r.path == name))
+                .filter(|p| p.rides.iter().any(|r| r.paths.contains(&id)))
                 .map(|p| p.name.clone())
                 .collect();
             for r in riders {
