@@ -29,6 +29,72 @@ impl PieceKind {
     }
 }
 
+/// A set of piece kinds, one bit per kind (there are at most [`MAX_PIECE_KINDS`]): the kinds a
+/// move may capture or jump over, the royal kinds, the kinds that promote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KindSet(u64);
+
+impl KindSet {
+    /// No kind.
+    pub const EMPTY: KindSet = KindSet(0);
+
+    /// The first `n` kinds (all of a variant's kinds, for `n` its number of kinds).
+    pub fn first(n: usize) -> KindSet {
+        if n >= 64 {
+            KindSet(u64::MAX)
+        } else {
+            KindSet((1u64 << n) - 1)
+        }
+    }
+    /// Whether `kind` is in the set.
+    #[inline]
+    pub fn contains(self, kind: PieceKind) -> bool {
+        self.0 >> kind.0 & 1 != 0
+    }
+    /// Adds `kind`.
+    #[inline]
+    pub fn insert(&mut self, kind: PieceKind) {
+        self.0 |= 1 << kind.0;
+    }
+    /// Whether the set has no kind.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The kinds in both sets.
+    #[inline]
+    pub fn intersect(self, other: KindSet) -> KindSet {
+        KindSet(self.0 & other.0)
+    }
+    /// The kinds of `self` that are not in `other`.
+    #[inline]
+    pub fn minus(self, other: KindSet) -> KindSet {
+        KindSet(self.0 & !other.0)
+    }
+    /// The kinds in the set, in index order.
+    pub fn iter(self) -> impl Iterator<Item = PieceKind> {
+        (0..64u8)
+            .filter(move |&k| self.0 >> k & 1 != 0)
+            .map(PieceKind)
+    }
+}
+
+impl FromIterator<PieceKind> for KindSet {
+    fn from_iter<I: IntoIterator<Item = PieceKind>>(kinds: I) -> KindSet {
+        let mut set = KindSet::EMPTY;
+        for k in kinds {
+            set.insert(k);
+        }
+        set
+    }
+}
+
+impl<'a> FromIterator<&'a PieceKind> for KindSet {
+    fn from_iter<I: IntoIterator<Item = &'a PieceKind>>(kinds: I) -> KindSet {
+        kinds.into_iter().copied().collect()
+    }
+}
+
 /// A whole variant, validated.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RuleSet {

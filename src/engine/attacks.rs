@@ -122,11 +122,11 @@ impl Engine {
             set: SquareSet::EMPTY,
             n: 0,
         };
-        if mask == 0 {
+        if mask.is_empty() {
             return r;
         }
         for s in pos.occupied[p.index()].iter() {
-            if mask >> kind_of(pos.board[s.index()]).0 & 1 != 0 {
+            if mask.contains(kind_of(pos.board[s.index()])) {
                 r.set.insert(s);
                 r.n += 1;
             }
@@ -174,7 +174,7 @@ impl Engine {
             }
         }
         if self.rules.end.facing
-            && t.royal_mask >> victim.0 & 1 != 0
+            && t.royal_mask.contains(victim)
             && self.faces_royal(pos, target, by)
         {
             return true;
@@ -191,7 +191,7 @@ impl Engine {
                 s = n;
                 let c = pos.board[s.index()];
                 if c != 0 {
-                    if owner(c) == by && t.royal_mask >> kind_of(c).0 & 1 != 0 {
+                    if owner(c) == by && t.royal_mask.contains(kind_of(c)) {
                         return true;
                     }
                     break;
@@ -213,7 +213,6 @@ impl Engine {
     ) -> bool {
         let t = self.t();
         let e = t.entry(by, kind, from);
-        let vbit = 1u64 << victim.0;
         let occ = |s: u8| pos.board[s as usize] != 0 || s == target.0;
         // The kind standing on an occupied square, the target holding `victim`.
         let kind_on = |s: u8| {
@@ -226,7 +225,7 @@ impl Engine {
         for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
             if l.to == target.0
                 && l.flags & CAPTURE != 0
-                && l.victims & vbit != 0
+                && l.victims.contains(victim)
                 && (l.flags & BLOCKED == 0 || !occ(l.block))
             {
                 return true;
@@ -239,7 +238,7 @@ impl Engine {
             t.dims.rank(target) as i32 - t.dims.rank(from) as i32,
         );
         for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
-            if r.flags & CAPTURE == 0 || r.victims & vbit == 0 || !r.may_pass(df, dr) {
+            if r.flags & CAPTURE == 0 || !r.victims.contains(victim) || !r.may_pass(df, dr) {
                 continue;
             }
             let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
@@ -257,7 +256,7 @@ impl Engine {
                     }
                     Hop::Screen => {
                         if screens == 0 {
-                            if r.screens >> kind_on(s.sq).0 & 1 == 0 {
+                            if !r.screens.contains(kind_on(s.sq)) {
                                 break;
                             }
                             screens = 1;
@@ -280,7 +279,7 @@ impl Engine {
             }
         }
         for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
-            if p.victims & vbit == 0 {
+            if !p.victims.contains(victim) {
                 continue;
             }
             let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
@@ -298,7 +297,7 @@ impl Engine {
                     class(pos, s.sq, by)
                 };
                 let screen_ok =
-                    need == NEED_EMPTY || s.capture || p.screens >> kind_on(s.sq).0 & 1 != 0;
+                    need == NEED_EMPTY || s.capture || p.screens.contains(kind_on(s.sq));
                 s.need & need != 0 && screen_ok
             });
             if !ok {

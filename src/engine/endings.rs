@@ -137,12 +137,12 @@ impl Engine {
         let mask = self.t().royal_mask;
         let board = pos.occupied[p.index()]
             .iter()
-            .filter(|s| mask >> kind_of(pos.board[s.index()]).0 & 1 == 0)
+            .filter(|s| !mask.contains(kind_of(pos.board[s.index()])))
             .count();
         let hand: usize = pos.hands[p.index()]
             .iter()
             .enumerate()
-            .filter(|(k, _)| mask >> k & 1 == 0)
+            .filter(|(k, _)| !mask.contains(PieceKind(*k as u8)))
             .map(|(_, &n)| n as usize)
             .sum();
         board + hand

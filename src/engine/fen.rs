@@ -31,7 +31,8 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .fold(0u64, |m, (i, _)| m | 1 << i),
+            .map(|(i, _)| PieceKind(i as u8))
+            .collect(),
     );
     for p in &setup.board {
         pos.set_piece(

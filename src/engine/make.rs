@@ -62,7 +62,7 @@ impl Engine {
                         }
                     }
                 }
-                if t.clock_reset >> moving.kind.0 & 1 != 0 {
+                if t.clock_reset.contains(moving.kind) {
                     reset_clock = true;
                 }
                 p.set_piece(mv.from, None);

@@ -7,7 +7,7 @@ use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Positio
 use super::tables::{CastleSquares, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, SETS_EP};
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
-use crate::rules::{Hop, PieceKind, PromotionMode, RoyalRule};
+use crate::rules::{Hop, KindSet, PieceKind, PromotionMode, RoyalRule};
 
 impl Engine {
     /// The start position of the variant.
@@ -44,7 +44,7 @@ impl Engine {
     /// Whether the side to move has lost its last royal piece (where the rules make that the end).
     pub fn royals_gone(&self, pos: &Position) -> bool {
         let t = self.t();
-        if t.royal_mask == 0 || self.rules.end.royal_rule == RoyalRule::Check {
+        if t.royal_mask.is_empty() || self.rules.end.royal_rule == RoyalRule::Check {
             return false;
         }
         self.royal_squares(pos, pos.side).n == 0
@@ -102,16 +102,16 @@ impl Engine {
                     || sensitive.contains(mv.to)
                     || mv.side_capture().is_some()
                     || mv.third_square().is_some_and(|x| sensitive.contains(x));
-                if royal_mask >> mover.0 & 1 == 0 && !touches {
+                if !royal_mask.contains(mover) && !touches {
                     return true;
                 }
             }
             self.legal_after(&mut scratch, mv, &royals, facing_now)
         });
-        if self.t().no_drop_mate != 0 {
+        if !self.t().no_drop_mate.is_empty() {
             let t = self.t();
             out.retain(|&mv| match mv.kind {
-                MoveKind::Drop(k) if t.no_drop_mate >> k.0 & 1 != 0 => !self.drop_mates(pos, mv),
+                MoveKind::Drop(k) if t.no_drop_mate.contains(k) => !self.drop_mates(pos, mv),
                 _ => true,
             });
         }
@@ -203,9 +203,9 @@ impl Engine {
         let pending = pos.pending.contains(from);
         let enemy = |c: u8| c != 0 && owner(c) != us;
         // An enemy piece this move may capture.
-        let takes = |c: u8, victims: u64| enemy(c) && victims >> kind_of(c).0 & 1 != 0;
+        let takes = |c: u8, victims: KindSet| enemy(c) && victims.contains(kind_of(c));
         // A kind without promotion that is not about to promote makes only plain moves.
-        let plain_only = !pending && t.promotes >> kind.0 & 1 == 0;
+        let plain_only = !pending && !t.promotes.contains(kind);
         // A plain move landing on `to`, with its promotion choices.
         let land = |to: u8, out: &mut Vec<Move>| {
             if plain_only {
@@ -259,7 +259,7 @@ impl Engine {
                         }
                     }
                 }
-            } else if enemy(c) && l.flags & CAPTURE != 0 && l.victims >> kind_of(c).0 & 1 != 0 {
+            } else if enemy(c) && l.flags & CAPTURE != 0 && l.victims.contains(kind_of(c)) {
                 land(l.to, out);
             }
         }
@@ -272,7 +272,7 @@ impl Engine {
                     for (i, s) in sq.iter().enumerate() {
                         let c = board[s.sq as usize];
                         if !past_screen {
-                            if c != 0 && r.screens >> kind_of(c).0 & 1 == 0 {
+                            if c != 0 && !r.screens.contains(kind_of(c)) {
                                 // A kind this hop may not use as a screen (`not-over`).
                                 break;
                             }
@@ -335,13 +335,13 @@ impl Engine {
                 }
                 if cl != NEED_EMPTY
                     && !s.capture
-                    && p.screens >> kind_of(board[s.sq as usize]).0 & 1 == 0
+                    && !p.screens.contains(kind_of(board[s.sq as usize]))
                 {
                     ok = false;
                     break;
                 }
                 if s.capture && cl == NEED_ENEMY {
-                    if p.victims >> kind_of(board[s.sq as usize]).0 & 1 == 0 {
+                    if !p.victims.contains(kind_of(board[s.sq as usize])) {
                         ok = false;
                         break;
                     }
@@ -357,7 +357,7 @@ impl Engine {
                 board[p.to as usize]
             };
             let dest_ok = (c == 0 && p.flags & MOVE != 0)
-                || (enemy(c) && p.flags & CAPTURE != 0 && p.victims >> kind_of(c).0 & 1 != 0);
+                || (enemy(c) && p.flags & CAPTURE != 0 && p.victims.contains(kind_of(c)));
             if !dest_ok {
                 continue;
             }
@@ -577,7 +577,7 @@ impl Engine {
             if self.rules.drops.must_have_move {
                 zone = zone.minus(&info.stuck);
             }
-            if t.one_per_file >> k & 1 != 0 {
+            if t.one_per_file.contains(kind) {
                 let code = Piece::new(us, kind).code();
                 for s in pos.occupied[us.index()].iter() {
                     if pos.board[s.index()] == code {
@@ -590,7 +590,7 @@ impl Engine {
             }
             // `drop-promoted`: the same piece dropped with a promoted face up, into the hand
             // kind's zone, where that face has a move when `must-move` asks for one.
-            if t.drop_promoted >> k & 1 != 0 {
+            if t.drop_promoted.contains(kind) {
                 if let Some(pr) = &self.rules.piece(kind).promotion {
                     let free = info.drop_zone.minus(&occupied);
                     for &face in &pr.to {

@@ -2,7 +2,7 @@
 
 use super::zobrist;
 use crate::geometry::{Player, Square, SquareSet, MAX_SQUARES};
-use crate::rules::{PieceKind, MAX_IN_HAND};
+use crate::rules::{KindSet, PieceKind, MAX_IN_HAND};
 
 /// A piece on the board or in a hand: whose it is and what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,9 +152,9 @@ pub struct Position {
     pub(crate) passes: u8,
     /// `facing ends`: whether the royals faced each other before the last move.
     pub(crate) facing_before: bool,
-    /// The kinds whose squares `royals` keeps (bit per kind); the engine trusts `royals` only
+    /// The kinds whose squares `royals` keeps; the engine trusts `royals` only
     /// when these are its own royal kinds, and otherwise finds the royals by looking.
-    pub(crate) royal_kinds: u64,
+    pub(crate) royal_kinds: KindSet,
     /// Per player, the squares of the pieces of `royal_kinds`, kept as pieces are placed, so
     /// legality need not scan the board for them at every node.
     pub(crate) royals: [SquareSet; 2],
@@ -178,19 +178,19 @@ impl Position {
             checks: [0; 2],
             passes: 0,
             facing_before: false,
-            royal_kinds: 0,
+            royal_kinds: KindSet::EMPTY,
             royals: [SquareSet::EMPTY; 2],
         }
     }
 
     /// Sets the kinds whose squares the position keeps track of (the rule set's royal kinds) and
     /// finds where they stand now.
-    pub(crate) fn track_royals(&mut self, kinds: u64) {
+    pub(crate) fn track_royals(&mut self, kinds: KindSet) {
         self.royal_kinds = kinds;
         self.royals = [SquareSet::EMPTY; 2];
         for s in self.occupied[0].union(&self.occupied[1]).iter() {
             let c = self.board[s.index()];
-            if kinds >> kind_of(c).0 & 1 != 0 {
+            if kinds.contains(kind_of(c)) {
                 self.royals[owner(c).index()].insert(s);
             }
         }
@@ -209,7 +209,7 @@ impl Position {
         if code != 0 {
             let o = owner(code).index();
             self.occupied[o].insert(s);
-            if self.royal_kinds >> kind_of(code).0 & 1 != 0 {
+            if self.royal_kinds.contains(kind_of(code)) {
                 self.royals[o].insert(s);
             }
         }

@@ -8,7 +8,7 @@ use super::position::{CastleSide, CastlingRights, Position};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{Dimensions, Offset, Player, Square, SquareSet};
-use crate::rules::{Confinement, Hop, Leg, MovePattern, PathRide, PieceKind, RuleSet};
+use crate::rules::{Confinement, Hop, KindSet, Leg, MovePattern, PathRide, PieceKind, RuleSet};
 
 /// The move may end on an empty square.
 pub(crate) const MOVE: u8 = 1;
@@ -33,7 +33,7 @@ pub(crate) struct Leap {
     pub block: u8,
     pub flags: u8,
     /// Kinds this move may capture (bit per kind).
-    pub victims: u64,
+    pub victims: KindSet,
 }
 
 /// A ride along a list of squares (a straight ray or a path).
@@ -43,9 +43,9 @@ pub(crate) struct Ray {
     pub len: u16,
     pub flags: u8,
     pub hop: Hop,
-    pub victims: u64,
+    pub victims: KindSet,
     /// Kinds that may serve as the screen of a hop (bit per kind; `not-over` clears bits).
-    pub screens: u64,
+    pub screens: KindSet,
     /// The step of a straight ray, in files and ranks; (0, 0) for a ray along a named path.
     pub step: (i8, i8),
     /// Whether `step` is straight and primitive, so [`Ray::may_pass`] can rule squares out.
@@ -90,9 +90,9 @@ pub(crate) struct PathMove {
     pub len: u8,
     pub to: u8,
     pub flags: u8,
-    pub victims: u64,
+    pub victims: KindSet,
     /// Kinds a step that passes over a piece may pass over (bit per kind).
-    pub screens: u64,
+    pub screens: KindSet,
 }
 
 /// One square a [`PathMove`] passes, with what must stand there; `capture` marks a locust capture.
@@ -146,7 +146,7 @@ pub(crate) struct Tables {
     /// Indexed by `player * kinds + kind`.
     pub info: Vec<KindInfo>,
     /// Bit per royal kind.
-    pub royal_mask: u64,
+    pub royal_mask: KindSet,
     /// Kinds that go to hand when captured, after conversion: `to_hand[kind]`.
     pub to_hand: Vec<Option<PieceKind>>,
     /// Whether the variant has drops at all.
@@ -154,11 +154,11 @@ pub(crate) struct Tables {
     /// Whether some kind promotes `in-place` (a move of its own, not of its pattern).
     pub in_place_promotions: bool,
     /// Bit per kind limited to one per file.
-    pub one_per_file: u64,
+    pub one_per_file: KindSet,
     /// Bit per kind that may not give mate by drop.
-    pub no_drop_mate: u64,
+    pub no_drop_mate: KindSet,
     /// Kinds in hand that may also be dropped with a promoted face (`drop-promoted`).
-    pub drop_promoted: u64,
+    pub drop_promoted: KindSet,
     /// Per player: drops here promote after their next move.
     pub promote_after_move: [SquareSet; 2],
     /// Castling: per player, [king side, queen side] = (king from, king to, rook from, rook to).
@@ -166,9 +166,9 @@ pub(crate) struct Tables {
     /// Rights to clear when a move starts or ends on a square.
     pub castle_clear: Vec<CastlingRights>,
     /// Kinds whose moves reset the move-limit clock.
-    pub clock_reset: u64,
+    pub clock_reset: KindSet,
     /// Kinds with a promotion rule (bit per kind): the others' moves need no promotion choices.
-    pub promotes: u64,
+    pub promotes: KindSet,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
     pub has_endings: bool,
 }
@@ -182,12 +182,8 @@ pub(crate) struct CastleSquares {
     pub rook_to: Square,
 }
 
-fn all_kinds(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
+fn all_kinds(n: usize) -> KindSet {
+    KindSet::first(n)
 }
 
 struct Builder {
@@ -214,8 +210,8 @@ impl Builder {
         player: Player,
         from: Square,
         land: &SquareSet,
-        victims: u64,
-        screens: u64,
+        victims: KindSet,
+        screens: KindSet,
     ) {
         let mut extra = 0;
         if pat.en_passant {
@@ -312,7 +308,7 @@ impl Builder {
         pat: &MovePattern,
         land: &SquareSet,
         flags: u8,
-        masks: (u64, u64),
+        masks: (KindSet, KindSet),
     ) {
         let leg = legs[i];
         let last = i + 1 == legs.len();
@@ -369,7 +365,7 @@ impl Builder {
         to: Square,
         pat: &MovePattern,
         flags: u8,
-        (victims, screens): (u64, u64),
+        (victims, screens): (KindSet, KindSet),
     ) {
         // A path that comes back to where it started moves nothing unless it captures on the way
         // (`cabW`, igui); such a path may only end there as a move, the square being empty then.
@@ -427,9 +423,8 @@ impl Builder {
         land: &SquareSet,
     ) {
         let all = all_kinds(rules.pieces.len());
-        let bits = |l: &[PieceKind]| l.iter().fold(0u64, |m, k| m | 1 << k.0);
-        let victims = all & !bits(&ride.not_capturing);
-        let screens = all & !bits(&ride.not_over);
+        let victims = all.minus(ride.not_capturing.iter().collect());
+        let screens = all.minus(ride.not_over.iter().collect());
         let hop = if ride.hopping { Hop::Screen } else { Hop::None };
         for path in ride.paths.iter().filter_map(|&id| rules.path(id)) {
             for line in path.lines_from(self.dims, from, player, ride) {
@@ -481,7 +476,8 @@ impl Tables {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .fold(0u64, |m, (i, _)| m | 1 << i);
+            .map(|(i, _)| PieceKind(i as u8))
+            .collect();
         let initial = initial_squares(start, kinds);
 
         let mut entries = vec![SquareMoves::default(); 2 * kinds * 256];
@@ -519,17 +515,16 @@ impl Tables {
                         };
                         let mut victims = all_kinds(kinds);
                         if let Some(list) = &rule.capturing {
-                            victims = list.iter().fold(0, |m, k| m | 1 << k.0);
+                            victims = list.iter().collect();
                         }
-                        let kind_bits = |l: &[PieceKind]| l.iter().fold(0u64, |m, k| m | 1 << k.0);
-                        victims &= !kind_bits(&rule.not_capturing);
-                        let screens = all_kinds(kinds) & !kind_bits(&rule.not_over);
+                        victims = victims.minus(rule.not_capturing.iter().collect());
+                        let screens = all_kinds(kinds).minus(rule.not_over.iter().collect());
                         for pat in &rule.patterns {
                             if pat.initial && !initial[ki].contains(from) {
                                 continue;
                             }
                             let v = if pat.royal_only {
-                                victims & royal_mask
+                                victims.intersect(royal_mask)
                             } else {
                                 victims
                             };
@@ -621,7 +616,7 @@ impl Tables {
             .iter()
             .map(|p| Some(p.captured_as).filter(|k| rules.drops.to_hand.contains(k)))
             .collect();
-        let mask = |list: &[PieceKind]| list.iter().fold(0u64, |m, k| m | 1 << k.0);
+        let mask = |list: &[PieceKind]| list.iter().collect::<KindSet>();
         let mut promote_after_move = [SquareSet::EMPTY; 2];
         if let Some(z) = &rules.drops.promote_after_move {
             promote_after_move = *z;
@@ -633,7 +628,7 @@ impl Tables {
             .move_limit
             .as_ref()
             .map(|m| mask(&m.reset_by))
-            .unwrap_or(0);
+            .unwrap_or_default();
 
         Ok(Tables {
             dims,
@@ -673,7 +668,8 @@ impl Tables {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.promotion.is_some())
-                .fold(0u64, |m, (i, _)| m | 1 << i),
+                .map(|(i, _)| PieceKind(i as u8))
+                .collect(),
             has_endings: {
                 let e = &rules.end;
                 !e.extinction.is_empty()
