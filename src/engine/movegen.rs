@@ -4,7 +4,9 @@
 use super::attacks::{class, Royals};
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
-use super::tables::{CastleSquares, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, SETS_EP};
+use super::tables::{
+    CastleSquares, Leap, PathMove, Ray, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, SETS_EP,
+};
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, KindSet, PieceKind, PromotionMode, RoyalRule};
@@ -186,7 +188,7 @@ impl Engine {
         }
     }
 
-    /// The pseudo-legal moves of one piece.
+    /// The pseudo-legal moves of one piece: its leaps, its rays and its multi-leg paths.
     fn piece_moves(
         &self,
         pos: &Position,
@@ -198,32 +200,53 @@ impl Engine {
         let t = self.t();
         let e = t.entry(us, kind, from);
         let first = out.len();
-        let board = &pos.board;
         // A piece dropped where it promotes after its next move promotes with whatever move it makes.
         let pending = pos.pending.contains(from);
-        let enemy = |c: u8| c != 0 && owner(c) != us;
-        // An enemy piece this move may capture.
-        let takes = |c: u8, victims: KindSet| enemy(c) && victims.contains(kind_of(c));
-        // A kind without promotion that is not about to promote makes only plain moves.
-        let plain_only = !pending && !t.promotes.contains(kind);
-        // A plain move landing on `to`, with its promotion choices.
-        let land = |to: u8, out: &mut Vec<Move>| {
-            if plain_only {
-                out.push(Move::normal(from, Square(to)));
-                return;
-            }
-            self.push_promotions(
-                pos,
-                pending,
-                us,
-                kind,
-                from,
-                Square(to),
-                MoveKind::Normal,
-                out,
-            )
+        let m = Mover {
+            pos,
+            from,
+            us,
+            kind,
+            pending,
+            plain_only: !pending && !t.promotes.contains(kind),
         };
-        for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+        self.leap_moves(&m, &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize], out);
+        self.ray_moves(&m, &t.rays[e.rays.0 as usize..e.rays.1 as usize], out);
+        self.leg_moves(&m, &t.paths[e.paths.0 as usize..e.paths.1 as usize], out);
+        if e.may_repeat {
+            // Two patterns may reach the same square the same way: keep the move once.
+            let mut i = first;
+            while i < out.len() {
+                if out[first..i].contains(&out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// A move landing on `to`, with its promotion choices.
+    #[inline(always)]
+    fn land(&self, m: &Mover, to: Square, mk: MoveKind, out: &mut Vec<Move>) {
+        if m.plain_only {
+            out.push(Move {
+                from: m.from,
+                to,
+                kind: mk,
+                promotion: None,
+            });
+        } else {
+            self.push_promotions(m, to, mk, out);
+        }
+    }
+
+    /// The moves of a piece's leaps (lame ones blocked on their square), double steps and
+    /// en-passant captures.
+    #[inline]
+    fn leap_moves(&self, m: &Mover, leaps: &[Leap], out: &mut Vec<Move>) {
+        let board = &m.pos.board;
+        for l in leaps {
             if l.flags & BLOCKED != 0 && board[l.block as usize] != 0 {
                 continue;
             }
@@ -232,7 +255,7 @@ impl Engine {
                 if l.flags & MOVE != 0 {
                     if l.flags & SETS_EP != 0 {
                         out.push(Move {
-                            from,
+                            from: m.from,
                             to: Square(l.to),
                             kind: MoveKind::DoubleStep {
                                 passed: Square(l.block),
@@ -241,29 +264,27 @@ impl Engine {
                             gate: None,
                         });
                     } else {
-                        land(l.to, out);
+                        self.land(m, Square(l.to), MoveKind::Normal, out);
                     }
                 } else if l.flags & EP != 0 {
-                    if let Some((target, victim)) = pos.ep {
-                        if target.0 == l.to && enemy(board[victim.index()]) {
-                            self.push_promotions(
-                                pos,
-                                pending,
-                                us,
-                                kind,
-                                from,
-                                target,
-                                MoveKind::EnPassant { victim },
-                                out,
-                            );
+                    if let Some((target, victim)) = m.pos.ep {
+                        if target.0 == l.to && m.enemy(board[victim.index()]) {
+                            self.land(m, target, MoveKind::EnPassant { victim }, out);
                         }
                     }
                 }
-            } else if enemy(c) && l.flags & CAPTURE != 0 && l.victims.contains(kind_of(c)) {
-                land(l.to, out);
+            } else if l.flags & CAPTURE != 0 && m.takes(c, l.victims) {
+                self.land(m, Square(l.to), MoveKind::Normal, out);
             }
         }
-        for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
+    }
+
+    /// The moves of a piece's rays: slides, hops over one screen and grasshopper hops.
+    #[inline]
+    fn ray_moves(&self, m: &Mover, rays: &[Ray], out: &mut Vec<Move>) {
+        let t = self.t();
+        let board = &m.pos.board;
+        for r in rays {
             let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
             match r.hop {
                 // A slide, or a hop: the same walk, a hop first passing exactly one screen.
@@ -283,7 +304,7 @@ impl Engine {
                             if r.flags & MOVE != 0 && s.land {
                                 if r.flags & SETS_EP != 0 && i > 0 {
                                     out.push(Move {
-                                        from,
+                                        from: m.from,
                                         to: Square(s.sq),
                                         kind: MoveKind::DoubleStep {
                                             passed: Square(sq[i - 1].sq),
@@ -292,13 +313,13 @@ impl Engine {
                                         gate: None,
                                     });
                                 } else {
-                                    land(s.sq, out);
+                                    self.land(m, Square(s.sq), MoveKind::Normal, out);
                                 }
                             }
                             continue;
                         }
-                        if r.flags & CAPTURE != 0 && s.land && takes(c, r.victims) {
-                            land(s.sq, out);
+                        if r.flags & CAPTURE != 0 && s.land && m.takes(c, r.victims) {
+                            self.land(m, Square(s.sq), MoveKind::Normal, out);
                         }
                         break;
                     }
@@ -309,47 +330,50 @@ impl Engine {
                             let c = board[s.sq as usize];
                             let ok = s.land
                                 && ((c == 0 && r.flags & MOVE != 0)
-                                    || (r.flags & CAPTURE != 0 && takes(c, r.victims)));
+                                    || (r.flags & CAPTURE != 0 && m.takes(c, r.victims)));
                             if ok {
-                                land(s.sq, out);
+                                self.land(m, Square(s.sq), MoveKind::Normal, out);
                             }
                         }
                     }
                 }
             }
         }
-        for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
+    }
+
+    /// The moves of a piece's multi-leg paths: each step's square must be as the path needs it
+    /// (empty, enemy, any), and a capturing step takes its victim in passing (a locust).
+    #[inline]
+    fn leg_moves(&self, m: &Mover, paths: &[PathMove], out: &mut Vec<Move>) {
+        let t = self.t();
+        let (pos, from) = (m.pos, m.from);
+        let board = &pos.board;
+        'path: for p in paths {
             let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
             let mut victim = None;
-            let mut ok = true;
             for s in steps {
                 // The square the piece left is empty while it moves (`cabW` comes back to it).
                 let cl = if s.sq == from.0 {
                     NEED_EMPTY
                 } else {
-                    class(pos, s.sq, us)
+                    class(pos, s.sq, m.us)
                 };
                 if s.need & cl == 0 {
-                    ok = false;
-                    break;
+                    continue 'path;
                 }
-                if cl != NEED_EMPTY
-                    && !s.capture
-                    && !p.screens.contains(kind_of(board[s.sq as usize]))
-                {
-                    ok = false;
-                    break;
+                if cl == NEED_EMPTY {
+                    continue;
+                }
+                let k = kind_of(board[s.sq as usize]);
+                if !s.capture && !p.screens.contains(k) {
+                    continue 'path;
                 }
                 if s.capture && cl == NEED_ENEMY {
-                    if !p.victims.contains(kind_of(board[s.sq as usize])) {
-                        ok = false;
-                        break;
+                    if !p.victims.contains(k) {
+                        continue 'path;
                     }
                     victim = Some(Square(s.sq));
                 }
-            }
-            if !ok {
-                continue;
             }
             let c = if p.to == from.0 {
                 0
@@ -357,7 +381,7 @@ impl Engine {
                 board[p.to as usize]
             };
             let dest_ok = (c == 0 && p.flags & MOVE != 0)
-                || (enemy(c) && p.flags & CAPTURE != 0 && p.victims.contains(kind_of(c)));
+                || (p.flags & CAPTURE != 0 && m.takes(c, p.victims));
             if !dest_ok {
                 continue;
             }
@@ -377,29 +401,11 @@ impl Engine {
                     gate: None,
                 });
             } else {
-                self.push_promotions(
-                    pos,
-                    pending,
-                    us,
-                    kind,
-                    from,
-                    Square(p.to),
-                    match victim {
-                        Some(victim) => MoveKind::Locust { victim },
-                        None => MoveKind::Normal,
-                    },
-                    out,
-                );
-            }
-        }
-        if e.may_repeat {
-            let mut i = first;
-            while i < out.len() {
-                if out[first..i].contains(&out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
+                let mk = match victim {
+                    Some(victim) => MoveKind::Locust { victim },
+                    None => MoveKind::Normal,
+                };
+                self.push_promotions(m, Square(p.to), mk, out);
             }
         }
     }
@@ -414,19 +420,16 @@ impl Engine {
     }
 
     /// Pushes a move with every promotion choice the rules give it.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn push_promotions(
-        &self,
-        pos: &Position,
-        pending: bool,
-        us: Player,
-        kind: PieceKind,
-        from: Square,
-        to: Square,
-        mk: MoveKind,
-        out: &mut Vec<Move>,
-    ) {
+    fn push_promotions(&self, m: &Mover, to: Square, mk: MoveKind, out: &mut Vec<Move>) {
+        let Mover {
+            pos,
+            pending,
+            us,
+            kind,
+            from,
+            ..
+        } = *m;
         let plain = Move {
             from,
             to,
@@ -615,5 +618,31 @@ impl Engine {
         (0..d.ranks)
             .filter_map(|r| d.square(file as i32, r as i32))
             .collect()
+    }
+}
+
+/// One piece about to move: what the walks over its tables share.
+#[derive(Clone, Copy)]
+struct Mover<'p> {
+    pos: &'p Position,
+    from: Square,
+    us: Player,
+    kind: PieceKind,
+    /// Dropped where it promotes after its next move: whatever it does next promotes.
+    pending: bool,
+    /// A kind without promotion that is not about to promote makes only plain moves.
+    plain_only: bool,
+}
+
+impl Mover<'_> {
+    /// Whether the piece code `c` is an enemy of the mover.
+    #[inline(always)]
+    fn enemy(&self, c: u8) -> bool {
+        c != 0 && owner(c) != self.us
+    }
+    /// Whether `c` is an enemy of a kind in `victims`, one this move may capture.
+    #[inline(always)]
+    fn takes(&self, c: u8, victims: KindSet) -> bool {
+        self.enemy(c) && victims.contains(kind_of(c))
     }
 }

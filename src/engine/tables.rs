@@ -8,7 +8,7 @@ use super::position::{CastleSide, CastlingRights, Position};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{Dimensions, Offset, Player, Square, SquareSet};
-use crate::rules::{Confinement, Hop, KindSet, Leg, MovePattern, PathRide, PieceKind, RuleSet};
+use crate::rules::{Confinement, Hop, KindSet, Leg, MovePattern, PathRide, PieceDef, PieceKind, RuleSet};
 
 /// The move may end on an empty square.
 pub(crate) const MOVE: u8 = 1;
@@ -180,6 +180,68 @@ pub(crate) struct CastleSquares {
     pub king_to: Square,
     pub rook_from: Square,
     pub rook_to: Square,
+}
+
+/// Per (player, kind, square), the squares a piece there attacks on an empty board; and per
+/// (player, square), the squares from which some kind of that player attacks it: the inverse
+/// table attack tests start from.
+fn reach_tables(
+    b: &Builder,
+    entries: &[SquareMoves],
+    kinds: usize,
+) -> (Vec<SquareSet>, Vec<SquareSet>) {
+    let mut reach = vec![SquareSet::EMPTY; 2 * kinds * 256];
+    for (i, e) in entries.iter().enumerate() {
+        let mut r = SquareSet::EMPTY;
+        for l in &b.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+            if l.flags & CAPTURE != 0 {
+                r.insert(Square(l.to));
+            }
+        }
+        for ray in &b.rays[e.rays.0 as usize..e.rays.1 as usize] {
+            if ray.flags & CAPTURE != 0 {
+                for s in &b.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize] {
+                    if s.land {
+                        r.insert(Square(s.sq));
+                    }
+                }
+            }
+        }
+        for p in &b.paths[e.paths.0 as usize..e.paths.1 as usize] {
+            if p.flags & CAPTURE != 0 {
+                r.insert(Square(p.to));
+            }
+            for s in &b.path_steps[p.start as usize..p.start as usize + p.len as usize] {
+                if s.capture {
+                    r.insert(Square(s.sq));
+                }
+            }
+        }
+        reach[i] = r;
+    }
+
+    let mut reach_to = vec![SquareSet::EMPTY; 2 * 256];
+    for (i, r) in reach.iter().enumerate() {
+        let player = i / (kinds * 256);
+        let from = Square((i % 256) as u8);
+        for target in r.iter() {
+            reach_to[player * 256 + target.index()].insert(from);
+        }
+    }
+
+    (reach, reach_to)
+}
+
+/// Whether any end rule can finish a game before a side runs out of moves (so move
+/// generation asks first).
+fn has_endings(rules: &RuleSet) -> bool {
+    let e = &rules.end;
+    !e.extinction.is_empty()
+        || e.bare_royal.is_some()
+        || e.goal.is_some()
+        || e.check_limit.is_some()
+        || e.pass.as_ref().is_some_and(|p| p.twice.is_some())
+        || e.facing_ends.is_some()
 }
 
 fn all_kinds(n: usize) -> KindSet {
@@ -450,6 +512,91 @@ impl Builder {
             }
         }
     }
+
+    /// The compiled moves of one kind of one player from one square: its move rules' patterns
+    /// (those that apply on this square), then its path rides.
+    fn square_moves(
+        &mut self,
+        rules: &RuleSet,
+        piece: &PieceDef,
+        player: Player,
+        from: Square,
+        initial: &SquareSet,
+        royal_mask: KindSet,
+    ) -> SquareMoves {
+        let pi = player.index();
+        let kinds = rules.pieces.len();
+        let squares = rules.board.squares;
+        let b = self;
+        let start = (
+            b.leaps.len() as u32,
+            b.rays.len() as u32,
+            b.paths.len() as u32,
+        );
+        let confined_to = match &piece.confinement {
+            Confinement::None => squares,
+            Confinement::Within(z) => z[pi],
+            Confinement::Regions(rs) => rs
+                .iter()
+                .map(|r| r[pi])
+                .find(|r| r.contains(from))
+                .unwrap_or(squares),
+        };
+        for rule in &piece.moves {
+            if let Some(z) = &rule.only_in {
+                if !z[pi].contains(from) {
+                    continue;
+                }
+            }
+            let land = if rule.unconfined {
+                squares
+            } else {
+                confined_to
+            };
+            let mut victims = all_kinds(kinds);
+            if let Some(list) = &rule.capturing {
+                victims = list.iter().collect();
+            }
+            victims = victims.minus(rule.not_capturing.iter().collect());
+            let screens = all_kinds(kinds).minus(rule.not_over.iter().collect());
+            for pat in &rule.patterns {
+                if pat.initial && !initial.contains(from) {
+                    continue;
+                }
+                let v = if pat.royal_only {
+                    victims.intersect(royal_mask)
+                } else {
+                    victims
+                };
+                if rule.capturing.is_some() {
+                    // A move that must capture a given kind is capture-only.
+                    let mut p = pat.clone();
+                    if let Some(l) = p.legs.last_mut() {
+                        l.mode.to_empty = false;
+                    }
+                    b.add_pattern(&p, player, from, &land, v, screens);
+                } else {
+                    b.add_pattern(pat, player, from, &land, v, screens);
+                }
+            }
+        }
+        for ride in &piece.rides {
+            b.add_path_rides(rules, ride, player, from, &confined_to);
+        }
+        let end = (
+            b.leaps.len() as u32,
+            b.rays.len() as u32,
+            b.paths.len() as u32,
+        );
+        let mut e = SquareMoves {
+            leaps: (start.0, end.0),
+            rays: (start.1, end.1),
+            paths: (start.2, end.2),
+            may_repeat: false,
+        };
+        e.may_repeat = may_repeat(b, &e);
+        e
+    }
 }
 
 impl Tables {
@@ -488,73 +635,7 @@ impl Tables {
                 let ki = pi * kinds + k;
                 info[ki].initial = initial[ki];
                 for from in squares.iter() {
-                    let start = (
-                        b.leaps.len() as u32,
-                        b.rays.len() as u32,
-                        b.paths.len() as u32,
-                    );
-                    let confined_to = match &piece.confinement {
-                        Confinement::None => squares,
-                        Confinement::Within(z) => z[pi],
-                        Confinement::Regions(rs) => rs
-                            .iter()
-                            .map(|r| r[pi])
-                            .find(|r| r.contains(from))
-                            .unwrap_or(squares),
-                    };
-                    for rule in &piece.moves {
-                        if let Some(z) = &rule.only_in {
-                            if !z[pi].contains(from) {
-                                continue;
-                            }
-                        }
-                        let land = if rule.unconfined {
-                            squares
-                        } else {
-                            confined_to
-                        };
-                        let mut victims = all_kinds(kinds);
-                        if let Some(list) = &rule.capturing {
-                            victims = list.iter().collect();
-                        }
-                        victims = victims.minus(rule.not_capturing.iter().collect());
-                        let screens = all_kinds(kinds).minus(rule.not_over.iter().collect());
-                        for pat in &rule.patterns {
-                            if pat.initial && !initial[ki].contains(from) {
-                                continue;
-                            }
-                            let v = if pat.royal_only {
-                                victims.intersect(royal_mask)
-                            } else {
-                                victims
-                            };
-                            if rule.capturing.is_some() {
-                                // A move that must capture a given kind is capture-only.
-                                let mut p = pat.clone();
-                                if let Some(l) = p.legs.last_mut() {
-                                    l.mode.to_empty = false;
-                                }
-                                b.add_pattern(&p, player, from, &land, v, screens);
-                            } else {
-                                b.add_pattern(pat, player, from, &land, v, screens);
-                            }
-                        }
-                    }
-                    for ride in &piece.rides {
-                        b.add_path_rides(rules, ride, player, from, &confined_to);
-                    }
-                    let end = (
-                        b.leaps.len() as u32,
-                        b.rays.len() as u32,
-                        b.paths.len() as u32,
-                    );
-                    let mut e = SquareMoves {
-                        leaps: (start.0, end.0),
-                        rays: (start.1, end.1),
-                        paths: (start.2, end.2),
-                        may_repeat: false,
-                    };
-                    e.may_repeat = may_repeat(&b, &e);
+                    let e = b.square_moves(rules, piece, player, from, &initial[ki], royal_mask);
                     if e.leaps.0 == e.leaps.1 && e.rays.0 == e.rays.1 && e.paths.0 == e.paths.1 {
                         info[ki].stuck.insert(from);
                     }
@@ -570,46 +651,7 @@ impl Tables {
             }
         }
 
-        let mut reach = vec![SquareSet::EMPTY; 2 * kinds * 256];
-        for (i, e) in entries.iter().enumerate() {
-            let mut r = SquareSet::EMPTY;
-            for l in &b.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
-                if l.flags & CAPTURE != 0 {
-                    r.insert(Square(l.to));
-                }
-            }
-            for ray in &b.rays[e.rays.0 as usize..e.rays.1 as usize] {
-                if ray.flags & CAPTURE != 0 {
-                    for s in
-                        &b.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize]
-                    {
-                        if s.land {
-                            r.insert(Square(s.sq));
-                        }
-                    }
-                }
-            }
-            for p in &b.paths[e.paths.0 as usize..e.paths.1 as usize] {
-                if p.flags & CAPTURE != 0 {
-                    r.insert(Square(p.to));
-                }
-                for s in &b.path_steps[p.start as usize..p.start as usize + p.len as usize] {
-                    if s.capture {
-                        r.insert(Square(s.sq));
-                    }
-                }
-            }
-            reach[i] = r;
-        }
-
-        let mut reach_to = vec![SquareSet::EMPTY; 2 * 256];
-        for (i, r) in reach.iter().enumerate() {
-            let player = i / (kinds * 256);
-            let from = Square((i % 256) as u8);
-            for target in r.iter() {
-                reach_to[player * 256 + target.index()].insert(from);
-            }
-        }
+        let (reach, reach_to) = reach_tables(&b, &entries, kinds);
 
         let to_hand: Vec<Option<PieceKind>> = rules
             .pieces
@@ -670,15 +712,7 @@ impl Tables {
                 .filter(|(_, p)| p.promotion.is_some())
                 .map(|(i, _)| PieceKind(i as u8))
                 .collect(),
-            has_endings: {
-                let e = &rules.end;
-                !e.extinction.is_empty()
-                    || e.bare_royal.is_some()
-                    || e.goal.is_some()
-                    || e.check_limit.is_some()
-                    || e.pass.as_ref().is_some_and(|p| p.twice.is_some())
-                    || e.facing_ends.is_some()
-            },
+            has_endings: has_endings(rules),
         })
     }
 
