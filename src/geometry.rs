@@ -293,8 +293,72 @@ impl FromIterator<Square> for SquareSet {
     }
 }
 
-/// A square set for each player, indexed by [`Player::index`].
-pub type PlayerSquares = [SquareSet; 2];
+/// One value for each player, indexed by [`Player`]: hands, occupancy, zones resolved per player,
+/// names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ByPlayer<T>(pub [T; 2]);
+
+impl<T> ByPlayer<T> {
+    /// The first player's value, then the second's.
+    pub const fn new(first: T, second: T) -> ByPlayer<T> {
+        ByPlayer([first, second])
+    }
+    /// Each player's value from `f`.
+    pub fn from_fn(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
+        ByPlayer([f(Player::First), f(Player::Second)])
+    }
+    /// Each player's value mapped by `f`.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByPlayer<U> {
+        ByPlayer(self.0.map(f))
+    }
+    /// The two values with the players exchanged (a zone seen from the other side).
+    pub fn swapped(self) -> ByPlayer<T> {
+        let [a, b] = self.0;
+        ByPlayer([b, a])
+    }
+    /// The two values, first player first.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+    /// The two values, mutably.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.0.iter_mut()
+    }
+}
+
+impl<T: Copy> ByPlayer<T> {
+    /// The same value for both players.
+    pub const fn both(v: T) -> ByPlayer<T> {
+        ByPlayer([v, v])
+    }
+}
+
+impl<T> std::ops::Index<Player> for ByPlayer<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, p: Player) -> &T {
+        &self.0[p as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Player> for ByPlayer<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        &mut self.0[p as usize]
+    }
+}
+
+impl<'a, T> IntoIterator for &'a ByPlayer<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// A square set for each player (a zone resolved for both sides).
+pub type PlayerSquares = ByPlayer<SquareSet>;
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@
 //! All per-player square sets are already resolved (player-relative zones mirrored for the second
 //! player), and all Betza strings are already parsed into [`MovePattern`]s.
 
-use crate::geometry::{Dimensions, Offset, Player, PlayerSquares, Square, SquareSet};
+use crate::geometry::{ByPlayer, Dimensions, Offset, Player, PlayerSquares, Square, SquareSet};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -103,7 +103,7 @@ pub struct RuleSet {
     /// Board size and the squares that exist.
     pub board: Board,
     /// Display names of the two players, first player first (`players Red, Black`).
-    pub players: [String; 2],
+    pub players: ByPlayer<String>,
     /// Named zones, in declaration order, resolved per player. Kept for display (`zones`, render).
     pub zones: IndexMap<String, PlayerSquares>,
     /// Named paths, in declaration order.
@@ -593,7 +593,7 @@ pub struct RenderHints {
     /// Dark square colour.
     pub dark: Option<String>,
     /// The players' piece colours, when `players` declares them (`players Red "#c62828", ...`).
-    pub side_colours: [Option<String>; 2],
+    pub side_colours: ByPlayer<Option<String>>,
 }
 
 impl RuleSet {

@@ -3,7 +3,7 @@
 //! pictures). It is written from the rule set only, never from the source text, so it says what
 //! the engine plays; every piece, move, condition, zone and rule is on it.
 
-use crate::geometry::{Dimensions, PlayerSquares, Square, SquareSet};
+use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::repl::describe::{patterns_text, ride_words};
 use crate::rules::{
     Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
@@ -248,13 +248,17 @@ impl Words<'_> {
 
     /// A per-player set: "rank 8 for White, rank 1 for Black", or once when it is the same.
     fn per_player(&self, z: &PlayerSquares) -> String {
-        let [a, b] = [self.squares(&z[0]), self.squares(&z[1])];
-        if z[0] == z[1] {
+        let [a, b] = [
+            self.squares(&z[Player::First]),
+            self.squares(&z[Player::Second]),
+        ];
+        if z[Player::First] == z[Player::Second] {
             format!("{a} (both players)")
         } else {
             format!(
                 "{a} for {}, {b} for {}",
-                self.rules.players[0], self.rules.players[1]
+                self.rules.players[Player::First],
+                self.rules.players[Player::Second]
             )
         }
     }
@@ -264,7 +268,7 @@ impl Words<'_> {
         if let Some((n, _)) = self.rules.zones.iter().find(|(_, s)| *s == z) {
             return format!("zone `{n}`");
         }
-        let swapped = [z[1], z[0]];
+        let swapped = z.swapped();
         if let Some((n, _)) = self.rules.zones.iter().find(|(_, s)| **s == swapped) {
             return format!("the enemy's zone `{n}`");
         }
@@ -341,11 +345,11 @@ impl Words<'_> {
         let mut s = Section::new("Players");
         s.line(format!(
             "{}: the first player, upper-case letters, plays up the board (from rank 1)",
-            r.players[0]
+            r.players[Player::First]
         ));
         s.line(format!(
             "{}: the second player, lower-case letters, plays down the board; every move and zone is mirrored for it",
-            r.players[1]
+            r.players[Player::Second]
         ));
         s
     }
@@ -422,7 +426,7 @@ impl Words<'_> {
             p.name,
             p.letter,
             p.letter.to_ascii_lowercase(),
-            r.players[1]
+            r.players[Player::Second]
         ));
         s.piece = Some(k);
         if p.royal {
@@ -734,9 +738,9 @@ impl Words<'_> {
         s.line(format!("FEN: `{}`", r.start_fen));
         let side = r.start_fen.split_whitespace().nth(1);
         let first = if side == Some("b") {
-            &r.players[1]
+            &r.players[Player::Second]
         } else {
-            &r.players[0]
+            &r.players[Player::First]
         };
         s.line(format!("{first} moves first"));
         s

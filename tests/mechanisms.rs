@@ -4,7 +4,7 @@
 
 use chimera::compile::compile_str;
 use chimera::engine::{Engine, Game, GameResult, Status};
-use chimera::geometry::Player;
+use chimera::geometry::{ByPlayer, Player};
 use chimera::notation::{move_text, parse_fen, parse_move, to_fen};
 use std::path::Path;
 use std::sync::Arc;
@@ -684,8 +684,10 @@ fn perpetual_check_loses_the_repetition_for_the_checking_side() {
         Status::PerpetualCheck(Player::First, GameResult::Win(Player::Second))
     );
     assert_eq!(
-        g.status()
-            .describe(&["White".into(), "Black".into()], Player::Second),
+        g.status().describe(
+            &ByPlayer::new("White".into(), "Black".into()),
+            Player::Second
+        ),
         "white has given perpetual check: black wins"
     );
     // The same repetition without checks is an ordinary draw.

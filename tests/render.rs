@@ -93,7 +93,7 @@ fn every_start_position_has_one_element_per_piece_and_per_zone_square() {
         let mut shaded = 0;
         for (name, per_player) in &rules.zones {
             // Zones are shaded as the first player sees them, holes left out.
-            let expected = per_player[Player::First.index()].intersect(&rules.board.squares);
+            let expected = per_player[Player::First].intersect(&rules.board.squares);
             assert_eq!(
                 zone_squares(&doc, name),
                 squares_named(&engine, expected.iter()),
@@ -145,8 +145,8 @@ fn every_start_position_has_one_element_per_piece_and_per_zone_square() {
                 .filter(|b| b.attribute("data-zone") == Some(name.as_str()))
                 .map(|b| b.attribute("data-player").unwrap())
                 .collect();
-            let differs = per_player[0].intersect(&rules.board.squares)
-                != per_player[1].intersect(&rules.board.squares);
+            let differs = per_player[Player::First].intersect(&rules.board.squares)
+                != per_player[Player::Second].intersect(&rules.board.squares);
             let expected: &[&str] = if differs {
                 &["first", "second"]
             } else {

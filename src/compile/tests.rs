@@ -1,7 +1,7 @@
 //! Compiler semantics: what each construct compiles to.
 
 use super::compile_str;
-use crate::geometry::{Player, PlayerSquares, SquareSet};
+use crate::geometry::{ByPlayer, Player, PlayerSquares, SquareSet};
 use crate::rules::{
     Confinement, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneId, ZoneRef,
 };
@@ -44,7 +44,10 @@ fn an_eight_by_eight_definition_compiles_with_defaults() -> TestResult {
     assert_eq!(r.name, "Mini");
     assert_eq!((r.board.dims.files, r.board.dims.ranks), (5, 6));
     assert_eq!(r.board.squares.len(), 30);
-    assert_eq!(r.players, ["White".to_string(), "Black".to_string()]);
+    assert_eq!(
+        r.players,
+        ByPlayer::new("White".to_string(), "Black".to_string())
+    );
     assert_eq!(
         r.pieces
             .iter()
@@ -73,8 +76,14 @@ fn an_eight_by_eight_definition_compiles_with_defaults() -> TestResult {
 fn relative_zone_is_mirrored_for_the_second_player() {
     let r = compile(MINI);
     let last = zone(&r, "last");
-    assert_eq!(names(&r, &last[0]), ["a6", "b6", "c6", "d6", "e6"]);
-    assert_eq!(names(&r, &last[1]), ["a1", "b1", "c1", "d1", "e1"]);
+    assert_eq!(
+        names(&r, &last[Player::First]),
+        ["a6", "b6", "c6", "d6", "e6"]
+    );
+    assert_eq!(
+        names(&r, &last[Player::Second]),
+        ["a1", "b1", "c1", "d1", "e1"]
+    );
 }
 
 #[test]
@@ -83,15 +92,21 @@ fn absolute_per_player_and_enemy_zones() {
         "{MINI}\nzone ring = absolute b2-c3\nzone qfile = White: file a, Black: file e + b1\nzone home = ranks 1-2\nzone away = enemy home & file c\n"
     ));
     let ring = zone(&r, "ring");
-    assert_eq!(ring[0], ring[1]);
-    assert_eq!(names(&r, &ring[0]), ["b2", "c2", "b3", "c3"]);
+    assert_eq!(ring[Player::First], ring[Player::Second]);
+    assert_eq!(names(&r, &ring[Player::First]), ["b2", "c2", "b3", "c3"]);
     let q = zone(&r, "qfile");
-    assert_eq!(names(&r, &q[0]), ["a1", "a2", "a3", "a4", "a5", "a6"]);
-    assert_eq!(names(&r, &q[1]), ["b1", "e1", "e2", "e3", "e4", "e5", "e6"]);
+    assert_eq!(
+        names(&r, &q[Player::First]),
+        ["a1", "a2", "a3", "a4", "a5", "a6"]
+    );
+    assert_eq!(
+        names(&r, &q[Player::Second]),
+        ["b1", "e1", "e2", "e3", "e4", "e5", "e6"]
+    );
     // For White, `enemy home` is Black's home (ranks 5-6); literals are mirrored for Black only.
     let away = zone(&r, "away");
-    assert_eq!(names(&r, &away[0]), ["c5", "c6"]);
-    assert_eq!(names(&r, &away[1]), ["c1", "c2"]);
+    assert_eq!(names(&r, &away[Player::First]), ["c5", "c6"]);
+    assert_eq!(names(&r, &away[Player::Second]), ["c1", "c2"]);
 }
 
 #[test]
@@ -99,9 +114,9 @@ fn operators_apply_left_to_right_and_parentheses_group() {
     let r = compile(&format!(
         "{MINI}\nzone a = rank 1 + rank 2 & file a\nzone b = rank 1 + (rank 2 & file a)\n"
     ));
-    assert_eq!(names(&r, &zone(&r, "a")[0]), ["a1", "a2"]);
+    assert_eq!(names(&r, &zone(&r, "a")[Player::First]), ["a1", "a2"]);
     assert_eq!(
-        names(&r, &zone(&r, "b")[0]),
+        names(&r, &zone(&r, "b")[Player::First]),
         ["a1", "b1", "c1", "d1", "e1", "a2"]
     );
 }
@@ -113,10 +128,13 @@ fn holes_leave_the_board_and_every_zone() {
         .replace("5/5/5/5", "5/5/*3*/5");
     let r = compile(&format!("{text}\nzone mid = rank 3\n"));
     assert_eq!(r.board.squares.len(), 28);
-    assert_eq!(names(&r, &zone(&r, "mid")[0]), ["b3", "c3", "d3"]);
+    assert_eq!(
+        names(&r, &zone(&r, "mid")[Player::First]),
+        ["b3", "c3", "d3"]
+    );
     // Black's rank 3 is rank 4 of the board, which has no holes.
     assert_eq!(
-        names(&r, &zone(&r, "mid")[1]),
+        names(&r, &zone(&r, "mid")[Player::Second]),
         ["a4", "b4", "c4", "d4", "e4"]
     );
 }
@@ -184,7 +202,7 @@ fn piece_clauses_compile_to_move_rules_and_confinement() {
         Confinement::Regions(v) => {
             assert_eq!(v.len(), 2);
             assert_eq!(v[0], zone(&r, "home"));
-            assert_eq!(v[1], [zone(&r, "home")[1], zone(&r, "home")[0]]);
+            assert_eq!(v[1], zone(&r, "home").swapped());
         }
         other => panic!("{other:?}"),
     }
@@ -220,16 +238,16 @@ fn drops_compile_per_kind() -> TestResult {
     assert_eq!(d.to_hand.len(), 3);
     assert_eq!(d.zones.len(), 3);
     let rook_zone = d.zones[1].ok_or("the Rook has no drop zone")?;
-    assert_eq!(rook_zone[0].len(), 20);
+    assert_eq!(rook_zone[Player::First].len(), 20);
     let pawn_zone = d.zones[2].ok_or("the Pawn has no drop zone")?;
-    assert_eq!(names(&r, &pawn_zone[1])[0], "a3");
+    assert_eq!(names(&r, &pawn_zone[Player::Second])[0], "a3");
     assert!(d.must_have_move);
     assert_eq!(d.one_per_file, vec![PieceKind(2)]);
     assert_eq!(d.no_drop_mate, vec![PieceKind(2)]);
     assert_eq!(
         names(
             &r,
-            &d.promote_after_move.ok_or("no promote-after-move zone")?[1]
+            &d.promote_after_move.ok_or("no promote-after-move zone")?[Player::Second]
         ),
         ["a2", "b2", "c2", "d2", "e2"]
     );
@@ -239,8 +257,14 @@ fn drops_compile_per_kind() -> TestResult {
 #[test]
 fn players_may_declare_their_colours() {
     let r = compile(&MINI.replace("players White, Black", "players White \"#fff8e0\", Black"));
-    assert_eq!(r.players, ["White".to_string(), "Black".to_string()]);
-    assert_eq!(r.render.side_colours, [Some("#fff8e0".to_string()), None]);
+    assert_eq!(
+        r.players,
+        ByPlayer::new("White".to_string(), "Black".to_string())
+    );
+    assert_eq!(
+        r.render.side_colours,
+        ByPlayer::new(Some("#fff8e0".to_string()), None)
+    );
     let bad = MINI.replace("players White, Black", "players White \"ivory\", Black");
     let d = compile_str("t.variant", &bad, Path::new(".")).unwrap_err();
     assert!(
@@ -314,7 +338,7 @@ fn extends_replaces_by_name_and_keeps_the_order() -> TestResult {
 fn zones_are_indexed_by_player() {
     let r = compile(MINI);
     let last = zone(&r, "last");
-    assert!(last[Player::Second.index()]
+    assert!(last[Player::Second]
         .iter()
         .all(|s| r.board.dims.rank(s) == 0));
 }

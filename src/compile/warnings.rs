@@ -86,7 +86,7 @@ impl Warner<'_> {
     }
 
     fn player(&self, p: Player) -> &str {
-        &self.rules.players[p.index()]
+        &self.rules.players[p]
     }
 
     /// What `Player`'s piece of kind `k` on `sq` is called in a message: "the Black Pawn on a8".
@@ -230,11 +230,8 @@ impl Warner<'_> {
                 if let Some(pr) = &def.promotion {
                     // A zone of the whole board promotes on every move (a piece that turns over
                     // each time it moves): standing in it at the start is the rule, not a slip.
-                    let whole_board = pr.zone[p.index()] == self.rules.board.squares;
-                    if pr.mode == PromotionMode::Forced
-                        && pr.zone[p.index()].contains(sq)
-                        && !whole_board
-                    {
+                    let whole_board = pr.zone[p] == self.rules.board.squares;
+                    if pr.mode == PromotionMode::Forced && pr.zone[p].contains(sq) && !whole_board {
                         self.warn(
                             "chimera::warning::start_in_promotion_zone",
                             pl.span,
@@ -250,8 +247,8 @@ impl Warner<'_> {
                 }
                 let outside = match &def.confinement {
                     Confinement::None => false,
-                    Confinement::Within(z) => !z[p.index()].contains(sq),
-                    Confinement::Regions(rs) => !rs.iter().any(|r| r[p.index()].contains(sq)),
+                    Confinement::Within(z) => !z[p].contains(sq),
+                    Confinement::Regions(rs) => !rs.iter().any(|r| r[p].contains(sq)),
                 };
                 if outside {
                     self.warn(
@@ -527,7 +524,7 @@ impl<'a> Geometry<'a> {
                     };
                     let mut on = g.promotes_on(p, k);
                     if let Some(z) = &rules.drops.promote_after_move {
-                        let dropped = g.drop_squares(p, k).intersect(&z[p.index()]);
+                        let dropped = g.drop_squares(p, k).intersect(&z[p]);
                         for s in dropped.iter() {
                             on = on.union(&g.dests(p, k, s));
                         }
@@ -560,7 +557,7 @@ impl<'a> Geometry<'a> {
     fn stands_on(&self, p: Player, k: usize) -> SquareSet {
         let squares = self.rules.board.squares;
         match &self.rules.pieces[k].confinement {
-            Confinement::Within(z) => z[p.index()].intersect(&squares),
+            Confinement::Within(z) => z[p].intersect(&squares),
             _ => squares,
         }
     }
@@ -569,7 +566,7 @@ impl<'a> Geometry<'a> {
     fn drop_zone(&self, p: Player, k: usize) -> SquareSet {
         let squares = self.rules.board.squares;
         match self.rules.drops.zones.get(k).and_then(|z| z.as_ref()) {
-            Some(z) => z[p.index()].intersect(&squares),
+            Some(z) => z[p].intersect(&squares),
             None => squares,
         }
     }
@@ -606,7 +603,7 @@ impl<'a> Geometry<'a> {
         let Some(pr) = &self.rules.pieces[k].promotion else {
             return SquareSet::EMPTY;
         };
-        let zone = pr.zone[p.index()];
+        let zone = pr.zone[p];
         let mut on = SquareSet::EMPTY;
         for s in self.reach[p.index()][k].iter() {
             let d = self.dests(p, k, s);
@@ -632,16 +629,16 @@ fn destinations(
     let squares = rules.board.squares;
     let confined_to = match &piece.confinement {
         Confinement::None => squares,
-        Confinement::Within(z) => z[p.index()],
+        Confinement::Within(z) => z[p],
         Confinement::Regions(rs) => rs
             .iter()
-            .map(|r| r[p.index()])
+            .map(|r| r[p])
             .find(|r| r.contains(from))
             .unwrap_or(squares),
     };
     let mut out = SquareSet::EMPTY;
     for rule in &piece.moves {
-        if rule.only_in.is_some_and(|z| !z[p.index()].contains(from)) {
+        if rule.only_in.is_some_and(|z| !z[p].contains(from)) {
             continue;
         }
         let land = if rule.unconfined {

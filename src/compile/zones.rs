@@ -7,7 +7,7 @@
 //! taken as written. Holes are removed by the caller.
 
 use super::{unknown_help, Ctx};
-use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
+use crate::geometry::{ByPlayer, Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::syntax::{Span, Spanned, SquareRef, ZoneDecl, ZoneDef, ZoneExpr, ZoneOp, ZoneTerm};
 use indexmap::IndexMap;
 use std::collections::HashMap;
@@ -18,7 +18,7 @@ const MAX_DEPTH: usize = 64;
 /// Resolves zone expressions against the declared zones, remembering each declared zone.
 pub(crate) struct Zones<'a> {
     dims: Dimensions,
-    players: [String; 2],
+    players: ByPlayer<String>,
     decls: &'a IndexMap<String, ZoneDecl>,
     cache: HashMap<String, Option<PlayerSquares>>,
     active: Vec<String>,
@@ -28,7 +28,7 @@ impl<'a> Zones<'a> {
     /// A resolver for a board of `dims` (holes not yet removed).
     pub fn new(
         dims: Dimensions,
-        players: [String; 2],
+        players: ByPlayer<String>,
         decls: &'a IndexMap<String, ZoneDecl>,
     ) -> Zones<'a> {
         Zones {
@@ -76,9 +76,11 @@ impl<'a> Zones<'a> {
             ZoneDef::Relative(e) => {
                 let a = self.eval(ctx, e, Player::First, true);
                 let b = self.eval(ctx, e, Player::Second, true);
-                a.zip(b).map(|(a, b)| [a, b])
+                a.zip(b).map(|(a, b)| PlayerSquares::new(a, b))
             }
-            ZoneDef::Absolute(e) => self.eval(ctx, e, Player::First, false).map(|s| [s, s]),
+            ZoneDef::Absolute(e) => self
+                .eval(ctx, e, Player::First, false)
+                .map(PlayerSquares::both),
             ZoneDef::PerPlayer(list) => self.per_player(ctx, &decl.name, list),
         };
         self.active.pop();
@@ -140,7 +142,7 @@ impl<'a> Zones<'a> {
             }
         }
         if ok {
-            for (i, s) in sets.iter().enumerate() {
+            for (player, s) in Player::BOTH.into_iter().zip(&sets) {
                 if s.is_none() {
                     let err = ctx
                         .error(
@@ -148,18 +150,18 @@ impl<'a> Zones<'a> {
                             zone.span,
                             format!(
                                 "zone `{}` is not stated for `{}`",
-                                zone.node, self.players[i]
+                                zone.node, self.players[player]
                             ),
                         )
                         .with_label("stated per player")
-                        .with_help(format!("add `{}: ZONE`", self.players[i]));
+                        .with_help(format!("add `{}: ZONE`", self.players[player]));
                     ctx.report(err);
                     ok = false;
                 }
             }
         }
         match (ok, sets) {
-            (true, [Some(a), Some(b)]) => Some([a, b]),
+            (true, [Some(a), Some(b)]) => Some(PlayerSquares::new(a, b)),
             _ => None,
         }
     }
@@ -168,7 +170,7 @@ impl<'a> Zones<'a> {
     pub fn relative(&mut self, ctx: &mut Ctx, e: &ZoneExpr) -> Option<PlayerSquares> {
         let a = self.eval(ctx, e, Player::First, true);
         let b = self.eval(ctx, e, Player::Second, true);
-        Some([a?, b?])
+        Some(PlayerSquares::new(a?, b?))
     }
 
     /// Evaluates an expression for player `p`; `mirror` mirrors literal squares for the second player.
@@ -345,7 +347,7 @@ impl<'a> Zones<'a> {
             ctx.report(e);
             return None;
         }
-        self.declared(ctx, &n.node).map(|s| s[p.index()])
+        self.declared(ctx, &n.node).map(|s| s[p])
     }
 }
 

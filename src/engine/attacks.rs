@@ -49,7 +49,7 @@ impl Engine {
             if self.rules.end.facing {
                 out = out.union(&self.file_squares(t.dims.file(r)));
             }
-            let candidates = pos.occupied[them.index()].intersect(t.reach_to(them, r));
+            let candidates = pos.occupied[them].intersect(t.reach_to(them, r));
             for from in candidates.iter() {
                 let kind = kind_of(pos.board[from.index()]);
                 if !t.reach(them, kind, from).contains(r) {
@@ -112,7 +112,7 @@ impl Engine {
     pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
         let mask = self.t().royal_mask;
         if pos.royal_kinds == mask {
-            let set = pos.royals[p.index()];
+            let set = pos.royals[p];
             return Royals {
                 set,
                 n: set.len() as usize,
@@ -125,7 +125,7 @@ impl Engine {
         if mask.is_empty() {
             return r;
         }
-        for s in pos.occupied[p.index()].iter() {
+        for s in pos.occupied[p].iter() {
             if mask.contains(kind_of(pos.board[s.index()])) {
                 r.set.insert(s);
                 r.n += 1;
@@ -164,7 +164,7 @@ impl Engine {
     ) -> bool {
         let t = self.t();
         // Only pieces standing where some kind of theirs could reach the target can attack it.
-        let candidates = pos.occupied[by.index()].intersect(t.reach_to(by, target));
+        let candidates = pos.occupied[by].intersect(t.reach_to(by, target));
         for from in candidates.iter() {
             let kind = kind_of(pos.board[from.index()]);
             if t.reach(by, kind, from).contains(target)

@@ -69,8 +69,8 @@ impl Engine {
         }
         if let Some(goal) = &end.goal {
             let reached = |p: Player| {
-                let zone = goal.zone[p.index()];
-                pos.occupied[p.index()]
+                let zone = goal.zone[p];
+                pos.occupied[p]
                     .iter()
                     .any(|s| zone.contains(s) && kind_of(pos.board[s.index()]) == goal.kind)
             };
@@ -91,7 +91,7 @@ impl Engine {
             }
         }
         if let Some(n) = end.check_limit {
-            if pos.checks[them.index()] >= n {
+            if pos.checks[them] >= n {
                 return Some((Ending::CheckLimit, GameResult::Win(them)));
             }
         }
@@ -117,7 +117,7 @@ impl Engine {
         if self.in_check(pos) {
             return false;
         }
-        let zone = goal.zone[pos.side.index()];
+        let zone = goal.zone[pos.side];
         let mut moves = Vec::new();
         self.legal_unended(pos, &mut moves);
         moves.iter().any(|m| {
@@ -135,11 +135,11 @@ impl Engine {
     /// A player's pieces that are not royal, on the board and in hand.
     fn non_royal(&self, pos: &Position, p: Player) -> usize {
         let mask = self.t().royal_mask;
-        let board = pos.occupied[p.index()]
+        let board = pos.occupied[p]
             .iter()
             .filter(|s| !mask.contains(kind_of(pos.board[s.index()])))
             .count();
-        let hand: usize = pos.hands[p.index()]
+        let hand: usize = pos.hands[p]
             .iter()
             .enumerate()
             .filter(|(k, _)| !mask.contains(PieceKind(*k as u8)))

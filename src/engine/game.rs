@@ -1,7 +1,7 @@
 //! A game: positions with history, for undo, redo, repetition and the result.
 
 use super::{Engine, Move, Position};
-use crate::geometry::Player;
+use crate::geometry::{ByPlayer, Player};
 use crate::rules::Score;
 use std::sync::Arc;
 
@@ -278,8 +278,8 @@ impl Engine {
 
 impl Status {
     /// The status in words, e.g. "black is checkmated: red wins".
-    pub fn describe(&self, players: &[String; 2], side_to_move: Player) -> String {
-        let name = |p: Player| players[p.index()].to_lowercase();
+    pub fn describe(&self, players: &ByPlayer<String>, side_to_move: Player) -> String {
+        let name = |p: Player| players[p].to_lowercase();
         let mover = name(side_to_move);
         let outcome = |r: &GameResult| match r {
             GameResult::Win(p) => format!("{} wins", name(*p)),

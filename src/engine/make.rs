@@ -17,13 +17,13 @@ impl Engine {
         let mut reset_clock = false;
         match mv.kind {
             MoveKind::Drop(kind) => {
-                let n = p.hands[us.index()][kind.index()];
+                let n = p.hands[us][kind.index()];
                 p.hash ^= zobrist::hand(us, kind, n);
-                p.hands[us.index()][kind.index()] = n.saturating_sub(1);
+                p.hands[us][kind.index()] = n.saturating_sub(1);
                 // `drop-promoted`: the piece may enter with its promoted face up.
                 let placed = mv.promotion.unwrap_or(kind);
                 p.set_piece(mv.to, Some(Piece::new(us, placed)));
-                if t.promote_after_move[us.index()].contains(mv.to)
+                if t.promote_after_move[us].contains(mv.to)
                     && self.rules.piece(placed).promotion.is_some()
                 {
                     p.set_pending(mv.to, true);
@@ -69,7 +69,7 @@ impl Engine {
                 if let MoveKind::Castle { rook: rook_sq } = mv.kind {
                     let rook = pos.piece_at(rook_sq);
                     p.set_piece(rook_sq, None);
-                    let cs = t.castles[us.index()]
+                    let cs = t.castles[us]
                         .iter()
                         .flatten()
                         .find(|c| c.rook_from == rook_sq);
@@ -118,7 +118,7 @@ impl Engine {
             p.set_facing_before(self.royals_face(pos));
         }
         if end.check_limit.is_some() && self.in_check(&p) {
-            let n = p.checks[us.index()].saturating_add(1);
+            let n = p.checks[us].saturating_add(1);
             p.set_checks_given(us, n);
         }
         p
@@ -126,9 +126,9 @@ impl Engine {
 
     fn capture_to_hand(&self, p: &mut Position, us: Player, victim: Piece) {
         if let Some(k) = self.t().to_hand[victim.kind.index()] {
-            let n = p.hands[us.index()][k.index()];
+            let n = p.hands[us][k.index()];
             if n < MAX_IN_HAND {
-                p.hands[us.index()][k.index()] = n + 1;
+                p.hands[us][k.index()] = n + 1;
                 p.hash ^= zobrist::hand(us, k, n + 1);
             }
         }

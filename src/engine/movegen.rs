@@ -157,11 +157,11 @@ impl Engine {
     fn pseudo_into(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         // `must-drop`: a side with pieces in hand places them before it moves (a setup phase).
-        if self.rules.drops.must_drop && pos.hands[us.index()].iter().any(|&n| n > 0) {
+        if self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0) {
             self.drop_moves(pos, out);
             return;
         }
-        for from in pos.occupied[us.index()].iter() {
+        for from in pos.occupied[us].iter() {
             let kind = kind_of(pos.board[from.index()]);
             self.piece_moves(pos, from, us, kind, out);
         }
@@ -181,7 +181,7 @@ impl Engine {
             let sq = royals
                 .iter()
                 .next()
-                .or_else(|| pos.occupied[us.index()].iter().next());
+                .or_else(|| pos.occupied[us].iter().next());
             if let Some(s) = sq {
                 out.push(Move::pass(s));
             }
@@ -413,7 +413,7 @@ impl Engine {
     /// How many pieces of a kind a player has on the board.
     pub(super) fn count_on_board(&self, pos: &Position, p: Player, k: PieceKind) -> usize {
         let code = Piece::new(p, k).code();
-        pos.occupied[p.index()]
+        pos.occupied[p]
             .iter()
             .filter(|s| pos.board[s.index()] == code)
             .count()
@@ -488,7 +488,7 @@ impl Engine {
         let mut rights = pos.castling;
         for p in Player::BOTH {
             for side in CastleSide::BOTH {
-                let ok = self.t().castles[p.index()][side.index()].is_some_and(|cs| {
+                let ok = self.t().castles[p][side.index()].is_some_and(|cs| {
                     pos.board[cs.king_from.index()] == Piece::new(p, c.king).code()
                         && pos.board[cs.rook_from.index()] == Piece::new(p, c.rook).code()
                 });
@@ -510,7 +510,7 @@ impl Engine {
             if !pos.castling.has(us, side) {
                 continue;
             }
-            let Some(cs) = self.t().castles[us.index()][side.index()] else {
+            let Some(cs) = self.t().castles[us][side.index()] else {
                 continue;
             };
             if pos.board[cs.king_from.index()] != Piece::new(us, c.king).code()
@@ -569,9 +569,9 @@ impl Engine {
     fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let t = self.t();
         let us = pos.side;
-        let occupied = pos.occupied[0].union(&pos.occupied[1]);
+        let occupied = pos.occupied[Player::First].union(&pos.occupied[Player::Second]);
         for k in 0..t.kinds {
-            if pos.hands[us.index()][k] == 0 {
+            if pos.hands[us][k] == 0 {
                 continue;
             }
             let kind = PieceKind(k as u8);
@@ -582,7 +582,7 @@ impl Engine {
             }
             if t.one_per_file.contains(kind) {
                 let code = Piece::new(us, kind).code();
-                for s in pos.occupied[us.index()].iter() {
+                for s in pos.occupied[us].iter() {
                     if pos.board[s.index()] == code {
                         zone = zone.minus(&self.file_squares(t.dims.file(s)));
                     }

@@ -1,7 +1,7 @@
 //! A position: board, hands, side to move and the state the rules need.
 
 use super::zobrist;
-use crate::geometry::{Player, Square, SquareSet, MAX_SQUARES};
+use crate::geometry::{ByPlayer, Player, Square, SquareSet, MAX_SQUARES};
 use crate::rules::{KindSet, PieceKind, MAX_IN_HAND};
 
 /// A piece on the board or in a hand: whose it is and what it is.
@@ -132,8 +132,8 @@ impl CastlingRights {
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) board: [u8; MAX_SQUARES],
-    pub(crate) occupied: [SquareSet; 2],
-    pub(crate) hands: [[u8; zobrist::MAX_KINDS]; 2],
+    pub(crate) occupied: ByPlayer<SquareSet>,
+    pub(crate) hands: ByPlayer<[u8; zobrist::MAX_KINDS]>,
     pub(crate) side: Player,
     pub(crate) castling: CastlingRights,
     /// En-passant target square and the square of the piece that may be captured there.
@@ -147,7 +147,7 @@ pub struct Position {
     pub(crate) fullmove: u16,
     pub(crate) hash: u64,
     /// `check-limit`: the checks each player has given so far.
-    pub(crate) checks: [u8; 2],
+    pub(crate) checks: ByPlayer<u8>,
     /// `pass`: how many passes were just made in a row.
     pub(crate) passes: u8,
     /// `facing ends`: whether the royals faced each other before the last move.
@@ -157,7 +157,7 @@ pub struct Position {
     pub(crate) royal_kinds: KindSet,
     /// Per player, the squares of the pieces of `royal_kinds`, kept as pieces are placed, so
     /// legality need not scan the board for them at every node.
-    pub(crate) royals: [SquareSet; 2],
+    pub(crate) royals: ByPlayer<SquareSet>,
 }
 
 impl Position {
@@ -165,8 +165,8 @@ impl Position {
     pub fn empty() -> Position {
         Position {
             board: [0; MAX_SQUARES],
-            occupied: [SquareSet::EMPTY; 2],
-            hands: [[0; zobrist::MAX_KINDS]; 2],
+            occupied: ByPlayer::both(SquareSet::EMPTY),
+            hands: ByPlayer::both([0; zobrist::MAX_KINDS]),
             side: Player::First,
             castling: CastlingRights::NONE,
             ep: None,
@@ -175,11 +175,11 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
-            checks: [0; 2],
+            checks: ByPlayer::both(0),
             passes: 0,
             facing_before: false,
             royal_kinds: KindSet::EMPTY,
-            royals: [SquareSet::EMPTY; 2],
+            royals: ByPlayer::both(SquareSet::EMPTY),
         }
     }
 
@@ -187,11 +187,14 @@ impl Position {
     /// finds where they stand now.
     pub(crate) fn track_royals(&mut self, kinds: KindSet) {
         self.royal_kinds = kinds;
-        self.royals = [SquareSet::EMPTY; 2];
-        for s in self.occupied[0].union(&self.occupied[1]).iter() {
+        self.royals = ByPlayer::both(SquareSet::EMPTY);
+        for s in self.occupied[Player::First]
+            .union(&self.occupied[Player::Second])
+            .iter()
+        {
             let c = self.board[s.index()];
             if kinds.contains(kind_of(c)) {
-                self.royals[owner(c).index()].insert(s);
+                self.royals[owner(c)].insert(s);
             }
         }
     }
@@ -201,13 +204,13 @@ impl Position {
     pub(crate) fn put_code(&mut self, s: Square, code: u8) {
         let old = self.board[s.index()];
         if old != 0 {
-            let o = owner(old).index();
+            let o = owner(old);
             self.occupied[o].remove(s);
             self.royals[o].remove(s);
         }
         self.board[s.index()] = code;
         if code != 0 {
-            let o = owner(code).index();
+            let o = owner(code);
             self.occupied[o].insert(s);
             if self.royal_kinds.contains(kind_of(code)) {
                 self.royals[o].insert(s);
@@ -223,8 +226,8 @@ impl Position {
 
     /// Every piece on the board with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied[0]
-            .union(&self.occupied[1])
+        self.occupied[Player::First]
+            .union(&self.occupied[Player::Second])
             .iter()
             .filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
     }
@@ -232,7 +235,7 @@ impl Position {
     /// Squares occupied by a player's pieces.
     #[inline]
     pub fn occupied_by(&self, p: Player) -> SquareSet {
-        self.occupied[p.index()]
+        self.occupied[p]
     }
 
     /// The side to move.
@@ -244,12 +247,12 @@ impl Position {
     /// How many pieces of `kind` the player holds in hand.
     #[inline]
     pub fn hand(&self, p: Player, kind: PieceKind) -> u8 {
-        self.hands[p.index()][kind.index()]
+        self.hands[p][kind.index()]
     }
 
     /// The kinds a player holds in hand, with counts, in kind order.
     pub fn hand_contents(&self, p: Player) -> Vec<(PieceKind, u8)> {
-        self.hands[p.index()]
+        self.hands[p]
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
@@ -337,7 +340,7 @@ impl Position {
         // Checks given (`check-limit`), which the FEN carries; passes in a row and royals facing
         // before are history, like the half-move clock, and not hashed.
         for player in [Player::First, Player::Second] {
-            h ^= zobrist::rule_state(player.index(), self.checks[player.index()]);
+            h ^= zobrist::rule_state(player.index(), self.checks[player]);
         }
         h
     }
@@ -372,14 +375,14 @@ impl Position {
     /// Sets the number of pieces of a kind in a player's hand (at most [`MAX_IN_HAND`]).
     pub fn set_hand(&mut self, p: Player, kind: PieceKind, count: u8) {
         let count = count.min(MAX_IN_HAND);
-        let old = self.hands[p.index()][kind.index()];
+        let old = self.hands[p][kind.index()];
         for n in 1..=old {
             self.hash ^= zobrist::hand(p, kind, n);
         }
         for n in 1..=count {
             self.hash ^= zobrist::hand(p, kind, n);
         }
-        self.hands[p.index()][kind.index()] = count;
+        self.hands[p][kind.index()] = count;
     }
 
     /// Sets the side to move.
@@ -409,13 +412,13 @@ impl Position {
 
     /// The checks a player has given so far (`check-limit`).
     pub fn checks_given(&self, p: Player) -> u8 {
-        self.checks[p.index()]
+        self.checks[p]
     }
 
     /// Sets the checks a player has given (`check-limit`).
     pub fn set_checks_given(&mut self, p: Player, n: u8) {
-        self.hash ^= zobrist::rule_state(p.index(), self.checks[p.index()]);
-        self.checks[p.index()] = n;
+        self.hash ^= zobrist::rule_state(p.index(), self.checks[p]);
+        self.checks[p] = n;
         self.hash ^= zobrist::rule_state(p.index(), n);
     }
 

@@ -15,7 +15,7 @@ impl Engine {
         let us = pos.side;
         let them = us.other();
         let mut scratch = pos.clone();
-        for from in pos.occupied[us.index()].iter() {
+        for from in pos.occupied[us].iter() {
             let kind = kind_of(pos.board[from.index()]);
             let Some(pr) = &self.rules.pieces[kind.index()].promotion else {
                 continue;
@@ -23,7 +23,7 @@ impl Engine {
             if pr.mode != PromotionMode::InPlace {
                 continue;
             }
-            let in_zone = pr.zone[us.index()].contains(from);
+            let in_zone = pr.zone[us].contains(from);
             if !in_zone && self.count_on_board(pos, us, kind) > 1 {
                 continue;
             }
@@ -52,7 +52,7 @@ impl Engine {
                         gate: None,
                     };
                     let undo = apply_raw(&mut scratch, mv);
-                    let attacks_enemy = scratch.occupied[them.index()].iter().any(|e| {
+                    let attacks_enemy = scratch.occupied[them].iter().any(|e| {
                         self.t().reach(us, to_kind, to).contains(e)
                             && self.piece_attacks(
                                 &scratch,

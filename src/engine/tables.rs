@@ -7,7 +7,7 @@
 use super::position::{CastleSide, CastlingRights, Position};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
-use crate::geometry::{Dimensions, Offset, Player, Square, SquareSet};
+use crate::geometry::{ByPlayer, Dimensions, Offset, Player, Square, SquareSet};
 use crate::rules::{Confinement, Hop, KindSet, Leg, MovePattern, PathRide, PieceDef, PieceKind, RuleSet};
 
 /// The move may end on an empty square.
@@ -160,9 +160,9 @@ pub(crate) struct Tables {
     /// Kinds in hand that may also be dropped with a promoted face (`drop-promoted`).
     pub drop_promoted: KindSet,
     /// Per player: drops here promote after their next move.
-    pub promote_after_move: [SquareSet; 2],
+    pub promote_after_move: ByPlayer<SquareSet>,
     /// Castling: per player, [king side, queen side] = (king from, king to, rook from, rook to).
-    pub castles: [[Option<CastleSquares>; 2]; 2],
+    pub castles: ByPlayer<[Option<CastleSquares>; 2]>,
     /// Rights to clear when a move starts or ends on a square.
     pub castle_clear: Vec<CastlingRights>,
     /// Kinds whose moves reset the move-limit clock.
@@ -524,7 +524,6 @@ impl Builder {
         initial: &SquareSet,
         royal_mask: KindSet,
     ) -> SquareMoves {
-        let pi = player.index();
         let kinds = rules.pieces.len();
         let squares = rules.board.squares;
         let b = self;
@@ -535,16 +534,16 @@ impl Builder {
         );
         let confined_to = match &piece.confinement {
             Confinement::None => squares,
-            Confinement::Within(z) => z[pi],
+            Confinement::Within(z) => z[player],
             Confinement::Regions(rs) => rs
                 .iter()
-                .map(|r| r[pi])
+                .map(|r| r[player])
                 .find(|r| r.contains(from))
                 .unwrap_or(squares),
         };
         for rule in &piece.moves {
             if let Some(z) = &rule.only_in {
-                if !z[pi].contains(from) {
+                if !z[player].contains(from) {
                     continue;
                 }
             }
@@ -642,10 +641,10 @@ impl Tables {
                     entries[ki * 256 + from.index()] = e;
                 }
                 if let Some(pr) = &piece.promotion {
-                    info[ki].promo_zone = pr.zone[pi];
+                    info[ki].promo_zone = pr.zone[player];
                 }
                 info[ki].drop_zone = match rules.drops.zones.get(k).and_then(|z| z.as_ref()) {
-                    Some(z) => z[pi].intersect(&squares),
+                    Some(z) => z[player].intersect(&squares),
                     None => squares,
                 };
             }
@@ -659,10 +658,10 @@ impl Tables {
             .map(|p| Some(p.captured_as).filter(|k| rules.drops.to_hand.contains(k)))
             .collect();
         let mask = |list: &[PieceKind]| list.iter().collect::<KindSet>();
-        let mut promote_after_move = [SquareSet::EMPTY; 2];
-        if let Some(z) = &rules.drops.promote_after_move {
-            promote_after_move = *z;
-        }
+        let promote_after_move = rules
+            .drops
+            .promote_after_move
+            .unwrap_or(ByPlayer::both(SquareSet::EMPTY));
 
         let (castles, castle_clear) = castling_squares(rules, &initial, kinds, squares);
         let clock_reset = rules
@@ -811,7 +810,7 @@ fn initial_squares(start: &Position, kinds: usize) -> Vec<SquareSet> {
     out
 }
 
-type CastleTable = ([[Option<CastleSquares>; 2]; 2], Vec<CastlingRights>);
+type CastleTable = (ByPlayer<[Option<CastleSquares>; 2]>, Vec<CastlingRights>);
 
 /// Castling squares from the start position: the king's square and the outermost rooks on its rank.
 fn castling_squares(
@@ -820,7 +819,7 @@ fn castling_squares(
     kinds: usize,
     squares: SquareSet,
 ) -> CastleTable {
-    let mut castles = [[None; 2]; 2];
+    let mut castles = ByPlayer::both([None; 2]);
     let mut clear = vec![CastlingRights::NONE; 256];
     let Some(c) = &rules.castling else {
         return (castles, clear);
@@ -852,7 +851,7 @@ fn castling_squares(
             let rook_to = dims.square(kf + dir * (c.king_steps as i32 - 1), rank as i32);
             if let (Some(to), Some(rook_to)) = (to, rook_to) {
                 if squares.contains(to) && squares.contains(rook_to) {
-                    castles[pi][side.index()] = Some(CastleSquares {
+                    castles[player][side.index()] = Some(CastleSquares {
                         king_from: king,
                         king_to: to,
                         rook_from: rook,

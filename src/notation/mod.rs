@@ -328,8 +328,8 @@ fn board_move_error(
                 "the {} on {} belongs to {}, but {} is to move",
                 name,
                 from_text,
-                rules.players[piece.player.index()],
-                rules.players[pos.side_to_move().index()]
+                rules.players[piece.player],
+                rules.players[pos.side_to_move()]
             ),
             lead,
             from_text.len(),
@@ -430,7 +430,7 @@ fn board_move_error(
 /// when the rules have one royal kind.
 pub(crate) fn royal_words(engine: &Engine, side: crate::geometry::Player) -> String {
     let rules = engine.rules();
-    let player = &rules.players[side.index()];
+    let player = &rules.players[side];
     let royals: Vec<PieceKind> = rules.royal_kinds().collect();
     match royals.as_slice() {
         [one] => format!("{player}'s {}", rules.piece(*one).name),
@@ -468,14 +468,14 @@ fn drop_refusal(engine: &Engine, pos: &Position, kind: PieceKind, sq: Square) ->
         );
     }
     if let Some(Some(zone)) = rules.drops.zones.get(kind.index()) {
-        if !zone[side.index()].contains(sq) {
+        if !zone[side].contains(sq) {
             let named = rules
                 .zones
                 .iter()
                 .find(|(_, z)| *z == zone)
                 .map(|(n, _)| format!("`{n}`"))
                 .unwrap_or_else(|| "its drop zone".into());
-            let mut allowed: Vec<String> = zone[side.index()].iter().map(|s| d.name(s)).collect();
+            let mut allowed: Vec<String> = zone[side].iter().map(|s| d.name(s)).collect();
             allowed.sort();
             let shown = if allowed.len() > 24 {
                 format!(
@@ -501,7 +501,7 @@ fn drop_refusal(engine: &Engine, pos: &Position, kind: PieceKind, sq: Square) ->
             return format!(
                 "there is already a {} of {} on the {}-file ({}): at most one per file",
                 name,
-                rules.players[side.index()],
+                rules.players[side],
                 crate::geometry::file_letter(file),
                 d.name(s)
             );
@@ -519,9 +519,7 @@ fn drop_refusal(engine: &Engine, pos: &Position, kind: PieceKind, sq: Square) ->
     if engine.in_check(&own) {
         return format!(
             "dropping a {} on {} leaves {} in check",
-            name,
-            at,
-            rules.players[side.index()]
+            name, at, rules.players[side]
         );
     }
     if rules.drops.must_have_move {

@@ -465,7 +465,7 @@ pub fn play_raw(engine: &Engine, game_no: usize, g: RawGame) -> Result<PgnGame, 
         let legal = engine.legal_moves(&pos);
         let number = pos.fullmove_number();
         let side = pos.side_to_move();
-        let player = &rules.players[side.index()];
+        let player = &rules.players[side];
         let dots = if side == Player::First { "." } else { "..." };
         let status = engine.status(&pos);
         if status.is_over() {

@@ -735,7 +735,7 @@ pub(crate) fn explain(
         format!(
             "a {} of {} could move to {}, but that would leave {} in check",
             name,
-            rules.players[side.index()],
+            rules.players[side],
             d.name(dest),
             super::royal_words(engine, side)
         )
@@ -743,15 +743,11 @@ pub(crate) fn explain(
         format!(
             "no {} of {} can move to {}",
             name,
-            rules.players[side.index()],
+            rules.players[side],
             d.name(dest)
         )
     } else {
-        format!(
-            "{} has no {} on the board",
-            rules.players[side.index()],
-            name
-        )
+        format!("{} has no {} on the board", rules.players[side], name)
     };
     let mut help = format!(
         "legal {} moves: {}",

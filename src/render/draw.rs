@@ -206,7 +206,7 @@ impl<'a> Canvas<'a> {
             .rules
             .zones
             .iter()
-            .map(|(n, sq)| (n, sq[Player::First.index()].intersect(&board)))
+            .map(|(n, sq)| (n, sq[Player::First].intersect(&board)))
             .collect();
         zones.sort_by_key(|(_, sq)| std::cmp::Reverse(sq.len()));
         for (name, squares) in &zones {
@@ -237,7 +237,7 @@ impl<'a> Canvas<'a> {
                     .attr("data-player", player_name(Player::First))
                     .attr("stroke", colour),
             );
-            let second = self.rules.zones[*name][Player::Second.index()].intersect(&board);
+            let second = self.rules.zones[*name][Player::Second].intersect(&board);
             if second != *first {
                 borders.push(
                     self.outline(&second)
@@ -425,7 +425,7 @@ impl<'a> Canvas<'a> {
                     x0,
                     top + HAND_HEADER_H * c / 2.0,
                     0.28 * c,
-                    &format!("{} in hand", self.rules.players[player.index()]),
+                    &format!("{} in hand", self.rules.players[player]),
                 )
                 .attr("class", "hand-title")
                 .attr("fill", style::INK),

@@ -192,11 +192,12 @@ fn zone_legend(rules: &RuleSet) -> Vec<LegendItem> {
     if rules
         .zones
         .values()
-        .any(|z| z[0].intersect(&board) != z[1].intersect(&board))
+        .any(|z| z[Player::First].intersect(&board) != z[Player::Second].intersect(&board))
     {
         items.push(LegendItem::Note(format!(
             "zones as {} has them; dashed: as {} has them",
-            rules.players[0], rules.players[1]
+            rules.players[Player::First],
+            rules.players[Player::Second]
         )));
     }
     items
@@ -221,7 +222,7 @@ pub fn render_position(engine: &Engine, pos: &Position, opts: &RenderOptions) ->
     let title = format!(
         "{}: {} to move",
         rules.name,
-        rules.players[pos.side_to_move().index()]
+        rules.players[pos.side_to_move()]
     );
     let mut legend = if opts.zones {
         zone_legend(rules)
@@ -269,7 +270,7 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
         def.name,
         def.letter,
         rules.board.dims.name(from),
-        rules.players[player.index()]
+        rules.players[player]
     );
     let mut legend = if opts.zones {
         zone_legend(rules)
@@ -284,13 +285,13 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
         let Some(zone) = rule.only_in.as_ref() else {
             continue;
         };
-        if zone[player.index()].contains(from) {
+        if zone[player].contains(from) {
             legend.push(LegendItem::Applies(format!(
                 "{} (in {}) applies inside this border",
                 rule.betza,
                 rule_zone_name(rules, rule)
             )));
-            applies.push((rule.betza.clone(), zone[player.index()].intersect(&board)));
+            applies.push((rule.betza.clone(), zone[player].intersect(&board)));
         }
     }
     legend.extend(mark_legend(&marks));
@@ -441,9 +442,7 @@ fn diagram_mark(m: DiagramMark) -> Mark {
 
 /// Whether a move rule applies to a piece of `player` standing on `s`.
 fn applies(only_in: &Option<PlayerSquares>, player: Player, s: Square) -> bool {
-    only_in
-        .as_ref()
-        .is_none_or(|z| z[player.index()].contains(s))
+    only_in.as_ref().is_none_or(|z| z[player].contains(s))
 }
 
 /// The square a movement diagram shows the piece on, for `player`: among the squares the piece
@@ -454,7 +453,7 @@ pub fn diagram_square(engine: &Engine, kind: PieceKind, player: Player) -> Squar
     let dims = rules.board.dims;
     let def = rules.piece(kind);
     let allowed = |s: Square| match &def.confinement {
-        crate::rules::Confinement::Within(z) => z[player.index()].contains(s),
+        crate::rules::Confinement::Within(z) => z[player].contains(s),
         _ => true,
     };
     let score = |s: Square| {

@@ -1,6 +1,6 @@
 //! Colours and sizes: defaults, the definition's render hints, and the players' colours.
 
-use crate::geometry::Player;
+use crate::geometry::{ByPlayer, Player};
 use crate::rules::RuleSet;
 
 /// Default light square colour (also the board colour of intersection boards).
@@ -126,23 +126,23 @@ const COLOUR_WORDS: [(&str, &str); 14] = [
 
 /// The piece colours of the two players: the declared ones, else a player named after a colour
 /// gets that colour.
-fn side_colours(players: &[String; 2], declared: &[Option<String>; 2]) -> [String; 2] {
+fn side_colours(players: &ByPlayer<String>, declared: &ByPlayer<Option<String>>) -> [String; 2] {
     let word = |name: &str| {
         COLOUR_WORDS
             .iter()
             .find(|(w, _)| w.eq_ignore_ascii_case(name))
             .map(|(_, c)| c.to_string())
     };
-    let first = word(&players[0]).unwrap_or_else(|| COLOUR_WORDS[0].1.to_string());
-    let second = word(&players[1]).unwrap_or_else(|| COLOUR_WORDS[1].1.to_string());
+    let first = word(&players[Player::First]).unwrap_or_else(|| COLOUR_WORDS[0].1.to_string());
+    let second = word(&players[Player::Second]).unwrap_or_else(|| COLOUR_WORDS[1].1.to_string());
     let [first, second] = if first == second {
         [COLOUR_WORDS[0].1.to_string(), COLOUR_WORDS[1].1.to_string()]
     } else {
         [first, second]
     };
     [
-        declared[0].clone().unwrap_or(first),
-        declared[1].clone().unwrap_or(second),
+        declared[Player::First].clone().unwrap_or(first),
+        declared[Player::Second].clone().unwrap_or(second),
     ]
 }
 
@@ -172,11 +172,17 @@ mod tests {
     #[test]
     fn players_named_after_colours_get_them() {
         assert_eq!(
-            side_colours(&["Red".into(), "Black".into()], &[None, None]),
+            side_colours(
+                &ByPlayer::new("Red".into(), "Black".into()),
+                &ByPlayer::new(None, None)
+            ),
             ["#c62828", "#222222"]
         );
         assert_eq!(
-            side_colours(&["Sente".into(), "Gote".into()], &[None, None]),
+            side_colours(
+                &ByPlayer::new("Sente".into(), "Gote".into()),
+                &ByPlayer::new(None, None)
+            ),
             ["#f8f8f8", "#222222"]
         );
     }
@@ -185,8 +191,8 @@ mod tests {
     fn declared_colours_win_over_names() {
         assert_eq!(
             side_colours(
-                &["Red".into(), "Black".into()],
-                &[None, Some("#1f4e9c".into())]
+                &ByPlayer::new("Red".into(), "Black".into()),
+                &ByPlayer::new(None, Some("#1f4e9c".into()))
             ),
             ["#c62828", "#1f4e9c"]
         );

@@ -2,7 +2,7 @@
 //! specified independently of the definition files.
 
 use super::*;
-use crate::geometry::{Dimensions, Offset, SquareSet};
+use crate::geometry::{ByPlayer, Dimensions, Offset, SquareSet};
 use crate::rules::{
     Board, Confinement, DropRules, GameEnd, Leg, LegMode, MovePattern, MoveRule, PieceDef,
     RenderHints, RoyalRule, Score,
@@ -67,7 +67,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
 
 fn zone(d: Dimensions, names: &[&str]) -> PlayerSquares {
     let first: SquareSet = names.iter().filter_map(|n| d.parse_square(n)).collect();
-    [first, first.mirrored(d)]
+    PlayerSquares::new(first, first.mirrored(d))
 }
 
 /// A 9x10 board on intersections with a river after rank 5, a 3x3 palace with diagonals and a
@@ -122,7 +122,7 @@ fn river_rules() -> RuleSet {
             dims: d,
             squares: SquareSet::first_n(d.len()),
         },
-        players: ["Red".into(), "Black".into()],
+        players: ByPlayer::new("Red".into(), "Black".into()),
         zones,
         paths: IndexMap::new(),
         pieces: vec![

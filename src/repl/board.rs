@@ -97,7 +97,7 @@ pub fn highlighted_zones(rules: &RuleSet) -> Vec<(String, SquareSet)> {
         .into_iter()
         .filter_map(|n| {
             let z = rules.zones.get(&n)?;
-            let set = z[0].union(&z[1]);
+            let set = z[Player::First].union(&z[Player::Second]);
             Some((n, set))
         })
         .collect()

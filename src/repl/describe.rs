@@ -76,11 +76,11 @@ pub fn squares_text(rules: &RuleSet, squares: &PlayerSquares, player: Player) ->
         return n.to_string();
     }
     // A zone stated for the second player's view ("enemy palace") matches when mirrored.
-    let swapped = [squares[1], squares[0]];
+    let swapped = squares.swapped();
     if let Some(n) = zone_name(rules, &swapped) {
         return format!("enemy {n}");
     }
-    square_list(rules.board.dims, &squares[player.index()])
+    square_list(rules.board.dims, &squares[player])
 }
 
 /// A square set as a list (shortened past twelve squares).

@@ -286,7 +286,7 @@ impl Session {
                 format!(
                     "{} ({}{})> ",
                     rules.name,
-                    rules.players[side.index()],
+                    rules.players[side],
                     self.computer_note()
                 )
             }
@@ -369,7 +369,7 @@ impl Session {
         c.squares = rules.board.squares.iter().map(|s| d.name(s)).collect();
         c.pieces = rules.pieces.iter().map(|p| p.name.clone()).collect();
         c.letters = rules.pieces.iter().map(|p| p.letter.clone()).collect();
-        c.sides = rules.players.to_vec();
+        c.sides = rules.players.0.to_vec();
         c.zones = rules.zones.keys().cloned().collect();
         c.hand_letters = commands::hand_kinds(rules, &l.engine.start_position())
             .iter()

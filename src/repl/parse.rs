@@ -17,7 +17,8 @@ pub struct PieceSpec {
 pub fn side_names(rules: &RuleSet) -> String {
     format!(
         "{}, {} (or white/black, w/b, first/second)",
-        rules.players[0], rules.players[1]
+        rules.players[Player::First],
+        rules.players[Player::Second]
     )
 }
 
@@ -32,10 +33,10 @@ pub fn side(rules: &RuleSet, text: &str) -> Result<Player, ReplError> {
 /// Reads a side, or `None`.
 pub fn side_opt(rules: &RuleSet, text: &str) -> Option<Player> {
     let t = text.to_ascii_lowercase();
-    if t == rules.players[0].to_ascii_lowercase() {
+    if t == rules.players[Player::First].to_ascii_lowercase() {
         return Some(Player::First);
     }
-    if t == rules.players[1].to_ascii_lowercase() {
+    if t == rules.players[Player::Second].to_ascii_lowercase() {
         return Some(Player::Second);
     }
     match t.as_str() {

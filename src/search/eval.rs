@@ -98,7 +98,7 @@ impl Evaluator {
                 if let Some(pr) = &def.promotion {
                     let best = pr.to.iter().map(|t| values[t.index()]).max().unwrap_or(0);
                     let gain = (best - values[k]).max(0) as f64;
-                    let zone = pr.zone[0];
+                    let zone = pr.zone[Player::First];
                     if let Some(d) = rank_distance(dims, s, &zone) {
                         // Advancement: the nearer the zone, the more of the gain is in reach.
                         bonus += gain * 0.35 / (1.0 + d as f64).powf(1.5);
@@ -178,7 +178,7 @@ fn standing_squares(engine: &Engine, kind: PieceKind) -> SquareSet {
     let all = rules.board.squares;
     match &rules.piece(kind).confinement {
         Confinement::None => all,
-        Confinement::Within(z) => z[0].intersect(&all),
+        Confinement::Within(z) => z[Player::First].intersect(&all),
         Confinement::Regions(rs) => {
             // A piece standing in none of the regions is free; its moves decide where it gets.
             let _ = rs;

@@ -5,7 +5,7 @@ use super::{in_range, Ctx};
 use crate::compile::fen;
 use crate::compile::merge::Merged;
 use crate::compile::zones::{board_help, Zones};
-use crate::geometry::{Dimensions, Player, PlayerSquares, SquareSet, MAX_SIDE};
+use crate::geometry::{ByPlayer, Dimensions, Player, PlayerSquares, SquareSet, MAX_SIDE};
 use crate::syntax::{Span, Spanned};
 use indexmap::IndexMap;
 
@@ -73,7 +73,7 @@ pub(super) fn dimensions(ctx: &mut Ctx, m: &Merged, root: Span) -> (Dimensions, 
 }
 
 /// The two players' names.
-pub(super) fn players(ctx: &mut Ctx, m: &Merged) -> [String; 2] {
+pub(super) fn players(ctx: &mut Ctx, m: &Merged) -> ByPlayer<String> {
     match &m.players {
         Some((a, b)) => {
             let (a, b) = (&a.name, &b.name);
@@ -89,9 +89,9 @@ pub(super) fn players(ctx: &mut Ctx, m: &Merged) -> [String; 2] {
                     .with_help("give the two players different names, like `players White, Black`");
                 ctx.report(e);
             }
-            [a.node.clone(), b.node.clone()]
+            ByPlayer::new(a.node.clone(), b.node.clone())
         }
-        None => ["White".to_string(), "Black".to_string()],
+        None => ByPlayer::new("White".to_string(), "Black".to_string()),
     }
 }
 
@@ -133,7 +133,7 @@ pub(super) fn zone_sets(
     ctx: &mut Ctx,
     zones: &mut Zones,
     m: &Merged,
-    players: &[String; 2],
+    players: &ByPlayer<String>,
     dims: Dimensions,
     holes: SquareSet,
 ) -> IndexMap<String, PlayerSquares> {
@@ -154,11 +154,11 @@ pub(super) fn zone_sets(
         let Some(raw) = zones.declared(ctx, zname) else {
             continue;
         };
-        let set = [raw[0].minus(&holes), raw[1].minus(&holes)];
+        let set = raw.map(|s| s.minus(&holes));
         let empty: Vec<&str> = Player::BOTH
             .iter()
-            .filter(|p| set[p.index()].is_empty())
-            .map(|p| players[p.index()].as_str())
+            .filter(|&&p| set[p].is_empty())
+            .map(|&p| players[p].as_str())
             .collect();
         if !empty.is_empty() {
             let whom = if empty.len() == 2 {

@@ -96,8 +96,8 @@ impl Env<'_> {
 
     fn inline_zone(&mut self, ctx: &mut Ctx, e: &ZoneExpr) -> Option<PlayerSquares> {
         let raw = self.zones.relative(ctx, e)?;
-        let set = [raw[0].minus(&self.holes), raw[1].minus(&self.holes)];
-        if set[0].is_empty() || set[1].is_empty() {
+        let set = raw.map(|s| s.minus(&self.holes));
+        if set.iter().any(SquareSet::is_empty) {
             let err = ctx
                 .error("chimera::zone::empty", e.span, "this zone has no squares")
                 .with_label("empty zone")

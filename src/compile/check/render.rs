@@ -3,7 +3,7 @@
 use super::{in_range, Ctx};
 use crate::compile::merge::Merged;
 use crate::compile::zones::report_unknown_zone;
-use crate::geometry::{Dimensions, PlayerSquares};
+use crate::geometry::{Dimensions, Player, PlayerSquares};
 use crate::rules::RenderHints;
 use crate::syntax::{Name, RenderItem, Spanned};
 use indexmap::IndexMap;
@@ -42,8 +42,8 @@ pub(super) fn render(
         }
     };
     if let Some((a, b)) = &m.players {
-        for (i, p) in [a, b].into_iter().enumerate() {
-            r.side_colours[i] = p.colour.as_ref().and_then(|c| colour(ctx, c));
+        for (player, p) in Player::BOTH.into_iter().zip([a, b]) {
+            r.side_colours[player] = p.colour.as_ref().and_then(|c| colour(ctx, c));
         }
     }
     for item in m.render.values() {

@@ -48,7 +48,7 @@ impl Exporter<'_> {
         // Where kinds may be dropped: one region for all, Fairy-Stockfish's pawn minus its back
         // rank and promotion region unless allowed.
         let all = self.rules.board.squares;
-        let full: PlayerSquares = [all, all];
+        let full = PlayerSquares::both(all);
         let zone_of = |k: PieceKind| dr.zones.get(k.index()).copied().flatten().unwrap_or(full);
         let pawn = kinds.iter().copied().find(
             |&k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"),
@@ -74,27 +74,27 @@ impl Exporter<'_> {
         }
         if let Some(pk) = pawn.filter(|p| droppable.contains(p)) {
             let d = self.dims;
-            let back: PlayerSquares = [
+            let back = PlayerSquares::new(
                 d.squares().filter(|&s| d.rank(s) == 0).collect(),
                 d.squares().filter(|&s| d.rank(s) + 1 == d.ranks).collect(),
-            ];
+            );
             let promo = self
                 .piece(pk)
                 .promotion
                 .as_ref()
                 .map(|p| p.zone)
-                .unwrap_or([SquareSet::EMPTY; 2]);
+                .unwrap_or(PlayerSquares::both(SquareSet::EMPTY));
             let want = zone_of(pk);
             let mut found = None;
             for first in [false, true] {
                 for in_zone in [false, true] {
-                    let z: PlayerSquares = std::array::from_fn(|i| {
-                        let mut s = common[i];
+                    let z = PlayerSquares::from_fn(|p| {
+                        let mut s = common[p];
                         if !first {
-                            s = s.minus(&back[i]);
+                            s = s.minus(&back[p]);
                         }
                         if !in_zone {
-                            s = s.minus(&promo[i]);
+                            s = s.minus(&promo[p]);
                         }
                         s
                     });

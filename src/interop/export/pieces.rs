@@ -26,8 +26,8 @@ impl Exporter<'_> {
     }
 
     pub(super) fn region(&mut self, key: &str, zone: &PlayerSquares) {
-        let w = self.squares_text(&zone[0]);
-        let b = self.squares_text(&zone[1]);
+        let w = self.squares_text(&zone[Player::First]);
+        let b = self.squares_text(&zone[Player::Second]);
         self.line(&format!("{key}White"), w);
         self.line(&format!("{key}Black"), b);
     }
@@ -88,7 +88,7 @@ impl Exporter<'_> {
                     if let Some(f) = cap.get_mut(0..1) {
                         f.make_ascii_uppercase();
                     }
-                    let (w, b) = (self.squares_text(&zone[0]), self.squares_text(&zone[1]));
+                    let (w, b) = (self.squares_text(&zone[Player::First]), self.squares_text(&zone[Player::Second]));
                     self.line(&format!("mobilityRegionWhite{cap}"), w);
                     self.line(&format!("mobilityRegionBlack{cap}"), b);
                 }
@@ -295,18 +295,18 @@ impl Exporter<'_> {
         let mut initial_kinds = Vec::new();
         for &k in &kinds {
             if self.plain_units(k).iter().any(|u| u.initial) {
-                let mut z = [SquareSet::EMPTY; 2];
+                let mut z = PlayerSquares::both(SquareSet::EMPTY);
                 if let Some(pos) = &start {
                     for (s, pc) in pos.pieces() {
                         if pc.kind == k {
-                            z[pc.player.index()].insert(s);
+                            z[pc.player].insert(s);
                         }
                     }
                 }
                 initial_kinds.push((k, z));
                 region = Some(match region {
                     None => z,
-                    Some(r) => [r[0].union(&z[0]), r[1].union(&z[1])],
+                    Some(r) => PlayerSquares::from_fn(|p| r[p].union(&z[p])),
                 });
             }
         }

@@ -163,10 +163,13 @@ impl Exporter<'_> {
             return None;
         }
         let d = self.dims;
-        let r =
-            (0..d.ranks).find(|&r| d.square(0, r as i32).is_some_and(|s| zone[0].contains(s)))?;
+        let r = (0..d.ranks).find(|&r| {
+            d.square(0, r as i32)
+                .is_some_and(|s| zone[Player::First].contains(s))
+        })?;
         let expect: SquareSet = d.squares().filter(|&s| d.rank(s) >= r).collect();
-        (r > 0 && zone[0] == expect && zone[1] == expect.mirrored(d)).then_some(r + 1)
+        (r > 0 && zone[Player::First] == expect && zone[Player::Second] == expect.mirrored(d))
+            .then_some(r + 1)
     }
 
     pub(super) fn slot_key(&self, k: PieceKind) -> Option<(String, char)> {

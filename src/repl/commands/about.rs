@@ -33,7 +33,7 @@ impl Session {
         out.push_str(&format!(
             "\nFrom {} on an empty board ({}):\n",
             rules.board.dims.name(from),
-            rules.players[side.index()]
+            rules.players[side]
         ));
         out.push_str(&board::diagram_board(
             rules, &letter, from, &marks, self.style,
@@ -69,19 +69,19 @@ impl Session {
         };
         let mut parts = Vec::new();
         for (name, z) in selected {
-            if z[0] == z[1] {
+            if z[Player::First] == z[Player::Second] {
                 parts.push(format!(
                     "zone {name} ({} squares, the same for both players):\n{}",
-                    z[0].len(),
-                    board::zone_board(rules, &z[0], self.style)
+                    z[Player::First].len(),
+                    board::zone_board(rules, &z[Player::First], self.style)
                 ));
             } else {
                 for p in Player::BOTH {
                     parts.push(format!(
                         "zone {name} for {} ({} squares):\n{}",
-                        rules.players[p.index()],
-                        z[p.index()].len(),
-                        board::zone_board(rules, &z[p.index()], self.style)
+                        rules.players[p],
+                        z[p].len(),
+                        board::zone_board(rules, &z[p], self.style)
                     ));
                 }
             }

@@ -137,7 +137,7 @@ impl Session {
         let l = self.loaded()?;
         let engine = l.engine.clone();
         let rules = engine.rules();
-        let side_name = |p: Player| rules.players[p.index()].clone();
+        let side_name = |p: Player| rules.players[p].clone();
         let usage = USAGE;
         let [word] = args else {
             return Err(
@@ -256,7 +256,7 @@ impl Session {
         let engine = l.engine.clone();
         let rules = engine.rules();
         let pos = l.game.position().clone();
-        let side_name = |p: Player| rules.players[p.index()].clone();
+        let side_name = |p: Player| rules.players[p].clone();
         if args.len() < 2 {
             return Err(ReplError::new("`expect piece` needs a square and a piece")
                 .with_help("for example `expect piece e4 Knight` or `expect piece e4 n`"));
@@ -293,7 +293,7 @@ impl Session {
         let engine = l.engine.clone();
         let rules = engine.rules();
         let pos = l.game.position().clone();
-        let side_name = |p: Player| rules.players[p.index()].clone();
+        let side_name = |p: Player| rules.players[p].clone();
         let [s] = args else {
             return Err(ReplError::new("`expect empty` needs one square")
                 .with_help("for example `expect empty e4`"));
@@ -314,7 +314,7 @@ impl Session {
         let engine = l.engine.clone();
         let rules = engine.rules();
         let pos = l.game.position().clone();
-        let side_name = |p: Player| rules.players[p.index()].clone();
+        let side_name = |p: Player| rules.players[p].clone();
         let [side, piece, n] = args else {
             return Err(
                 ReplError::new("`expect hand` needs a side, a piece and a count")
@@ -342,7 +342,7 @@ impl Session {
         let engine = l.engine.clone();
         let rules = engine.rules();
         let pos = l.game.position().clone();
-        let side_name = |p: Player| rules.players[p.index()].clone();
+        let side_name = |p: Player| rules.players[p].clone();
         let [s] = args else {
             return Err(ReplError::new("`expect turn` needs a side")
                 .with_help("for example `expect turn black`"));

@@ -13,7 +13,7 @@ impl Session {
         let rules = l.engine.rules();
         let pos = l.game.position();
         let side = pos.side_to_move();
-        let side_name = &rules.players[side.index()];
+        let side_name = &rules.players[side];
         if args.is_empty() {
             return Ok((
                 format!("legal moves for {side_name}"),
@@ -37,7 +37,7 @@ impl Session {
             };
             let name = format!(
                 "{} {} on {}",
-                rules.players[piece.player.index()],
+                rules.players[piece.player],
                 rules.piece(piece.kind).name,
                 args[0]
             );
@@ -47,7 +47,7 @@ impl Session {
                 ))
                 .with_help(format!(
                     "`turn {}` gives the move to that side",
-                    rules.players[piece.player.index()]
+                    rules.players[piece.player]
                 )));
             }
             return Ok((
@@ -68,11 +68,11 @@ impl Session {
             if s != side {
                 return Err(ReplError::new(format!(
                     "it is {side_name}'s turn, not {}'s",
-                    rules.players[s.index()]
+                    rules.players[s]
                 ))
                 .with_help(format!(
                     "`turn {}` gives the move to that side",
-                    rules.players[s.index()]
+                    rules.players[s]
                 )));
             }
         }

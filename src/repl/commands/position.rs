@@ -34,7 +34,7 @@ impl Session {
             for p in Player::BOTH {
                 out.push_str(&format!(
                     "\n{} hand: {}",
-                    rules.players[p.index()],
+                    rules.players[p],
                     hand_text(rules, pos, p)
                 ));
             }
@@ -54,7 +54,7 @@ impl Session {
             Status::Ongoing { check } => {
                 format!(
                     "{} to move{}",
-                    rules.players[side.index()],
+                    rules.players[side],
                     if check { ", in check" } else { "" }
                 )
             }
@@ -105,7 +105,7 @@ impl Session {
         Ok(match st {
             Status::Ongoing { check } => format!(
                 "the game goes on: {} to move{}",
-                rules.players[side.index()],
+                rules.players[side],
                 if check { ", in check" } else { "" }
             ),
             // The engine's words as they stand ("black is checkmated: red wins").

@@ -216,7 +216,7 @@ impl Session {
                     "both" => Some(ComputerSides::Both),
                     _ => Player::BOTH
                         .into_iter()
-                        .find(|p| players[p.index()].eq_ignore_ascii_case(&w))
+                        .find(|&p| players[p].eq_ignore_ascii_case(&w))
                         .map(ComputerSides::One),
                 }
             }
@@ -226,16 +226,16 @@ impl Session {
             return Err(
                 ReplError::new("`computer` needs one of: a side, both, off").with_help(format!(
                     "for example `computer {}`; the sides are {} and {}",
-                    players[1].to_lowercase(),
-                    players[0],
-                    players[1]
+                    players[Player::Second].to_lowercase(),
+                    players[Player::First],
+                    players[Player::Second]
                 )),
             );
         };
         self.computer = sides;
         let mut out = match sides {
             ComputerSides::Off => "the computer plays no side".to_string(),
-            ComputerSides::One(p) => format!("the computer plays {}", players[p.index()]),
+            ComputerSides::One(p) => format!("the computer plays {}", players[p]),
             ComputerSides::Both => "the computer plays both sides".to_string(),
         };
         if let Some(reply) = self.computer_replies()? {
@@ -271,7 +271,7 @@ impl Session {
             l.game.play(mv);
             out.push(format!(
                 "{} plays {} ({})",
-                l.engine.rules().players[side.index()],
+                l.engine.rules().players[side],
                 text,
                 score_text(r.info.score)
             ));
@@ -291,7 +291,7 @@ impl Session {
         let players = &l.engine.rules().players;
         match self.computer {
             ComputerSides::Off => String::new(),
-            ComputerSides::One(p) => format!(", computer plays {}", players[p.index()]),
+            ComputerSides::One(p) => format!(", computer plays {}", players[p]),
             ComputerSides::Both => ", computer plays both".to_string(),
         }
     }

@@ -51,7 +51,7 @@ impl Session {
         });
         let piece = Piece::new(side, spec.kind);
         if let Confinement::Within(z) = &rules.piece(spec.kind).confinement {
-            if !z[side.index()].contains(sq) {
+            if !z[side].contains(sq) {
                 return Err(ReplError::new(format!(
                     "a {} cannot stand on {sq_text}: it never leaves {}",
                     rules.piece(spec.kind).name,
@@ -59,17 +59,13 @@ impl Session {
                 ))
                 .with_help(format!(
                     "its squares for {}: {}",
-                    rules.players[side.index()],
-                    describe::square_list(rules.board.dims, &z[side.index()])
+                    rules.players[side],
+                    describe::square_list(rules.board.dims, &z[side])
                 )));
             }
         }
         let letter = board::piece_letter(rules, piece);
-        let name = format!(
-            "{} {}",
-            rules.players[side.index()],
-            rules.piece(spec.kind).name
-        );
+        let name = format!("{} {}", rules.players[side], rules.piece(spec.kind).name);
         self.edit(label, |rules, pos| {
             let old = pos.piece_at(sq);
             pos.set_piece(sq, Some(piece));
@@ -117,13 +113,7 @@ impl Session {
         if args.is_empty() {
             return Ok(Player::BOTH
                 .iter()
-                .map(|p| {
-                    format!(
-                        "{} hand: {}",
-                        rules.players[p.index()],
-                        hand_text(rules, pos, *p)
-                    )
-                })
+                .map(|p| format!("{} hand: {}", rules.players[*p], hand_text(rules, pos, *p)))
                 .collect::<Vec<_>>()
                 .join("\n"));
         }
@@ -131,7 +121,7 @@ impl Session {
         if args.len() == 1 {
             return Ok(format!(
                 "{} hand: {}",
-                rules.players[side.index()],
+                rules.players[side],
                 hand_text(rules, pos, side)
             ));
         }
@@ -184,7 +174,7 @@ impl Session {
             }
             changes.push((sign * count, spec.kind));
         }
-        let side_name = rules.players[side.index()].clone();
+        let side_name = rules.players[side].clone();
         self.edit(label, |rules, pos| {
             for (delta, kind) in changes {
                 let now = pos.hand(side, kind) as i32 + delta;
@@ -216,7 +206,7 @@ impl Session {
                 let l = self.loaded()?;
                 return Ok(format!(
                     "{} to move",
-                    rules.players[l.game.position().side_to_move().index()]
+                    rules.players[l.game.position().side_to_move()]
                 ));
             }
             [s] => parse::side(rules, s)?,
@@ -227,7 +217,7 @@ impl Session {
         };
         self.edit(format!("turn {}", args.join(" ")), |rules, pos| {
             pos.set_side_to_move(side);
-            Ok(format!("{} to move", rules.players[side.index()]))
+            Ok(format!("{} to move", rules.players[side]))
         })
     }
 

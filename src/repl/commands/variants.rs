@@ -3,6 +3,7 @@
 use super::Args;
 use crate::compile;
 use crate::engine::{Engine, Game};
+use crate::geometry::Player;
 use crate::notation;
 use crate::repl::{Loaded, ReplError, Result, Session, DEFINITIONS_DIR, EXTENSION};
 use std::path::{Path, PathBuf};
@@ -159,7 +160,7 @@ impl Session {
             d.files,
             d.ranks,
             rules.pieces.len(),
-            rules.players[game.position().side_to_move().index()]
+            rules.players[game.position().side_to_move()]
         );
         self.loaded = Some(Loaded {
             path: path.to_path_buf(),
@@ -190,8 +191,8 @@ impl Session {
                         r.name,
                         d.files,
                         d.ranks,
-                        r.players[0],
-                        r.players[1],
+                        r.players[Player::First],
+                        r.players[Player::Second],
                         r.pieces.len()
                     );
                     if !r.drops.to_hand.is_empty() {
