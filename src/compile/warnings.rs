@@ -10,7 +10,7 @@ use super::fen::{self, Placed};
 use super::merge::Merged;
 use super::Ctx;
 use crate::diagnostics::SourceError;
-use crate::geometry::{Player, Square, SquareSet};
+use crate::geometry::{ByPlayer, Player, Square, SquareSet};
 use crate::rules::{Confinement, Leg, MovePattern, PieceKind, PromotionMode, RuleSet};
 use crate::syntax::{DropItem, PieceItem, RenderItem, Span, ZoneDef, ZoneExpr, ZoneTerm};
 use std::collections::HashSet;
@@ -195,7 +195,7 @@ impl Warner<'_> {
                 };
                 let never: Vec<Player> = Player::BOTH
                     .into_iter()
-                    .filter(|&p| !geo.origins[p.index()][k].is_empty())
+                    .filter(|&p| !geo.origins[p][k].is_empty())
                     .filter(|&p| geo.promotes_on(p, k).is_empty())
                     .collect();
                 if let (Some(item), false) = (item, never.is_empty()) {
@@ -453,35 +453,35 @@ fn zone_names<'a>(e: &'a ZoneExpr, out: &mut Vec<&'a str>) {
 struct Geometry<'a> {
     rules: &'a RuleSet,
     /// `initial[player][kind]`: where the kind stands in the start position (for `i` moves).
-    initial: [Vec<SquareSet>; 2],
+    initial: ByPlayer<Vec<SquareSet>>,
     /// `dests[player][kind][square]`: where a move could take the piece.
-    dests: [Vec<Vec<SquareSet>>; 2],
+    dests: ByPlayer<Vec<Vec<SquareSet>>>,
     /// Kinds that can be in a hand: in a start hand, or kept by the captor and captured as.
     reaches_hand: Vec<bool>,
     /// `origins[player][kind]`: where a piece of the kind can first stand.
-    origins: [Vec<SquareSet>; 2],
+    origins: ByPlayer<Vec<SquareSet>>,
     /// `reach[player][kind]`: the squares it can ever stand on.
-    reach: [Vec<SquareSet>; 2],
+    reach: ByPlayer<Vec<SquareSet>>,
 }
 
 impl<'a> Geometry<'a> {
     fn new(rules: &'a RuleSet, placed: &[Placed]) -> Geometry<'a> {
         let n = rules.pieces.len();
         let squares = rules.board.squares;
-        let mut initial = [vec![SquareSet::EMPTY; n], vec![SquareSet::EMPTY; n]];
+        let mut initial = ByPlayer::from_fn(|_| vec![SquareSet::EMPTY; n]);
         for pl in placed {
             if let Some(s) = pl.square {
-                initial[pl.player.index()][pl.kind].insert(s);
+                initial[pl.player][pl.kind].insert(s);
             }
         }
-        let mut dests = [Vec::with_capacity(n), Vec::with_capacity(n)];
+        let mut dests = ByPlayer::from_fn(|_| Vec::with_capacity(n));
         for p in Player::BOTH {
-            for (k, start) in initial[p.index()].iter().enumerate() {
+            for (k, start) in initial[p].iter().enumerate() {
                 let mut per = vec![SquareSet::EMPTY; rules.board.dims.len()];
                 for s in squares.iter() {
                     per[s.index()] = destinations(rules, p, k, s, start);
                 }
-                dests[p.index()].push(per);
+                dests[p].push(per);
             }
         }
         let reaches_hand: Vec<bool> = (0..n)
@@ -497,16 +497,16 @@ impl<'a> Geometry<'a> {
             initial,
             dests,
             reaches_hand,
-            origins: [vec![SquareSet::EMPTY; n], vec![SquareSet::EMPTY; n]],
-            reach: [vec![SquareSet::EMPTY; n], vec![SquareSet::EMPTY; n]],
+            origins: ByPlayer::from_fn(|_| vec![SquareSet::EMPTY; n]),
+            reach: ByPlayer::from_fn(|_| vec![SquareSet::EMPTY; n]),
         };
         for p in Player::BOTH {
             for k in 0..n {
-                let mut o = g.initial[p.index()][k];
+                let mut o = g.initial[p][k];
                 if g.reaches_hand[k] && !rules.drops.to_hand.is_empty() {
                     o = o.union(&g.drop_squares(p, k));
                 }
-                g.origins[p.index()][k] = o;
+                g.origins[p][k] = o;
             }
         }
         // Promotion targets first stand where their promoters promote; repeat until nothing grows
@@ -516,7 +516,7 @@ impl<'a> Geometry<'a> {
             for p in Player::BOTH {
                 for k in 0..n {
                     let r = g.closure(p, k);
-                    g.reach[p.index()][k] = r;
+                    g.reach[p][k] = r;
                 }
                 for k in 0..n {
                     let Some(pr) = &rules.pieces[k].promotion else {
@@ -530,7 +530,7 @@ impl<'a> Geometry<'a> {
                         }
                     }
                     for t in &pr.to {
-                        let o = &mut g.origins[p.index()][t.index()];
+                        let o = &mut g.origins[p][t.index()];
                         let new = o.union(&on);
                         if new != *o {
                             *o = new;
@@ -547,7 +547,7 @@ impl<'a> Geometry<'a> {
     }
 
     fn dests(&self, p: Player, k: usize, s: Square) -> SquareSet {
-        self.dests[p.index()][k]
+        self.dests[p][k]
             .get(s.index())
             .copied()
             .unwrap_or(SquareSet::EMPTY)
@@ -584,7 +584,7 @@ impl<'a> Geometry<'a> {
 
     /// Every square reachable from the kind's origins by its moves.
     fn closure(&self, p: Player, k: usize) -> SquareSet {
-        let mut seen = self.origins[p.index()][k];
+        let mut seen = self.origins[p][k];
         let mut todo: Vec<Square> = seen.iter().collect();
         while let Some(s) = todo.pop() {
             for t in self.dests(p, k, s).iter() {
@@ -605,7 +605,7 @@ impl<'a> Geometry<'a> {
         };
         let zone = pr.zone[p];
         let mut on = SquareSet::EMPTY;
-        for s in self.reach[p.index()][k].iter() {
+        for s in self.reach[p][k].iter() {
             let d = self.dests(p, k, s);
             on = on.union(&d.intersect(&zone));
             if pr.mode != PromotionMode::Forced && zone.contains(s) {

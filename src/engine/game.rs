@@ -220,16 +220,16 @@ impl Game {
     /// The one player whose every move since the position `hash` first stood gave check, if any.
     fn perpetual_checker(&self, hash: u64) -> Option<Player> {
         let first = self.positions.iter().position(|p| p.hash() == hash)?;
-        let mut always = [true, true];
-        let mut moved = [false, false];
+        let mut always = ByPlayer::both(true);
+        let mut moved = ByPlayer::both(false);
         for pair in self.positions[first..].windows(2) {
-            let mover = pair[0].side_to_move().index();
+            let mover = pair[0].side_to_move();
             moved[mover] = true;
             always[mover] &= self.engine.in_check(&pair[1]);
         }
         let checkers: Vec<Player> = [Player::First, Player::Second]
             .into_iter()
-            .filter(|p| moved[p.index()] && always[p.index()])
+            .filter(|&p| moved[p] && always[p])
             .collect();
         // Both sides checking throughout is an ordinary repetition.
         match checkers.as_slice() {

@@ -55,7 +55,7 @@ pub struct Palette {
     /// Zone name → colour, for every zone of the rule set.
     pub zones: Vec<(String, String)>,
     /// Disc colour of each player's pieces.
-    pub sides: [String; 2],
+    pub sides: ByPlayer<String>,
 }
 
 impl Palette {
@@ -94,7 +94,7 @@ impl Palette {
 
     /// Disc colour of a player's pieces.
     pub fn side(&self, p: Player) -> &str {
-        &self.sides[p.index()]
+        &self.sides[p]
     }
 
     /// Letter colour on a player's discs: dark on light discs, white on dark ones.
@@ -126,7 +126,10 @@ const COLOUR_WORDS: [(&str, &str); 14] = [
 
 /// The piece colours of the two players: the declared ones, else a player named after a colour
 /// gets that colour.
-fn side_colours(players: &ByPlayer<String>, declared: &ByPlayer<Option<String>>) -> [String; 2] {
+fn side_colours(
+    players: &ByPlayer<String>,
+    declared: &ByPlayer<Option<String>>,
+) -> ByPlayer<String> {
     let word = |name: &str| {
         COLOUR_WORDS
             .iter()
@@ -140,10 +143,10 @@ fn side_colours(players: &ByPlayer<String>, declared: &ByPlayer<Option<String>>)
     } else {
         [first, second]
     };
-    [
+    ByPlayer::new(
         declared[Player::First].clone().unwrap_or(first),
         declared[Player::Second].clone().unwrap_or(second),
-    ]
+    )
 }
 
 /// Parses `#rrggbb` (or `#rgb`).
@@ -175,14 +178,16 @@ mod tests {
             side_colours(
                 &ByPlayer::new("Red".into(), "Black".into()),
                 &ByPlayer::new(None, None)
-            ),
+            )
+            .0,
             ["#c62828", "#222222"]
         );
         assert_eq!(
             side_colours(
                 &ByPlayer::new("Sente".into(), "Gote".into()),
                 &ByPlayer::new(None, None)
-            ),
+            )
+            .0,
             ["#f8f8f8", "#222222"]
         );
     }
@@ -193,7 +198,8 @@ mod tests {
             side_colours(
                 &ByPlayer::new("Red".into(), "Black".into()),
                 &ByPlayer::new(None, Some("#1f4e9c".into()))
-            ),
+            )
+            .0,
             ["#c62828", "#1f4e9c"]
         );
     }

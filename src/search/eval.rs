@@ -7,7 +7,7 @@
 //! and hopping captures discounted, and promotion adding part of what the piece may become.
 
 use crate::engine::{DiagramMark, Engine, Position};
-use crate::geometry::{Player, Square, SquareSet, MAX_SQUARES};
+use crate::geometry::{ByPlayer, Player, Square, SquareSet, MAX_SQUARES};
 use crate::rules::{Confinement, PieceKind};
 
 /// A pawn's worth, the unit of `value` in definitions.
@@ -143,17 +143,17 @@ impl Evaluator {
 
     /// The position's value for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let mut score = [0i32; 2];
+        let mut score = ByPlayer::both(0i32);
         for (s, p) in pos.pieces() {
-            score[p.player.index()] += self.square_value(p.player, p.kind, s);
+            score[p.player] += self.square_value(p.player, p.kind, s);
         }
         for p in Player::BOTH {
             for (k, v) in self.hand.iter().enumerate() {
-                score[p.index()] += v * pos.hand(p, PieceKind(k as u8)) as i32;
+                score[p] += v * pos.hand(p, PieceKind(k as u8)) as i32;
             }
         }
         let us = pos.side_to_move();
-        score[us.index()] - score[us.other().index()]
+        score[us] - score[us.other()]
     }
 }
 
