@@ -2,6 +2,7 @@
 //! pruning, and quiescence over captures.
 
 use super::*;
+use std::ops::ControlFlow;
 
 impl Searcher {
     pub(super) fn root(
@@ -80,69 +81,12 @@ impl Searcher {
         pv_node: bool,
         stop: &AtomicBool,
     ) -> i32 {
-        if ply > 0 {
-            if self.engine.royals_gone(pos) {
-                return -(MATE - ply as i32);
-            }
-            if let Some(s) = self.repetition(pos, ply) {
-                return s;
-            }
-            // Mate distance: nothing here can beat a mate already found nearer the root.
-            let a = alpha.max(-(MATE - ply as i32));
-            let b = beta.min(MATE - ply as i32 - 1);
-            if a >= b {
-                return a;
-            }
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, ply, alpha, beta, 0, in_check, stop);
-        }
-        let key = pos.hash();
-        let (cut, hash_move) = self.tt_cut(key, depth, ply, alpha, beta, pv_node);
-        if let Some(s) = cut {
-            return s;
-        }
-
-        if self.at_move_limit(pos) {
-            // Ended by the move limit, unless this is mate or stalemate, which come first.
-            let mut moves = std::mem::take(&mut self.moves[ply]);
-            self.engine.legal_into(pos, &mut moves);
-            let none = moves.is_empty();
-            self.moves[ply] = moves;
-            if let Terminal::Score(s) = self.terminal(pos, ply, in_check, none) {
-                return s;
-            }
-        }
-        let static_eval = if in_check {
-            -INF
-        } else {
-            self.eval.evaluate(pos)
+        let (hash_move, static_eval) = match self.before_moves(
+            pos, depth, ply, alpha, beta, in_check, null_ok, pv_node, stop,
+        ) {
+            ControlFlow::Continue(v) => v,
+            ControlFlow::Break(score) => return score,
         };
-        // The pruning below comes before the move generation, which it saves; it may miss a
-        // stalemate (no legal move, not in check), as it may miss any other reply.
-        // Reverse futility: far above beta near the leaves, a quiet move will not fall below it.
-        if !pv_node
-            && !in_check
-            && depth <= 3
-            && beta.abs() < MATE_BOUND
-            && static_eval - 120 * depth >= beta
-        {
-            return static_eval;
-        }
-        // Null move: if passing still beats beta, a real move will too (not in zugzwang-prone
-        // positions: the side needs material besides royals).
-        if null_ok
-            && !pv_node
-            && !in_check
-            && depth >= 3
-            && static_eval >= beta
-            && beta.abs() < MATE_BOUND
-            && self.has_material(pos)
-        {
-            if let Some(s) = self.null_move_cut(pos, depth, ply, beta, stop) {
-                return s;
-            }
-        }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.engine.legal_into(pos, &mut moves);
@@ -240,8 +184,89 @@ impl Searcher {
             Bound::Upper
         };
         self.tt
-            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+            .store(pos.hash(), best_move, to_tt(best, ply), depth as i16, bound);
         best
+    }
+
+    /// What a node settles before generating its moves: an early score (mate distance,
+    /// repetition, the horizon, the table, the move limit, reverse futility, a null move) as
+    /// `Break`, else the table's move and the static evaluation.
+    #[allow(clippy::too_many_arguments)]
+    fn before_moves(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        in_check: bool,
+        null_ok: bool,
+        pv_node: bool,
+        stop: &AtomicBool,
+    ) -> ControlFlow<i32, (Option<Move>, i32)> {
+        if ply > 0 {
+            if self.engine.royals_gone(pos) {
+                return ControlFlow::Break(-(MATE - ply as i32));
+            }
+            if let Some(s) = self.repetition(pos, ply) {
+                return ControlFlow::Break(s);
+            }
+            // Mate distance: nothing here can beat a mate already found nearer the root.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return ControlFlow::Break(a);
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return ControlFlow::Break(self.quiesce(pos, ply, alpha, beta, 0, in_check, stop));
+        }
+        let (cut, hash_move) = self.tt_cut(pos.hash(), depth, ply, alpha, beta, pv_node);
+        if let Some(s) = cut {
+            return ControlFlow::Break(s);
+        }
+
+        if self.at_move_limit(pos) {
+            // Ended by the move limit, unless this is mate or stalemate, which come first.
+            let mut moves = std::mem::take(&mut self.moves[ply]);
+            self.engine.legal_into(pos, &mut moves);
+            let none = moves.is_empty();
+            self.moves[ply] = moves;
+            if let Terminal::Score(s) = self.terminal(pos, ply, in_check, none) {
+                return ControlFlow::Break(s);
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(pos)
+        };
+        // The pruning below comes before the move generation, which it saves; it may miss a
+        // stalemate (no legal move, not in check), as it may miss any other reply.
+        // Reverse futility: far above beta near the leaves, a quiet move will not fall below it.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 120 * depth >= beta
+        {
+            return ControlFlow::Break(static_eval);
+        }
+        // Null move: if passing still beats beta, a real move will too (not in zugzwang-prone
+        // positions: the side needs material besides royals).
+        if null_ok
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_material(pos)
+        {
+            if let Some(s) = self.null_move_cut(pos, depth, ply, beta, stop) {
+                return ControlFlow::Break(s);
+            }
+        }
+        ControlFlow::Continue((hash_move, static_eval))
     }
 
     /// The transposition table's word on this node: a score that ends it (away from the PV, when
