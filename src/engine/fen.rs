@@ -62,9 +62,7 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
     // piece stands there (as Fairy-Stockfish keeps it).
     if let Some(g) = &rules.gating {
         for &(player, file) in &setup.gates {
-            let square = g.zone[player.index()]
-                .iter()
-                .find(|&s| dims.file(s) == file);
+            let square = g.zone[player].iter().find(|&s| dims.file(s) == file);
             if let Some(s) = square {
                 if pos.piece_at(s).is_some_and(|p| p.player == player) {
                     pos.set_gate(s, true);
@@ -243,7 +241,7 @@ fn gate_files(
         .collect();
     let mut files: Vec<u8> = pos
         .gates()
-        .intersect(&g.zone[player.index()])
+        .intersect(&g.zone[player])
         .iter()
         .filter(|s| pos.piece_at(*s).is_some_and(|p| p.player == player))
         .filter(|s| !named.contains(s))

@@ -13,8 +13,8 @@ impl Engine {
     /// square, unless the king or rook lands on it).
     pub(super) fn gated_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
-        let hand = &pos.hands[us.index()];
-        let mine = pos.gates.intersect(&pos.occupied[us.index()]);
+        let hand = &pos.hands[us];
+        let mine = pos.gates.intersect(&pos.occupied[us]);
         if mine.is_empty() || hand.iter().all(|&n| n == 0) {
             return;
         }
@@ -29,7 +29,7 @@ impl Engine {
             }
             let mut spots = [None, None];
             if let MoveKind::Castle { rook } = mv.kind {
-                let landing = self.t().castles[us.index()]
+                let landing = self.t().castles[us]
                     .iter()
                     .flatten()
                     .find(|c| c.rook_from == rook)
@@ -67,8 +67,8 @@ impl Engine {
         }
         let us = pos.side;
         let refillable = self.t().to_hand.iter().any(Option::is_some);
-        if !refillable && next.hands[us.index()].iter().all(|&n| n == 0) {
-            for s in next.gates.intersect(&next.occupied[us.index()]).iter() {
+        if !refillable && next.hands[us].iter().all(|&n| n == 0) {
+            for s in next.gates.intersect(&next.occupied[us]).iter() {
                 next.set_gate(s, false);
             }
         }
@@ -90,7 +90,7 @@ impl Engine {
                     continue;
                 }
                 for side in CastleSide::BOTH {
-                    if let Some(cs) = castles[p.index()][side.index()] {
+                    if let Some(cs) = castles[p][side.index()] {
                         if pos.gates.contains(cs.king_from) && pos.gates.contains(cs.rook_from) {
                             rights = rights.union(CastlingRights::one(p, side));
                         }
@@ -101,12 +101,12 @@ impl Engine {
             self.drop_stale_castling(pos);
             for p in Player::BOTH {
                 for side in CastleSide::BOTH {
-                    let Some(cs) = castles[p.index()][side.index()] else {
+                    let Some(cs) = castles[p][side.index()] else {
                         continue;
                     };
                     if pos.castling.has(p, side) {
                         for s in [cs.king_from, cs.rook_from] {
-                            if g.zone[p.index()].contains(s) {
+                            if g.zone[p].contains(s) {
                                 pos.set_gate(s, true);
                             }
                         }
@@ -116,8 +116,8 @@ impl Engine {
         }
         let refillable = self.t().to_hand.iter().any(Option::is_some);
         for p in Player::BOTH {
-            if !refillable && pos.hands[p.index()].iter().all(|&n| n == 0) {
-                for s in pos.gates.intersect(&pos.occupied[p.index()]).iter() {
+            if !refillable && pos.hands[p].iter().all(|&n| n == 0) {
+                for s in pos.gates.intersect(&pos.occupied[p]).iter() {
                     pos.set_gate(s, false);
                 }
             }

@@ -83,9 +83,9 @@ impl Engine {
                 }
                 // `gating`: a piece from the hand enters on the square left.
                 if let Some((sq, k)) = mv.gate_square() {
-                    let n = p.hands[us.index()][k.index()];
+                    let n = p.hands[us][k.index()];
                     p.hash ^= zobrist::hand(us, k, n);
-                    p.hands[us.index()][k.index()] = n.saturating_sub(1);
+                    p.hands[us][k.index()] = n.saturating_sub(1);
                     p.set_piece(sq, Some(Piece::new(us, k)));
                 }
                 if !pos.gates.is_empty() {

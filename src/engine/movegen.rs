@@ -235,6 +235,7 @@ impl Engine {
                 to,
                 kind: mk,
                 promotion: None,
+                gate: None,
             });
         } else {
             self.push_promotions(m, to, mk, out);

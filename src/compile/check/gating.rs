@@ -16,7 +16,7 @@ pub(super) fn gating(ctx: &mut Ctx, m: &Merged, env: &mut Env) -> Option<Gating>
     // The FEN names a gate by its file alone (`B`, `c`): a file may hold one gate square.
     for p in Player::BOTH {
         let mut seen = [None; 256];
-        for s in squares[p.index()].iter() {
+        for s in squares[p].iter() {
             let f = env.dims.file(s) as usize;
             if let Some(first) = seen[f] {
                 let e = ctx

@@ -286,7 +286,7 @@ impl Exporter<'_> {
                 .filter(|s| self.rules.board.squares.contains(*s))
                 .collect()
         };
-        if g.zone == [rank(0), rank(d.ranks - 1)] {
+        if g.zone == PlayerSquares::new(rank(0), rank(d.ranks - 1)) {
             self.line("gating", "true");
             self.line("seirawanGating", "true");
         } else {
