@@ -207,26 +207,7 @@ impl Exporter<'_> {
                 }
                 pawn_mode = Some(pr.mode);
                 pawn_types.push(letter);
-                let mut targets = BTreeSet::new();
-                for t in &pr.to {
-                    match &self.slots[t.index()] {
-                        Some(Slot::Own { letter, .. }) => {
-                            targets.insert(*letter);
-                        }
-                        Some(Slot::Flagged { as_type, .. }) => {
-                            if let Some(c) = self.fsf_letter(*as_type) {
-                                targets.insert(c);
-                            }
-                        }
-                        _ => {
-                            let tn = self.piece(*t).name.clone();
-                            self.problem(
-                                Subject::Promotes(p.name.clone()),
-                                format!("{}: promotes to {tn}, which Fairy-Stockfish cannot offer as a pawn promotion (left out)", p.name),
-                            );
-                        }
-                    }
-                }
+                let targets = self.pawn_targets(&p.name, &pr.to);
                 match &pawn_targets {
                     None => pawn_targets = Some(targets),
                     Some(t) if *t == targets => {}
@@ -237,14 +218,6 @@ impl Exporter<'_> {
                 }
             }
         }
-        let letters = |v: &mut dyn Iterator<Item = char>| -> String {
-            let s: String = v.collect();
-            if s.is_empty() {
-                "-".into()
-            } else {
-                s
-            }
-        };
         if let Some(z) = zone {
             self.region("promotionRegion", &z);
         }
@@ -283,7 +256,38 @@ impl Exporter<'_> {
             );
         }
         self.line("immobilityIllegal", optional || must_move);
-        // En passant and initial moves.
+        self.initial_moves(&kinds);
+    }
+
+    /// The letters a pawn-style promotion offers in Fairy-Stockfish (`promotionPieceTypes`),
+    /// with a problem for each target it cannot offer.
+    fn pawn_targets(&mut self, name: &str, to: &[PieceKind]) -> BTreeSet<char> {
+        let mut targets = BTreeSet::new();
+        for t in to {
+            match &self.slots[t.index()] {
+                Some(Slot::Own { letter, .. }) => {
+                    targets.insert(*letter);
+                }
+                Some(Slot::Flagged { as_type, .. }) => {
+                    if let Some(c) = self.fsf_letter(*as_type) {
+                        targets.insert(c);
+                    }
+                }
+                _ => {
+                    let tn = self.piece(*t).name.clone();
+                    self.problem(
+                        Subject::Promotes(name.to_string()),
+                        format!("{}: promotes to {tn}, which Fairy-Stockfish cannot offer as a pawn promotion (left out)", name),
+                    );
+                }
+            }
+        }
+        targets
+    }
+
+    /// En passant and initial moves: `enPassantTypes`, `doubleStep` and its region (one for all
+    /// kinds, with a problem for a kind whose initial moves start elsewhere).
+    fn initial_moves(&mut self, kinds: &[PieceKind]) {
         let kinds_ep: Vec<char> = kinds
             .iter()
             .filter(|&&k| self.plain_units(k).iter().any(|u| u.en_passant))
@@ -293,7 +297,7 @@ impl Exporter<'_> {
         let start = parse_fen(self.rules, &self.rules.start_fen).ok();
         let mut region: Option<PlayerSquares> = None;
         let mut initial_kinds = Vec::new();
-        for &k in &kinds {
+        for &k in kinds {
             if self.plain_units(k).iter().any(|u| u.initial) {
                 let mut z = PlayerSquares::both(SquareSet::EMPTY);
                 if let Some(pos) = &start {
@@ -325,5 +329,15 @@ impl Exporter<'_> {
         } else {
             self.line("doubleStep", "false");
         }
+    }
+}
+
+/// Letters for a piece-type list key, `-` for none.
+fn letters(v: &mut dyn Iterator<Item = char>) -> String {
+    let s: String = v.collect();
+    if s.is_empty() {
+        "-".into()
+    } else {
+        s
     }
 }
