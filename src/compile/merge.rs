@@ -349,26 +349,9 @@ fn sibling_suggestion(dir: &Path, wrong: &str) -> String {
 /// Applies one file's statements over what its parent left in `merged`. A setting, piece, zone
 /// or path stated twice in the same file is an error; across files the child's wins.
 fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_root: bool) {
-    let mut seen: HashMap<String, Span> = HashMap::new();
-    // Returns false (and reports) when `key` was already stated in this file.
-    let mut first_time = |ctx: &mut Ctx, key: String, what: String, span: Span| -> bool {
-        if let Some(prev) = seen.get(&key) {
-            let e = ctx
-                .error(
-                    "chimera::name::duplicate",
-                    span,
-                    format!("{what} is stated twice"),
-                )
-                .with_label("stated again here")
-                .with_help("remove one of them")
-                .with_note(prev.start, prev.end, "first stated here");
-            ctx.report(e);
-            false
-        } else {
-            seen.insert(key, span);
-            true
-        }
-    };
+    let mut seen = Stated::default();
+    let mut first_time =
+        |ctx: &mut Ctx, key: String, what: String, span: Span| seen.first(ctx, key, what, span);
     for st in statements {
         let span = st.span;
         let kw = st.node.keyword();
@@ -488,32 +471,64 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                     m.start = Some(s);
                 }
             }
-            Statement::Render(items) => {
-                for item in items {
-                    match item.node {
-                        // Each zone named by `diagonals` is its own entry.
-                        RenderItem::Diagonals(names) => {
-                            for n in names {
-                                let key = format!("diagonals:{}", n.node);
-                                let what = format!("`diagonals {}`", n.node);
-                                if first_time(ctx, format!("render:{key}"), what, n.span) {
-                                    let span = n.span;
-                                    m.render.insert(
-                                        key,
-                                        Spanned::new(RenderItem::Diagonals(vec![n]), span),
-                                    );
-                                }
-                            }
-                        }
-                        other => {
-                            let (key, what) = render_key(&other);
-                            if first_time(ctx, format!("render:{key}"), what, item.span) {
-                                m.render.insert(key, Spanned::new(other, item.span));
-                            }
-                        }
+            Statement::Render(items) => apply_render(ctx, m, items, &mut first_time),
+        }
+    }
+}
+
+/// The entries of a `render` block over the parent's: each zone named by `diagonals` is its own
+/// entry, so a child adds diagonals rather than replacing the parent's list.
+fn apply_render(
+    ctx: &mut Ctx,
+    m: &mut Merged,
+    items: Vec<Spanned<RenderItem>>,
+    first_time: &mut impl FnMut(&mut Ctx, String, String, Span) -> bool,
+) {
+    for item in items {
+        match item.node {
+            RenderItem::Diagonals(names) => {
+                for n in names {
+                    let key = format!("diagonals:{}", n.node);
+                    let what = format!("`diagonals {}`", n.node);
+                    if first_time(ctx, format!("render:{key}"), what, n.span) {
+                        let span = n.span;
+                        m.render
+                            .insert(key, Spanned::new(RenderItem::Diagonals(vec![n]), span));
                     }
                 }
             }
+            other => {
+                let (key, what) = render_key(&other);
+                if first_time(ctx, format!("render:{key}"), what, item.span) {
+                    m.render.insert(key, Spanned::new(other, item.span));
+                }
+            }
+        }
+    }
+}
+
+/// What one file has stated so far, by key, for the "stated twice" error.
+#[derive(Default)]
+struct Stated(HashMap<String, Span>);
+
+impl Stated {
+    /// Records `key`; false (and a report) when this file already stated it.
+    fn first(&mut self, ctx: &mut Ctx, key: String, what: String, span: Span) -> bool {
+        if let Some(prev) = self.0.get(&key) {
+            let e = ctx
+                .error(
+                    "chimera::name::duplicate",
+                    span,
+                    format!("{what} is stated twice"),
+                )
+                .with_label("stated again here")
+                .with_help("remove one of them")
+                .with_note(prev.start, prev.end, "first stated here");
+            ctx.report(e);
+            false
+        } else {
+            self.0.insert(key, span);
+            true
         }
     }
 }
