@@ -614,15 +614,7 @@ pub(crate) fn explain(
         len: text.len().max(1),
         help: Some(help),
     };
-    let sans = |ms: &mut dyn Iterator<Item = &Move>| -> String {
-        let mut v: Vec<String> = ms.map(|m| san_among(engine, pos, legal, *m)).collect();
-        v.sort();
-        if v.is_empty() {
-            "none".into()
-        } else {
-            v.join(" ")
-        }
-    };
+    let sans = |ms: &mut dyn Iterator<Item = &Move>| sans_of(engine, pos, legal, ms);
     if !shaped {
         return err(
             format!("`{}` is not a move", text),
@@ -631,25 +623,10 @@ pub(crate) fn explain(
     }
     let body = text.trim_end_matches(['+', '#', '!', '?']);
     if body.starts_with("O-O") || body.starts_with("0-0") || body.starts_with("o-o") {
-        let castles = legal
-            .iter()
-            .filter(|m| matches!(m.kind, MoveKind::Castle { .. }))
-            .count();
-        let help = if rules.castling.is_none() {
-            "this variant has no castling".to_string()
-        } else if castles == 0 {
-            "castling is not possible in this position".to_string()
-        } else {
-            format!(
-                "legal castling: {}",
-                sans(
-                    &mut legal
-                        .iter()
-                        .filter(|m| matches!(m.kind, MoveKind::Castle { .. }))
-                )
-            )
-        };
-        return err(format!("`{}` is not legal here", text), help);
+        return err(
+            format!("`{}` is not legal here", text),
+            castling_help(engine, pos, legal),
+        );
     }
     let tokens = tokenize(body).unwrap_or_default();
     let letter = match tokens.as_slice() {
@@ -661,7 +638,6 @@ pub(crate) fn explain(
         Token::Square(f, r) => d.square(*f as i32, *r as i32),
         _ => None,
     });
-    let side = pos.side_to_move();
     let kind = match &letter {
         Some(l) => match rules
             .kind_by_letter(l)
@@ -724,6 +700,30 @@ pub(crate) fn explain(
             format!("write one of: {}", sans(&mut kind_to_dest.into_iter())),
         );
     }
+    let message = no_move_message(engine, pos, kind, dest);
+    let mut help = format!(
+        "legal {} moves: {}",
+        name,
+        sans(&mut legal.iter().filter(of_kind))
+    );
+    if letter.is_none() && !to_dest.is_empty() {
+        let mut coords: Vec<String> = to_dest
+            .iter()
+            .map(|m| super::move_text(engine, pos, **m))
+            .collect();
+        coords.sort();
+        help = format!("did you mean {}? ({})", quoted_or(&coords), help);
+    }
+    err(message, help)
+}
+
+/// Why no piece of `kind` moves to `dest`: the move would leave the royals in check, or no piece
+/// of the kind can reach it, or the player has none.
+fn no_move_message(engine: &Engine, pos: &Position, kind: PieceKind, dest: Square) -> String {
+    let rules = engine.rules();
+    let d = rules.board.dims;
+    let side = pos.side_to_move();
+    let name = &rules.piece(kind).name;
     let owned = pos
         .pieces()
         .any(|(_, p)| p.player == side && p.kind == kind);
@@ -731,7 +731,7 @@ pub(crate) fn explain(
         && engine.pseudo_legal_moves(pos).iter().any(|m| {
             !m.is_drop() && m.to == dest && pos.piece_at(m.from).is_some_and(|p| p.kind == kind)
         });
-    let message = if refused {
+    if refused {
         format!(
             "a {} of {} could move to {}, but that would leave {} in check",
             name,
@@ -748,21 +748,41 @@ pub(crate) fn explain(
         )
     } else {
         format!("{} has no {} on the board", rules.players[side], name)
-    };
-    let mut help = format!(
-        "legal {} moves: {}",
-        name,
-        sans(&mut legal.iter().filter(of_kind))
-    );
-    if letter.is_none() && !to_dest.is_empty() {
-        let mut coords: Vec<String> = to_dest
-            .iter()
-            .map(|m| super::move_text(engine, pos, **m))
-            .collect();
-        coords.sort();
-        help = format!("did you mean {}? ({})", quoted_or(&coords), help);
     }
-    err(message, help)
+}
+
+/// What castling text can be right here: none in this variant, none now, or the legal ones.
+fn castling_help(engine: &Engine, pos: &Position, legal: &[Move]) -> String {
+    let castles: Vec<&Move> = legal
+        .iter()
+        .filter(|m| matches!(m.kind, MoveKind::Castle { .. }))
+        .collect();
+    if engine.rules().castling.is_none() {
+        "this variant has no castling".to_string()
+    } else if castles.is_empty() {
+        "castling is not possible in this position".to_string()
+    } else {
+        format!(
+            "legal castling: {}",
+            sans_of(engine, pos, legal, &mut castles.into_iter())
+        )
+    }
+}
+
+/// The SAN of some legal moves, sorted and space-separated; `none` for none.
+fn sans_of(
+    engine: &Engine,
+    pos: &Position,
+    legal: &[Move],
+    ms: &mut dyn Iterator<Item = &Move>,
+) -> String {
+    let mut v: Vec<String> = ms.map(|m| san_among(engine, pos, legal, *m)).collect();
+    v.sort();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(" ")
+    }
 }
 
 /// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
