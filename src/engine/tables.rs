@@ -8,7 +8,9 @@ use super::position::{CastleSide, CastlingRights, Position};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{ByPlayer, Dimensions, Offset, Player, Square, SquareSet};
-use crate::rules::{Confinement, Hop, KindSet, Leg, MovePattern, PathRide, PieceDef, PieceKind, RuleSet};
+use crate::rules::{
+    Confinement, Hop, KindSet, Leg, MovePattern, PathRide, PieceDef, PieceKind, RuleSet,
+};
 
 /// The move may end on an empty square.
 pub(crate) const MOVE: u8 = 1;
