@@ -239,9 +239,20 @@ impl SquareSet {
     /// The squares in index order.
     #[inline]
     pub fn iter(&self) -> SquareIter {
+        let w = self.0;
+        let end = if w[3] != 0 {
+            4
+        } else if w[2] != 0 {
+            3
+        } else if w[1] != 0 {
+            2
+        } else {
+            1
+        };
         SquareIter {
-            words: self.0,
+            words: w,
             word: 0,
+            end,
         }
     }
     /// The set mirrored top to bottom on a board of the given dimensions.
@@ -264,13 +275,16 @@ impl fmt::Debug for SquareSet {
 pub struct SquareIter {
     words: [u64; 4],
     word: usize,
+    /// One past the last word with a square in it: a set on a small board stops after its first
+    /// word instead of reading three empty ones.
+    end: usize,
 }
 
 impl Iterator for SquareIter {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.word < 4 {
+        while self.word < self.end {
             let w = self.words[self.word];
             if w != 0 {
                 let bit = w.trailing_zeros();

@@ -30,6 +30,17 @@ impl Royals {
     }
 }
 
+/// The squares whose occupancy decides whether a safe royal stays safe.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Sensitive {
+    /// Every such square: a move from one of them may expose a royal.
+    pub(super) any: SquareSet,
+    /// Those where a piece arriving (or a capture changing whose piece stands there) may also
+    /// expose one: a hop's screen squares and a multi-leg path's squares. A slide's blocker, a
+    /// lame leap's block and the facing file only ever get more blocked by an arrival.
+    pub(super) arrival: SquareSet,
+}
+
 impl Engine {
     /// Squares whose occupancy decides whether an enemy piece attacks one of `us`'s royals: the
     /// squares between a hopper and the royal, the one piece between a slider and the royal (none
@@ -41,10 +52,11 @@ impl Engine {
         pos: &Position,
         us: Player,
         royals: &Royals,
-    ) -> SquareSet {
+    ) -> Sensitive {
         let t = self.t();
         let them = us.other();
         let mut out = SquareSet::EMPTY;
+        let mut arrival = SquareSet::EMPTY;
         for r in royals.iter() {
             if self.rules.end.facing {
                 out = out.union(&self.file_squares(t.dims.file(r)));
@@ -92,6 +104,9 @@ impl Engine {
                     }
                     for s in between {
                         out.insert(Square(s.sq));
+                        if ray.hop != Hop::None {
+                            arrival.insert(Square(s.sq));
+                        }
                     }
                 }
                 for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
@@ -99,13 +114,15 @@ impl Engine {
                     if p.to == r.0 || steps.iter().any(|s| s.sq == r.0) {
                         for s in steps {
                             out.insert(Square(s.sq));
+                            arrival.insert(Square(s.sq));
                         }
                         out.insert(Square(p.to));
+                        arrival.insert(Square(p.to));
                     }
                 }
             }
         }
-        out
+        Sensitive { any: out, arrival }
     }
 
     /// The squares of a player's royal pieces, all of them.

@@ -1,7 +1,7 @@
 //! Legal move generation: pseudo-legal moves of each piece from the tables, castling and drops,
 //! then the royal rule's filter.
 
-use super::attacks::{class, Royals};
+use super::attacks::{class, Royals, Sensitive};
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
 use super::tables::{
@@ -67,49 +67,43 @@ impl Engine {
         if self.royals_gone(pos) {
             return;
         }
-        self.pseudo_into(pos, out);
-        if self.rules.end.royal_rule == RoyalRule::Capture {
-            return;
-        }
         let us = pos.side;
         let royals = self.royal_squares(pos, us);
-        if royals.n == 0 {
+        if self.rules.end.royal_rule == RoyalRule::Capture || royals.n == 0 {
+            self.pseudo_into(pos, out);
             return;
         }
         // Whether a royal is attacked depends only on the occupancy of the squares on the attack
         // paths towards it. A non-royal move that touches none of them, from a position where the
         // royals are safe, leaves them safe: no need to test it.
         let safe_now = !self.royals_in_danger(pos, us, &royals);
-        let sensitive = if safe_now {
-            self.sensitive_squares(pos, us, &royals)
-        } else {
-            SquareSet::EMPTY
-        };
-        let royal_mask = self.t().royal_mask;
-        let mut scratch = pos.clone();
         // `facing ends`: while the royals face each other, a move must break the line; a pass
         // is always allowed then, even in check.
         let facing_now = self.rules.end.facing_ends.is_some() && self.royals_face(pos);
-        let every_move_tested = self.rules.end.no_check || facing_now;
-        out.retain(|&mv| {
-            if facing_now && mv.is_pass() {
-                return true;
-            }
-            if safe_now && !every_move_tested {
-                let mover = mv
-                    .dropped_kind()
-                    .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
-                // A side capture empties two squares: the sensitive squares do not cover it.
-                let touches = sensitive.contains(mv.from)
-                    || sensitive.contains(mv.to)
-                    || mv.side_capture().is_some()
-                    || mv.third_square().is_some_and(|x| sensitive.contains(x));
-                if !royal_mask.contains(mover) && !touches {
-                    return true;
-                }
-            }
-            self.legal_after(&mut scratch, mv, &royals, facing_now)
-        });
+        let skip_tests = safe_now && !self.rules.end.no_check && !facing_now;
+        let sensitive = if skip_tests {
+            self.sensitive_squares(pos, us, &royals)
+        } else {
+            Sensitive::default()
+        };
+        let royal_mask = self.t().royal_mask;
+        let mut scratch = pos.clone();
+        let mut check = Checker {
+            scratch: &mut scratch,
+            royals: &royals,
+            sensitive: &sensitive,
+            royal_mask,
+            safe_now,
+            skip_tests,
+            facing_now,
+        };
+        if self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0) {
+            // `must-drop`: the setup phase, drops only.
+            self.drop_moves(pos, out);
+            self.keep_legal(pos, out, 0, &mut check);
+        } else {
+            self.legal_moves_checked(pos, out, &mut check);
+        }
         if !self.t().no_drop_mate.is_empty() {
             let t = self.t();
             out.retain(|&mv| match mv.kind {
@@ -117,6 +111,96 @@ impl Engine {
                 _ => true,
             });
         }
+    }
+
+    /// The moves of the pieces, then the other moves, each kept when the royal rule allows it.
+    /// Each piece's moves are filtered as they come: one whose leaving cannot expose a royal
+    /// keeps them all but the few that change another square.
+    fn legal_moves_checked(&self, pos: &Position, out: &mut Vec<Move>, check: &mut Checker) {
+        let us = pos.side;
+        let (skip_tests, royal_mask) = (check.skip_tests, check.royal_mask);
+        for from in pos.occupied[us].iter() {
+            let kind = kind_of(pos.board[from.index()]);
+            let first = out.len();
+            self.piece_moves(pos, from, us, kind, out);
+            if first == out.len() {
+                continue;
+            }
+            if skip_tests && !royal_mask.contains(kind) && !check.sensitive.any.contains(from) {
+                self.keep_unexposing(out, first, check);
+            } else {
+                self.keep_legal(pos, out, first, check);
+            }
+        }
+        let first = out.len();
+        // One royal, not attacked: if it castles, its own square needs no test.
+        let king_safe = check.safe_now
+            && check.royals.n == 1
+            && self
+                .rules
+                .castling
+                .as_ref()
+                .is_some_and(|c| royal_mask.contains(c.king));
+        self.other_moves(pos, out, king_safe);
+        self.keep_legal(pos, out, first, check);
+    }
+
+    /// Keeps, of `out[first..]`, the moves of one non-royal piece that leaves no sensitive
+    /// square: only a side capture (it empties a second square) or a move landing where an
+    /// arrival counts needs the full test. A double step's passed square is empty before and
+    /// after.
+    #[inline]
+    fn keep_unexposing(&self, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
+        let arrival = c.sensitive.arrival;
+        if arrival.is_empty() && !out[first..].iter().any(|m| m.side_capture().is_some()) {
+            return;
+        }
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            let test = mv.side_capture().is_some() || arrival.contains(mv.to);
+            if !test || self.legal_after(c.scratch, mv, c.royals, c.facing_now) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Keeps, of `out[first..]`, the moves the royal rule allows.
+    fn keep_legal(&self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            if self.allowed(pos, mv, c) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the royal rule allows `mv`, testing it only when it may expose a royal.
+    #[inline]
+    fn allowed(&self, pos: &Position, mv: Move, c: &mut Checker) -> bool {
+        if c.facing_now && mv.is_pass() {
+            return true;
+        }
+        if c.skip_tests {
+            let mover = mv
+                .dropped_kind()
+                .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
+            let s = c.sensitive;
+            // A side capture empties two squares: the sensitive squares do not cover it.
+            let touches = s.any.contains(mv.from)
+                || s.arrival.contains(mv.to)
+                || mv.side_capture().is_some()
+                || mv.third_square().is_some_and(|x| s.any.contains(x));
+            if !c.royal_mask.contains(mover) && !touches {
+                return true;
+            }
+        }
+        self.legal_after(c.scratch, mv, c.royals, c.facing_now)
     }
 
     /// Whether the drop gives checkmate.
@@ -165,7 +249,14 @@ impl Engine {
             let kind = kind_of(pos.board[from.index()]);
             self.piece_moves(pos, from, us, kind, out);
         }
-        self.castling_moves(pos, out);
+        self.other_moves(pos, out, false);
+    }
+
+    /// The pseudo-legal moves that are no one piece's pattern: castling, promotion in place,
+    /// gating, drops and the pass. `king_safe`: the castling king is known not to be attacked.
+    fn other_moves(&self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
+        let us = pos.side;
+        self.castling_moves(pos, out, king_safe);
         if self.t().in_place_promotions {
             self.in_place_promotions(pos, out);
         }
@@ -202,13 +293,27 @@ impl Engine {
         let first = out.len();
         // A piece dropped where it promotes after its next move promotes with whatever move it makes.
         let pending = pos.pending.contains(from);
+        // What decides, per landing square, whether a move promotes: worked out once per piece.
+        let (plain_only, zone, from_triggers) = match &self.rules.pieces[kind.index()].promotion {
+            None => (true, &NO_SQUARES, false),
+            Some(pr) => {
+                let zone = &t.info[t.ki(us, kind)].promo_zone;
+                let from_triggers = matches!(
+                    pr.mode,
+                    PromotionMode::Optional | PromotionMode::ForcedStartOrEnd
+                ) && zone.contains(from);
+                (!pending && pr.mode == PromotionMode::InPlace, zone, from_triggers)
+            }
+        };
         let m = Mover {
             pos,
             from,
             us,
             kind,
             pending,
-            plain_only: !pending && !t.promotes.contains(kind),
+            plain_only,
+            zone,
+            from_triggers,
         };
         self.leap_moves(&m, &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize], out);
         self.ray_moves(&m, &t.rays[e.rays.0 as usize..e.rays.1 as usize], out);
@@ -229,7 +334,7 @@ impl Engine {
     /// A move landing on `to`, with its promotion choices.
     #[inline(always)]
     fn land(&self, m: &Mover, to: Square, mk: MoveKind, out: &mut Vec<Move>) {
-        if m.plain_only {
+        if m.plain_only || (!m.pending && !m.from_triggers && !m.zone.contains(to)) {
             out.push(Move {
                 from: m.from,
                 to,
@@ -406,7 +511,7 @@ impl Engine {
                     Some(victim) => MoveKind::Locust { victim },
                     None => MoveKind::Normal,
                 };
-                self.push_promotions(m, Square(p.to), mk, out);
+                self.land(m, Square(p.to), mk, out);
             }
         }
     }
@@ -501,8 +606,9 @@ impl Engine {
         pos.set_castling_rights(rights);
     }
 
-    /// Castling moves (the king must not be in check nor pass through or land on an attacked square).
-    fn castling_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+    /// Castling moves (the king must not be in check nor pass through or land on an attacked
+    /// square). `king_safe`: the king's own square is known not to be attacked.
+    fn castling_moves(&self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
         let Some(c) = &self.rules.castling else {
             return;
         };
@@ -528,6 +634,9 @@ impl Engine {
             let step = if kt > kf { 1 } else { -1 };
             let mut safe = true;
             let mut f = kf;
+            if king_safe && kf != kt {
+                f += step;
+            }
             loop {
                 if let Some(s) = dims.square(f, rank) {
                     if self.square_attacked(pos, s, us.other(), c.king) {
@@ -631,9 +740,32 @@ struct Mover<'p> {
     kind: PieceKind,
     /// Dropped where it promotes after its next move: whatever it does next promotes.
     pending: bool,
-    /// A kind without promotion that is not about to promote makes only plain moves.
+    /// A kind without promotion, or one that promotes only in place and is not about to
+    /// promote, makes only plain moves.
     plain_only: bool,
+    /// The squares where the kind's moves promote (empty when it has no promotion).
+    zone: &'p SquareSet,
+    /// Whether any move from here promotes, the piece standing in the zone it may leave to promote.
+    from_triggers: bool,
 }
+
+/// What the legality filter of one position shares between its moves.
+struct Checker<'a> {
+    /// The position, changed by each test and changed back.
+    scratch: &'a mut Position,
+    royals: &'a Royals,
+    sensitive: &'a Sensitive,
+    royal_mask: KindSet,
+    /// No royal is attacked (under duple check: not all of them).
+    safe_now: bool,
+    /// The royals are safe and only moves touching a sensitive square need a test.
+    skip_tests: bool,
+    /// The royals face each other: every move must break the line (a pass is allowed).
+    facing_now: bool,
+}
+
+/// The promotion zone of a kind without promotion.
+static NO_SQUARES: SquareSet = SquareSet::EMPTY;
 
 impl Mover<'_> {
     /// Whether the piece code `c` is an enemy of the mover.

@@ -169,8 +169,6 @@ pub(crate) struct Tables {
     pub castle_clear: Vec<CastlingRights>,
     /// Kinds whose moves reset the move-limit clock.
     pub clock_reset: KindSet,
-    /// Kinds with a promotion rule (bit per kind): the others' moves need no promotion choices.
-    pub promotes: KindSet,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
     pub has_endings: bool,
 }
@@ -706,13 +704,6 @@ impl Tables {
             castles,
             castle_clear,
             clock_reset,
-            promotes: rules
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.promotion.is_some())
-                .map(|(i, _)| PieceKind(i as u8))
-                .collect(),
             has_endings: has_endings(rules),
         })
     }
