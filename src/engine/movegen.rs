@@ -5,7 +5,8 @@ use super::attacks::{class, Royals, Sensitive};
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
 use super::tables::{
-    CastleSquares, Leap, PathMove, Ray, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, SETS_EP,
+    CastleSquares, Leap, PathMove, Ray, SquareMoves, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY,
+    NEED_ENEMY, PLAIN, SETS_EP,
 };
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
@@ -67,11 +68,75 @@ impl Engine {
         if self.royals_gone(pos) {
             return;
         }
+        match self.checker(pos) {
+            Some(mut check) => self.legal_checked(pos, out, &mut check),
+            None => self.pseudo_into(pos, out),
+        }
+    }
+
+    /// How many legal moves `pos` has (as many as [`Engine::legal_into`] lists), counted
+    /// without listing most of them: perft's last ply. `buf` is scratch space.
+    pub(super) fn count_legal(&self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
+        buf.clear();
+        if (self.t().has_endings && self.ending(pos).is_some()) || self.royals_gone(pos) {
+            return 0;
+        }
+        let Some(mut check) = self.checker(pos) else {
+            self.pseudo_into(pos, buf);
+            return buf.len() as u64;
+        };
+        let us = pos.side;
+        let must_drop = self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0);
+        if must_drop
+            || self.rules.gating.is_some()
+            || !check.skip_tests
+            || !check.sensitive.arrival.is_empty()
+        {
+            self.legal_checked(pos, buf, &mut check);
+            return buf.len() as u64;
+        }
+        let mut n = 0;
+        for from in pos.occupied[us].iter() {
+            let kind = kind_of(pos.board[from.index()]);
+            let m = self.mover(pos, from, us, kind);
+            buf.clear();
+            if check.royal_mask.contains(kind) || check.sensitive.any.contains(from) {
+                self.piece_moves(pos, from, us, kind, buf);
+                self.keep_legal(pos, buf, 0, &mut check);
+                n += buf.len() as u64;
+            } else if m.entry.plain_leaper && m.plain_only {
+                let t = self.t();
+                n += t.reach(us, kind, from).minus(&pos.occupied[us]).len() as u64;
+            } else if m.entry.may_repeat {
+                self.piece_moves(pos, from, us, kind, buf);
+                self.keep_unexposing(buf, 0, &mut check);
+                n += buf.len() as u64;
+            } else {
+                let mut count = LeafCount { n: 0, side: buf };
+                self.walk(&m, &mut count);
+                n += count.n;
+                for &mv in buf.iter() {
+                    if check.test(self, mv) {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        buf.clear();
+        self.other_moves(pos, buf, check.king_safe(self));
+        self.keep_legal(pos, buf, 0, &mut check);
+        // Only drops can mate where that is forbidden, and they are all here.
+        self.keep_no_drop_mate(pos, buf);
+        n + buf.len() as u64
+    }
+
+    /// What the royal rule's filter needs in `pos`; `None` when it keeps every move (the rule
+    /// is capture, or the side to move has no royal).
+    fn checker(&self, pos: &Position) -> Option<Checker> {
         let us = pos.side;
         let royals = self.royal_squares(pos, us);
         if self.rules.end.royal_rule == RoyalRule::Capture || royals.n == 0 {
-            self.pseudo_into(pos, out);
-            return;
+            return None;
         }
         // Whether a royal is attacked depends only on the occupancy of the squares on the attack
         // paths towards it. A non-royal move that touches none of them, from a position where the
@@ -86,26 +151,35 @@ impl Engine {
         } else {
             Sensitive::default()
         };
-        let royal_mask = self.t().royal_mask;
-        let mut scratch = pos.clone();
-        let mut check = Checker {
-            scratch: &mut scratch,
-            royals: &royals,
-            sensitive: &sensitive,
-            royal_mask,
+        Some(Checker {
+            scratch: pos.clone(),
+            royals,
+            sensitive,
+            royal_mask: self.t().royal_mask,
             safe_now,
             skip_tests,
             facing_now,
-        };
+        })
+    }
+
+    /// The legal moves into `out` (cleared first), by the filter `check`.
+    fn legal_checked(&self, pos: &Position, out: &mut Vec<Move>, check: &mut Checker) {
+        out.clear();
+        let us = pos.side;
         if self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0) {
             // `must-drop`: the setup phase, drops only.
             self.drop_moves(pos, out);
-            self.keep_legal(pos, out, 0, &mut check);
+            self.keep_legal(pos, out, 0, check);
         } else {
-            self.legal_moves_checked(pos, out, &mut check);
+            self.legal_moves_checked(pos, out, check);
         }
-        if !self.t().no_drop_mate.is_empty() {
-            let t = self.t();
+        self.keep_no_drop_mate(pos, out);
+    }
+
+    /// Removes the drops that mate where the rules forbid it.
+    fn keep_no_drop_mate(&self, pos: &Position, out: &mut Vec<Move>) {
+        let t = self.t();
+        if !t.no_drop_mate.is_empty() {
             out.retain(|&mv| match mv.kind {
                 MoveKind::Drop(k) if t.no_drop_mate.contains(k) => !self.drop_mates(pos, mv),
                 _ => true,
@@ -117,6 +191,13 @@ impl Engine {
     /// Each piece's moves are filtered as they come: one whose leaving cannot expose a royal
     /// keeps them all but the few that change another square.
     fn legal_moves_checked(&self, pos: &Position, out: &mut Vec<Move>, check: &mut Checker) {
+        if self.rules.gating.is_some() {
+            // Gating adds a gated copy of every pseudo-legal move, before the filter: the gated
+            // piece may shield the royal that the plain move would expose.
+            self.pseudo_into(pos, out);
+            self.keep_legal(pos, out, 0, check);
+            return;
+        }
         let us = pos.side;
         let (skip_tests, royal_mask) = (check.skip_tests, check.royal_mask);
         for from in pos.occupied[us].iter() {
@@ -133,15 +214,7 @@ impl Engine {
             }
         }
         let first = out.len();
-        // One royal, not attacked: if it castles, its own square needs no test.
-        let king_safe = check.safe_now
-            && check.royals.n == 1
-            && self
-                .rules
-                .castling
-                .as_ref()
-                .is_some_and(|c| royal_mask.contains(c.king));
-        self.other_moves(pos, out, king_safe);
+        self.other_moves(pos, out, check.king_safe(self));
         self.keep_legal(pos, out, first, check);
     }
 
@@ -159,7 +232,7 @@ impl Engine {
         for i in first..out.len() {
             let mv = out[i];
             let test = mv.side_capture().is_some() || arrival.contains(mv.to);
-            if !test || self.legal_after(c.scratch, mv, c.royals, c.facing_now) {
+            if !test || c.test(self, mv) {
                 out[kept] = mv;
                 kept += 1;
             }
@@ -190,7 +263,7 @@ impl Engine {
             let mover = mv
                 .dropped_kind()
                 .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
-            let s = c.sensitive;
+            let s = &c.sensitive;
             // A side capture empties two squares: the sensitive squares do not cover it.
             let touches = s.any.contains(mv.from)
                 || s.arrival.contains(mv.to)
@@ -200,7 +273,7 @@ impl Engine {
                 return true;
             }
         }
-        self.legal_after(c.scratch, mv, c.royals, c.facing_now)
+        c.test(self, mv)
     }
 
     /// Whether the drop gives checkmate.
@@ -288,37 +361,10 @@ impl Engine {
         kind: PieceKind,
         out: &mut Vec<Move>,
     ) {
-        let t = self.t();
-        let e = t.entry(us, kind, from);
         let first = out.len();
-        // A piece dropped where it promotes after its next move promotes with whatever move it makes.
-        let pending = pos.pending.contains(from);
-        // What decides, per landing square, whether a move promotes: worked out once per piece.
-        let (plain_only, zone, from_triggers) = match &self.rules.pieces[kind.index()].promotion {
-            None => (true, &NO_SQUARES, false),
-            Some(pr) => {
-                let zone = &t.info[t.ki(us, kind)].promo_zone;
-                let from_triggers = matches!(
-                    pr.mode,
-                    PromotionMode::Optional | PromotionMode::ForcedStartOrEnd
-                ) && zone.contains(from);
-                (!pending && pr.mode == PromotionMode::InPlace, zone, from_triggers)
-            }
-        };
-        let m = Mover {
-            pos,
-            from,
-            us,
-            kind,
-            pending,
-            plain_only,
-            zone,
-            from_triggers,
-        };
-        self.leap_moves(&m, &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize], out);
-        self.ray_moves(&m, &t.rays[e.rays.0 as usize..e.rays.1 as usize], out);
-        self.leg_moves(&m, &t.paths[e.paths.0 as usize..e.paths.1 as usize], out);
-        if e.may_repeat {
+        let m = self.mover(pos, from, us, kind);
+        self.walk(&m, out);
+        if m.entry.may_repeat {
             // Two patterns may reach the same square the same way: keep the move once.
             let mut i = first;
             while i < out.len() {
@@ -331,9 +377,60 @@ impl Engine {
         }
     }
 
+    /// Walks the tables of one piece into `out`: its leaps, its rays and its multi-leg paths.
+    #[inline]
+    fn walk<S: MoveSink>(&self, m: &Mover, out: &mut S) {
+        let t = self.t();
+        let e = m.entry;
+        self.leap_moves(m, &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize], out);
+        self.ray_moves(m, &t.rays[e.rays.0 as usize..e.rays.1 as usize], out);
+        self.leg_moves(m, &t.paths[e.paths.0 as usize..e.paths.1 as usize], out);
+    }
+
+    /// One piece about to move, with what decides whether its moves promote.
+    #[inline]
+    fn mover<'p>(
+        &'p self,
+        pos: &'p Position,
+        from: Square,
+        us: Player,
+        kind: PieceKind,
+    ) -> Mover<'p> {
+        let t = self.t();
+        // A piece dropped where it promotes after its next move promotes with whatever move it makes.
+        let pending = pos.pending.contains(from);
+        // What decides, per landing square, whether a move promotes: worked out once per piece.
+        let (plain_only, zone, from_triggers) = match &self.rules.pieces[kind.index()].promotion {
+            None => (true, &NO_SQUARES, false),
+            Some(pr) => {
+                let zone = &t.info[t.ki(us, kind)].promo_zone;
+                let from_triggers = matches!(
+                    pr.mode,
+                    PromotionMode::Optional | PromotionMode::ForcedStartOrEnd
+                ) && zone.contains(from);
+                (
+                    !pending && pr.mode == PromotionMode::InPlace,
+                    zone,
+                    from_triggers,
+                )
+            }
+        };
+        Mover {
+            pos,
+            from,
+            us,
+            kind,
+            entry: t.entry(us, kind, from),
+            pending,
+            plain_only,
+            zone,
+            from_triggers,
+        }
+    }
+
     /// A move landing on `to`, with its promotion choices.
     #[inline(always)]
-    fn land(&self, m: &Mover, to: Square, mk: MoveKind, out: &mut Vec<Move>) {
+    fn land<S: MoveSink>(&self, m: &Mover, to: Square, mk: MoveKind, out: &mut S) {
         if m.plain_only || (!m.pending && !m.from_triggers && !m.zone.contains(to)) {
             out.push(Move {
                 from: m.from,
@@ -350,9 +447,16 @@ impl Engine {
     /// The moves of a piece's leaps (lame ones blocked on their square), double steps and
     /// en-passant captures.
     #[inline]
-    fn leap_moves(&self, m: &Mover, leaps: &[Leap], out: &mut Vec<Move>) {
+    fn leap_moves<S: MoveSink>(&self, m: &Mover, leaps: &[Leap], out: &mut S) {
         let board = &m.pos.board;
         for l in leaps {
+            if l.flags & PLAIN != 0 && m.plain_only {
+                let c = board[l.to as usize];
+                if c == 0 || m.enemy(c) {
+                    out.push_plain(m.from, Square(l.to));
+                }
+                continue;
+            }
             if l.flags & BLOCKED != 0 && board[l.block as usize] != 0 {
                 continue;
             }
@@ -387,11 +491,23 @@ impl Engine {
 
     /// The moves of a piece's rays: slides, hops over one screen and grasshopper hops.
     #[inline]
-    fn ray_moves(&self, m: &Mover, rays: &[Ray], out: &mut Vec<Move>) {
+    fn ray_moves<S: MoveSink>(&self, m: &Mover, rays: &[Ray], out: &mut S) {
         let t = self.t();
         let board = &m.pos.board;
         for r in rays {
             let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
+            if r.plain && m.plain_only {
+                for s in sq {
+                    let c = board[s.sq as usize];
+                    if c == 0 || m.enemy(c) {
+                        out.push_plain(m.from, Square(s.sq));
+                    }
+                    if c != 0 {
+                        break;
+                    }
+                }
+                continue;
+            }
             match r.hop {
                 // A slide, or a hop: the same walk, a hop first passing exactly one screen.
                 Hop::None | Hop::Screen => {
@@ -450,7 +566,7 @@ impl Engine {
     /// The moves of a piece's multi-leg paths: each step's square must be as the path needs it
     /// (empty, enemy, any), and a capturing step takes its victim in passing (a locust).
     #[inline]
-    fn leg_moves(&self, m: &Mover, paths: &[PathMove], out: &mut Vec<Move>) {
+    fn leg_moves<S: MoveSink>(&self, m: &Mover, paths: &[PathMove], out: &mut S) {
         let t = self.t();
         let (pos, from) = (m.pos, m.from);
         let board = &pos.board;
@@ -527,7 +643,7 @@ impl Engine {
 
     /// Pushes a move with every promotion choice the rules give it.
     #[inline]
-    fn push_promotions(&self, m: &Mover, to: Square, mk: MoveKind, out: &mut Vec<Move>) {
+    fn push_promotions<S: MoveSink>(&self, m: &Mover, to: Square, mk: MoveKind, out: &mut S) {
         let Mover {
             pos,
             pending,
@@ -738,6 +854,8 @@ struct Mover<'p> {
     from: Square,
     us: Player,
     kind: PieceKind,
+    /// Its moves from `from`.
+    entry: &'p SquareMoves,
     /// Dropped where it promotes after its next move: whatever it does next promotes.
     pending: bool,
     /// A kind without promotion, or one that promotes only in place and is not about to
@@ -750,11 +868,11 @@ struct Mover<'p> {
 }
 
 /// What the legality filter of one position shares between its moves.
-struct Checker<'a> {
+struct Checker {
     /// The position, changed by each test and changed back.
-    scratch: &'a mut Position,
-    royals: &'a Royals,
-    sensitive: &'a Sensitive,
+    scratch: Position,
+    royals: Royals,
+    sensitive: Sensitive,
     royal_mask: KindSet,
     /// No royal is attacked (under duple check: not all of them).
     safe_now: bool,
@@ -762,6 +880,70 @@ struct Checker<'a> {
     skip_tests: bool,
     /// The royals face each other: every move must break the line (a pass is allowed).
     facing_now: bool,
+}
+
+impl Checker {
+    /// Whether `mv`, a pseudo-legal move in `pos`, leaves the royals safe.
+    fn test(&mut self, engine: &Engine, mv: Move) -> bool {
+        engine.legal_after(&mut self.scratch, mv, &self.royals, self.facing_now)
+    }
+
+    /// Whether a castling king is known not to be attacked: it is the one royal, and safe.
+    fn king_safe(&self, engine: &Engine) -> bool {
+        self.safe_now
+            && self.royals.n == 1
+            && engine
+                .rules
+                .castling
+                .as_ref()
+                .is_some_and(|c| self.royal_mask.contains(c.king))
+    }
+}
+
+/// Where the walks over the tables put the moves they find: a list, or a count.
+trait MoveSink {
+    /// One move found.
+    fn push(&mut self, mv: Move);
+    /// A plain move found: no promotion, no capture but on `to`.
+    #[inline(always)]
+    fn push_plain(&mut self, from: Square, to: Square) {
+        self.push(Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            promotion: None,
+            gate: None,
+        });
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Counts the moves of a piece whose leaving cannot expose a royal, keeping aside the side
+/// captures (en passant, locust), which empty a second square and need the full test.
+struct LeafCount<'a> {
+    n: u64,
+    side: &'a mut Vec<Move>,
+}
+
+impl MoveSink for LeafCount<'_> {
+    #[inline(always)]
+    fn push_plain(&mut self, _from: Square, _to: Square) {
+        self.n += 1;
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        if mv.side_capture().is_some() {
+            self.side.push(mv);
+        } else {
+            self.n += 1;
+        }
+    }
 }
 
 /// The promotion zone of a kind without promotion.

@@ -36,10 +36,13 @@ impl Engine {
             bufs.push(Vec::with_capacity(256));
         }
         let mut buf = std::mem::take(&mut bufs[ply]);
+        if depth == 1 {
+            let n = self.count_legal(pos, &mut buf);
+            bufs[ply] = buf;
+            return Some(n);
+        }
         self.legal_into(pos, &mut buf);
-        let count = if depth == 1 {
-            Some(buf.len() as u64)
-        } else if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        let count = if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             None
         } else {
             let mut n = 0;

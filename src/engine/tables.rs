@@ -22,6 +22,8 @@ pub(crate) const EP: u8 = 4;
 pub(crate) const SETS_EP: u8 = 8;
 /// A lame leap: blocked when `Leap::block` is occupied.
 pub(crate) const BLOCKED: u8 = 16;
+/// A plain leap: to an empty square or onto any enemy, never blocked, setting no en passant.
+pub(crate) const PLAIN: u8 = 32;
 
 /// Requirements on a square a multi-leg path passes.
 pub(crate) const NEED_EMPTY: u8 = 1;
@@ -52,6 +54,9 @@ pub(crate) struct Ray {
     pub step: (i8, i8),
     /// Whether `step` is straight and primitive, so [`Ray::may_pass`] can rule squares out.
     pub primitive: bool,
+    /// A plain slide: it may stop on every square, moving or capturing any enemy, and sets no
+    /// en passant, so generation needs no test but the board's.
+    pub plain: bool,
 }
 
 impl Ray {
@@ -113,6 +118,9 @@ pub(crate) struct SquareMoves {
     pub paths: (u32, u32),
     /// Two entries may produce the same move: generation must remove duplicates.
     pub may_repeat: bool,
+    /// Only leaps, each to an empty square or onto any enemy, none blocked: the moves are the
+    /// reach (`Tables::reach`) less the mover's own pieces.
+    pub plain_leaper: bool,
 }
 
 /// Per (player, kind) facts used by generation.
@@ -327,6 +335,7 @@ impl Builder {
                     screens,
                     step: (last.step.df, last.step.dr),
                     primitive: primitive((last.step.df, last.step.dr)),
+                    plain: false,
                 });
             }
             return;
@@ -508,6 +517,7 @@ impl Builder {
                     screens,
                     step: (0, 0),
                     primitive: false,
+                    plain: false,
                 });
             }
         }
@@ -592,8 +602,22 @@ impl Builder {
             rays: (start.1, end.1),
             paths: (start.2, end.2),
             may_repeat: false,
+            plain_leaper: false,
         };
         e.may_repeat = may_repeat(b, &e);
+        // Every leap may end on any empty square or any enemy, whatever stands elsewhere: the
+        // moves are the reach less the mover's own pieces.
+        let all = all_kinds(kinds);
+        e.plain_leaper = !e.may_repeat
+            && e.rays.0 == e.rays.1
+            && e.paths.0 == e.paths.1
+            && b.leaps[e.leaps.0 as usize..e.leaps.1 as usize]
+                .iter()
+                .all(|l| {
+                    l.flags & (MOVE | CAPTURE) == MOVE | CAPTURE
+                        && l.flags & (EP | SETS_EP | BLOCKED) == 0
+                        && l.victims == all
+                });
         e
     }
 }
@@ -675,8 +699,8 @@ impl Tables {
             dims,
             kinds,
             entries,
-            leaps: b.leaps,
-            rays: b.rays,
+            leaps: mark_plain_leaps(b.leaps, kinds),
+            rays: mark_plain_rays(b.rays, &b.ray_squares, kinds),
             ray_squares: b.ray_squares,
             paths: b.paths,
             path_steps: b.path_steps,
@@ -747,6 +771,31 @@ impl Tables {
     pub(crate) fn reach(&self, player: Player, kind: PieceKind, from: Square) -> &SquareSet {
         &self.reach[self.ki(player, kind) * 256 + from.index()]
     }
+}
+
+/// Sets [`PLAIN`] on the leaps that are plain.
+fn mark_plain_leaps(mut leaps: Vec<Leap>, kinds: usize) -> Vec<Leap> {
+    let all = all_kinds(kinds);
+    for l in &mut leaps {
+        if l.flags == MOVE | CAPTURE && l.victims == all {
+            l.flags |= PLAIN;
+        }
+    }
+    leaps
+}
+
+/// Sets [`Ray::plain`] on the rays that are plain slides.
+fn mark_plain_rays(mut rays: Vec<Ray>, squares: &[RaySquare], kinds: usize) -> Vec<Ray> {
+    let all = all_kinds(kinds);
+    for r in &mut rays {
+        r.plain = r.hop == Hop::None
+            && r.flags == MOVE | CAPTURE
+            && r.victims == all
+            && squares[r.start as usize..r.start as usize + r.len as usize]
+                .iter()
+                .all(|s| s.land);
+    }
+    rays
 }
 
 /// Whether two entries of one square's moves could produce the same move.
