@@ -41,6 +41,9 @@ pub(super) struct Sensitive {
     pub(super) arrival: SquareSet,
 }
 
+/// No square: the `vacated` argument of the attack tests when every square stands as it is.
+pub(super) const NO_SQUARE: u16 = 256;
+
 impl Engine {
     /// Squares whose occupancy decides whether an enemy piece attacks one of `us`'s royals: the
     /// squares between a hopper and the royal, the one piece between a slider and the royal (none
@@ -179,20 +182,33 @@ impl Engine {
         by: Player,
         victim: PieceKind,
     ) -> bool {
+        self.attacked_vacating(pos, target, by, victim, NO_SQUARE)
+    }
+
+    /// Whether `by` would attack `target` (holding a `victim`) were the square `vacated` (a
+    /// square index, or [`NO_SQUARE`]) empty: a royal's step tested without making it.
+    pub(super) fn attacked_vacating(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Player,
+        victim: PieceKind,
+        vacated: u16,
+    ) -> bool {
         let t = self.t();
         // Only pieces standing where some kind of theirs could reach the target can attack it.
         let candidates = pos.occupied[by].intersect(t.reach_to(by, target));
         for from in candidates.iter() {
             let kind = kind_of(pos.board[from.index()]);
             if t.reach(by, kind, from).contains(target)
-                && self.piece_attacks(pos, from, by, kind, target, victim)
+                && self.piece_attacks(pos, from, by, kind, target, victim, vacated)
             {
                 return true;
             }
         }
         if self.rules.end.facing
             && t.royal_mask.contains(victim)
-            && self.faces_royal(pos, target, by)
+            && self.faces_royal(pos, target, by, vacated)
         {
             return true;
         }
@@ -200,14 +216,21 @@ impl Engine {
     }
 
     /// Whether a royal of `by` stands on the file of `target` with nothing between.
-    pub(super) fn faces_royal(&self, pos: &Position, target: Square, by: Player) -> bool {
+    /// `vacated`: a square index taken as empty, or [`NO_SQUARE`].
+    pub(super) fn faces_royal(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Player,
+        vacated: u16,
+    ) -> bool {
         let t = self.t();
         for dr in [1i8, -1] {
             let mut s = target;
             while let Some(n) = t.dims.offset(s, crate::geometry::Offset::new(0, dr)) {
                 s = n;
                 let c = pos.board[s.index()];
-                if c != 0 {
+                if c != 0 && s.0 as u16 != vacated {
                     if owner(c) == by && t.royal_mask.contains(kind_of(c)) {
                         return true;
                     }
@@ -227,10 +250,11 @@ impl Engine {
         kind: PieceKind,
         target: Square,
         victim: PieceKind,
+        vacated: u16,
     ) -> bool {
         let t = self.t();
         let e = t.entry(by, kind, from);
-        let occ = |s: u8| pos.board[s as usize] != 0 || s == target.0;
+        let occ = |s: u8| (pos.board[s as usize] != 0 && s as u16 != vacated) || s == target.0;
         // The kind standing on an occupied square, the target holding `victim`.
         let kind_on = |s: u8| {
             if s == target.0 {
@@ -308,7 +332,7 @@ impl Engine {
             let ok = steps.iter().all(|s| {
                 let need = if s.sq == target.0 {
                     NEED_ENEMY
-                } else if s.sq == from.0 {
+                } else if s.sq == from.0 || s.sq as u16 == vacated {
                     NEED_EMPTY
                 } else {
                     class(pos, s.sq, by)
@@ -322,7 +346,7 @@ impl Engine {
             }
             let dest = if p.to == target.0 {
                 NEED_ENEMY
-            } else if p.to == from.0 {
+            } else if p.to == from.0 || p.to as u16 == vacated {
                 NEED_EMPTY
             } else {
                 class(pos, p.to, by)

@@ -2,6 +2,7 @@
 //! a goal zone reached, the N-th check, two passes in a row, royals left facing. A position that
 //! ends the game this way has no legal moves, so perft stops there (as Fairy-Stockfish's does).
 
+use super::attacks::NO_SQUARE;
 use super::game::{result, GameResult};
 use super::position::{kind_of, Position};
 use super::Engine;
@@ -153,6 +154,6 @@ impl Engine {
         let royals = self.royal_squares(pos, Player::First);
         royals
             .iter()
-            .any(|r| self.faces_royal(pos, r, Player::Second))
+            .any(|r| self.faces_royal(pos, r, Player::Second, NO_SQUARE))
     }
 }

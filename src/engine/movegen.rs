@@ -109,14 +109,14 @@ impl Engine {
                 n += t.reach(us, kind, from).minus(&pos.occupied[us]).len() as u64;
             } else if m.entry.may_repeat {
                 self.piece_moves(pos, from, us, kind, buf);
-                self.keep_unexposing(buf, 0, &mut check);
+                self.keep_unexposing(pos, buf, 0, &mut check);
                 n += buf.len() as u64;
             } else {
                 let mut count = LeafCount { n: 0, side: buf };
                 self.walk(&m, &mut count);
                 n += count.n;
                 for &mv in buf.iter() {
-                    if check.test(self, mv) {
+                    if check.test(self, pos, mv) {
                         n += 1;
                     }
                 }
@@ -152,7 +152,7 @@ impl Engine {
             Sensitive::default()
         };
         Some(Checker {
-            scratch: pos.clone(),
+            scratch: None,
             royals,
             sensitive,
             royal_mask: self.t().royal_mask,
@@ -208,7 +208,7 @@ impl Engine {
                 continue;
             }
             if skip_tests && !royal_mask.contains(kind) && !check.sensitive.any.contains(from) {
-                self.keep_unexposing(out, first, check);
+                self.keep_unexposing(pos, out, first, check);
             } else {
                 self.keep_legal(pos, out, first, check);
             }
@@ -223,7 +223,7 @@ impl Engine {
     /// arrival counts needs the full test. A double step's passed square is empty before and
     /// after.
     #[inline]
-    fn keep_unexposing(&self, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
+    fn keep_unexposing(&self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
         let arrival = c.sensitive.arrival;
         if arrival.is_empty() && !out[first..].iter().any(|m| m.side_capture().is_some()) {
             return;
@@ -232,7 +232,7 @@ impl Engine {
         for i in first..out.len() {
             let mv = out[i];
             let test = mv.side_capture().is_some() || arrival.contains(mv.to);
-            if !test || c.test(self, mv) {
+            if !test || c.test(self, pos, mv) {
                 out[kept] = mv;
                 kept += 1;
             }
@@ -273,7 +273,7 @@ impl Engine {
                 return true;
             }
         }
-        c.test(self, mv)
+        c.test(self, pos, mv)
     }
 
     /// Whether the drop gives checkmate.
@@ -869,8 +869,9 @@ struct Mover<'p> {
 
 /// What the legality filter of one position shares between its moves.
 struct Checker {
-    /// The position, changed by each test and changed back.
-    scratch: Position,
+    /// The position, changed by each test and changed back; copied at the first test that
+    /// plays the move.
+    scratch: Option<Position>,
     royals: Royals,
     sensitive: Sensitive,
     royal_mask: KindSet,
@@ -884,8 +885,29 @@ struct Checker {
 
 impl Checker {
     /// Whether `mv`, a pseudo-legal move in `pos`, leaves the royals safe.
-    fn test(&mut self, engine: &Engine, mv: Move) -> bool {
-        engine.legal_after(&mut self.scratch, mv, &self.royals, self.facing_now)
+    fn test(&mut self, engine: &Engine, pos: &Position, mv: Move) -> bool {
+        // The one royal stepping to a square, capturing at most there: it is safe there unless
+        // that square is attacked once it has left its own (which may open a line through it).
+        if self.royals.n == 1
+            && self.royals.set.contains(mv.from)
+            && mv.kind == MoveKind::Normal
+            && mv.promotion.is_none()
+            && mv.gate.is_none()
+            && !self.facing_now
+            && !engine.rules.end.no_check
+        {
+            let royal = kind_of(pos.board[mv.from.index()]);
+            return !engine.attacked_vacating(
+                pos,
+                mv.to,
+                pos.side.other(),
+                royal,
+                mv.from.0 as u16,
+            );
+        }
+        // Copied at the first test that needs it: many positions need none.
+        let scratch = self.scratch.get_or_insert_with(|| pos.clone());
+        engine.legal_after(scratch, mv, &self.royals, self.facing_now)
     }
 
     /// Whether a castling king is known not to be attacked: it is the one royal, and safe.

@@ -3,6 +3,7 @@
 //! target kind where it stands (written `d5d5f`) or on an empty square the new kind attacks from
 //! there (`d5e6f`). The new piece may not attack an enemy piece, and the move may not give check.
 
+use super::attacks::NO_SQUARE;
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, Position};
 use super::{Engine, Move, MoveKind};
@@ -40,7 +41,7 @@ impl Engine {
                     .iter()
                     .filter(|&s| {
                         pos.board[s.index()] == 0
-                            && self.piece_attacks(pos, from, us, to_kind, s, to_kind)
+                            && self.piece_attacks(pos, from, us, to_kind, s, to_kind, NO_SQUARE)
                     })
                     .collect::<Vec<Square>>();
                 for to in std::iter::once(from).chain(steps) {
@@ -61,6 +62,7 @@ impl Engine {
                                 to_kind,
                                 e,
                                 kind_of(scratch.board[e.index()]),
+                                NO_SQUARE,
                             )
                     });
                     let checks = !attacks_enemy && {
