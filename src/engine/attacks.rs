@@ -50,17 +50,22 @@ impl Engine {
     /// when two or more stand between), lame-leap blockers, multi-leg path steps, and the royal's
     /// file when royals may not face each other. A move that captures on a third square (en
     /// passant, locust) empties two squares and is tested whatever these squares are.
-    pub(super) fn sensitive_squares(
-        &self,
-        pos: &Position,
-        us: Player,
-        royals: &Royals,
-    ) -> Sensitive {
+    ///
+    /// `None` when `us` is in check by the royal rule (the same answer as
+    /// [`Engine::royals_in_danger`]): one walk over the attackers answers both.
+    pub(super) fn safety(&self, pos: &Position, us: Player, royals: &Royals) -> Option<Sensitive> {
         let t = self.t();
         let them = us.other();
         let mut out = SquareSet::EMPTY;
         let mut arrival = SquareSet::EMPTY;
+        // Under duple check only all royals attacked is check.
+        let duple = self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1;
+        let mut attacked = 0;
         for r in royals.iter() {
+            let victim = kind_of(pos.board[r.index()]);
+            let mut hit = self.rules.end.facing
+                && t.royal_mask.contains(victim)
+                && self.faces_royal(pos, r, them, NO_SQUARE);
             if self.rules.end.facing {
                 out = out.union(&self.file_squares(t.dims.file(r)));
             }
@@ -69,6 +74,12 @@ impl Engine {
                 let kind = kind_of(pos.board[from.index()]);
                 if !t.reach(them, kind, from).contains(r) {
                     continue;
+                }
+                if !hit && self.piece_attacks(pos, from, them, kind, r, victim, NO_SQUARE) {
+                    if !duple {
+                        return None;
+                    }
+                    hit = true;
                 }
                 let e = t.entry(them, kind, from);
                 for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
@@ -124,8 +135,17 @@ impl Engine {
                     }
                 }
             }
+            if hit {
+                if !duple {
+                    return None;
+                }
+                attacked += 1;
+            }
         }
-        Sensitive { any: out, arrival }
+        if duple && attacked == royals.n {
+            return None;
+        }
+        Some(Sensitive { any: out, arrival })
     }
 
     /// The squares of a player's royal pieces, all of them.

@@ -97,30 +97,7 @@ impl Engine {
         }
         let mut n = 0;
         for from in pos.occupied[us].iter() {
-            let kind = kind_of(pos.board[from.index()]);
-            let m = self.mover(pos, from, us, kind);
-            buf.clear();
-            if check.royal_mask.contains(kind) || check.sensitive.any.contains(from) {
-                self.piece_moves(pos, from, us, kind, buf);
-                self.keep_legal(pos, buf, 0, &mut check);
-                n += buf.len() as u64;
-            } else if m.entry.plain_leaper && m.plain_only {
-                let t = self.t();
-                n += t.reach(us, kind, from).minus(&pos.occupied[us]).len() as u64;
-            } else if m.entry.may_repeat {
-                self.piece_moves(pos, from, us, kind, buf);
-                self.keep_unexposing(pos, buf, 0, &mut check);
-                n += buf.len() as u64;
-            } else {
-                let mut count = LeafCount { n: 0, side: buf };
-                self.walk(&m, &mut count);
-                n += count.n;
-                for &mv in buf.iter() {
-                    if check.test(self, pos, mv) {
-                        n += 1;
-                    }
-                }
-            }
+            n += self.count_piece(pos, from, buf, &mut check);
         }
         buf.clear();
         self.other_moves(pos, buf, check.king_safe(self));
@@ -128,6 +105,55 @@ impl Engine {
         // Only drops can mate where that is forbidden, and they are all here.
         self.keep_no_drop_mate(pos, buf);
         n + buf.len() as u64
+    }
+
+    /// How many legal moves the piece on `from` has, in a position where the royals are safe
+    /// and an arrival exposes none. `buf` is scratch space.
+    #[inline]
+    fn count_piece(
+        &self,
+        pos: &Position,
+        from: Square,
+        buf: &mut Vec<Move>,
+        check: &mut Checker,
+    ) -> u64 {
+        let t = self.t();
+        let us = pos.side;
+        let kind = kind_of(pos.board[from.index()]);
+        let e = t.entry(us, kind, from);
+        let exposes = check.royal_mask.contains(kind) || check.sensitive.any.contains(from);
+        buf.clear();
+        if e.plain_leaper && !exposes {
+            return t.reach(us, kind, from).minus(&pos.occupied[us]).len() as u64;
+        }
+        if e.plain_leaper && check.steps_tested_alone(self, from) {
+            // The one royal, a plain leaper: each landing is safe unless attacked.
+            let landings = t.reach(us, kind, from).minus(&pos.occupied[us]);
+            return landings
+                .iter()
+                .filter(|&to| !self.attacked_vacating(pos, to, us.other(), kind, from.0 as u16))
+                .count() as u64;
+        }
+        if exposes {
+            self.piece_moves(pos, from, us, kind, buf);
+            self.keep_legal(pos, buf, 0, check);
+            return buf.len() as u64;
+        }
+        if e.may_repeat {
+            self.piece_moves(pos, from, us, kind, buf);
+            self.keep_unexposing(pos, buf, 0, check);
+            return buf.len() as u64;
+        }
+        let m = self.mover(pos, from, us, kind);
+        let mut count = LeafCount { n: 0, side: buf };
+        self.walk(&m, &mut count);
+        let mut n = count.n;
+        for &mv in buf.iter() {
+            if check.test(self, pos, mv) {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// What the royal rule's filter needs in `pos`; `None` when it keeps every move (the rule
@@ -141,16 +167,22 @@ impl Engine {
         // Whether a royal is attacked depends only on the occupancy of the squares on the attack
         // paths towards it. A non-royal move that touches none of them, from a position where the
         // royals are safe, leaves them safe: no need to test it.
-        let safe_now = !self.royals_in_danger(pos, us, &royals);
         // `facing ends`: while the royals face each other, a move must break the line; a pass
         // is always allowed then, even in check.
         let facing_now = self.rules.end.facing_ends.is_some() && self.royals_face(pos);
-        let skip_tests = safe_now && !self.rules.end.no_check && !facing_now;
-        let sensitive = if skip_tests {
-            self.sensitive_squares(pos, us, &royals)
+        let may_skip = !self.rules.end.no_check && !facing_now;
+        let (safe_now, sensitive) = if may_skip {
+            match self.safety(pos, us, &royals) {
+                Some(s) => (true, s),
+                None => (false, Sensitive::default()),
+            }
         } else {
-            Sensitive::default()
+            (
+                !self.royals_in_danger(pos, us, &royals),
+                Sensitive::default(),
+            )
         };
+        let skip_tests = safe_now && may_skip;
         Some(Checker {
             scratch: None,
             royals,
@@ -884,17 +916,24 @@ struct Checker {
 }
 
 impl Checker {
+    /// Whether the piece on `from` is the one royal, whose plain steps are tested by asking
+    /// whether their landing square is attacked (no facing or no-check rule to test as well).
+    #[inline]
+    fn steps_tested_alone(&self, engine: &Engine, from: Square) -> bool {
+        self.royals.n == 1
+            && self.royals.set.contains(from)
+            && !self.facing_now
+            && !engine.rules.end.no_check
+    }
+
     /// Whether `mv`, a pseudo-legal move in `pos`, leaves the royals safe.
     fn test(&mut self, engine: &Engine, pos: &Position, mv: Move) -> bool {
         // The one royal stepping to a square, capturing at most there: it is safe there unless
         // that square is attacked once it has left its own (which may open a line through it).
-        if self.royals.n == 1
-            && self.royals.set.contains(mv.from)
-            && mv.kind == MoveKind::Normal
+        if mv.kind == MoveKind::Normal
             && mv.promotion.is_none()
             && mv.gate.is_none()
-            && !self.facing_now
-            && !engine.rules.end.no_check
+            && self.steps_tested_alone(engine, mv.from)
         {
             let royal = kind_of(pos.board[mv.from.index()]);
             return !engine.attacked_vacating(

@@ -118,8 +118,8 @@ pub(crate) struct SquareMoves {
     pub paths: (u32, u32),
     /// Two entries may produce the same move: generation must remove duplicates.
     pub may_repeat: bool,
-    /// Only leaps, each to an empty square or onto any enemy, none blocked: the moves are the
-    /// reach (`Tables::reach`) less the mover's own pieces.
+    /// A kind without promotion, with only leaps from here, each to an empty square or onto any
+    /// enemy, none blocked: the moves are the reach (`Tables::reach`) less the mover's pieces.
     pub plain_leaper: bool,
 }
 
@@ -608,7 +608,8 @@ impl Builder {
         // Every leap may end on any empty square or any enemy, whatever stands elsewhere: the
         // moves are the reach less the mover's own pieces.
         let all = all_kinds(kinds);
-        e.plain_leaper = !e.may_repeat
+        e.plain_leaper = piece.promotion.is_none()
+            && !e.may_repeat
             && e.rays.0 == e.rays.1
             && e.paths.0 == e.paths.1
             && b.leaps[e.leaps.0 as usize..e.leaps.1 as usize]
