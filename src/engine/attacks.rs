@@ -1,7 +1,7 @@
 //! Attack tests: whether a square is attacked, whether the side to move is in check, and which
 //! squares' occupancy can change that (the sensitive squares that let legality skip most tests).
 
-use super::position::{kind_of, owner, Position};
+use super::position::{kind_of, owner, Piece, Position};
 use super::tables::{BLOCKED, CAPTURE, MOVE, NEED_EMPTY, NEED_ENEMY, NEED_FRIEND};
 use super::Engine;
 use crate::geometry::{Player, Square, SquareSet};
@@ -75,7 +75,9 @@ impl Engine {
                 if !t.reach(them, kind, from).contains(r) {
                     continue;
                 }
-                if !hit && self.piece_attacks(pos, from, them, kind, r, victim, NO_SQUARE) {
+                if !hit
+                    && self.piece_attacks(pos, from, Piece::new(them, kind), r, victim, NO_SQUARE)
+                {
                     if !duple {
                         return None;
                     }
@@ -221,7 +223,7 @@ impl Engine {
         for from in candidates.iter() {
             let kind = kind_of(pos.board[from.index()]);
             if t.reach(by, kind, from).contains(target)
-                && self.piece_attacks(pos, from, by, kind, target, victim, vacated)
+                && self.piece_attacks(pos, from, Piece::new(by, kind), target, victim, vacated)
             {
                 return true;
             }
@@ -261,17 +263,18 @@ impl Engine {
         false
     }
 
-    /// Whether the piece on `from` can capture on `target` (treated as holding an enemy of kind `victim`).
+    /// Whether `attacker`, standing on `from`, can capture on `target` (treated as holding an
+    /// enemy of kind `victim`), the square `vacated` (an index, or [`NO_SQUARE`]) taken as empty.
     pub(super) fn piece_attacks(
         &self,
         pos: &Position,
         from: Square,
-        by: Player,
-        kind: PieceKind,
+        attacker: Piece,
         target: Square,
         victim: PieceKind,
         vacated: u16,
     ) -> bool {
+        let (by, kind) = (attacker.player, attacker.kind);
         let t = self.t();
         let e = t.entry(by, kind, from);
         let occ = |s: u8| (pos.board[s as usize] != 0 && s as u16 != vacated) || s == target.0;

@@ -5,7 +5,7 @@
 
 use super::attacks::NO_SQUARE;
 use super::make::{apply_raw, revert_raw};
-use super::position::{kind_of, Position};
+use super::position::{kind_of, Piece, Position};
 use super::{Engine, Move, MoveKind};
 use crate::geometry::Square;
 use crate::rules::PromotionMode;
@@ -41,7 +41,14 @@ impl Engine {
                     .iter()
                     .filter(|&s| {
                         pos.board[s.index()] == 0
-                            && self.piece_attacks(pos, from, us, to_kind, s, to_kind, NO_SQUARE)
+                            && self.piece_attacks(
+                                pos,
+                                from,
+                                Piece::new(us, to_kind),
+                                s,
+                                to_kind,
+                                NO_SQUARE,
+                            )
                     })
                     .collect::<Vec<Square>>();
                 for to in std::iter::once(from).chain(steps) {
@@ -58,8 +65,7 @@ impl Engine {
                             && self.piece_attacks(
                                 &scratch,
                                 to,
-                                us,
-                                to_kind,
+                                Piece::new(us, to_kind),
                                 e,
                                 kind_of(scratch.board[e.index()]),
                                 NO_SQUARE,
