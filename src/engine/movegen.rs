@@ -251,20 +251,18 @@ impl Engine {
     }
 
     /// Keeps, of `out[first..]`, the moves of one non-royal piece that leaves no sensitive
-    /// square: only a side capture (it empties a second square) or a move landing where an
-    /// arrival counts needs the full test. A double step's passed square is empty before and
-    /// after.
+    /// square: only those that [`Checker::may_expose`] says may expose a royal are tested.
     #[inline]
     fn keep_unexposing(&self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
-        let arrival = c.sensitive.arrival;
-        if arrival.is_empty() && !out[first..].iter().any(|m| m.side_capture().is_some()) {
+        if c.sensitive.arrival.is_empty()
+            && !out[first..].iter().any(|m| m.side_capture().is_some())
+        {
             return;
         }
         let mut kept = first;
         for i in first..out.len() {
             let mv = out[i];
-            let test = mv.side_capture().is_some() || arrival.contains(mv.to);
-            if !test || c.test(self, pos, mv) {
+            if !c.may_expose(mv) || c.test(self, pos, mv) {
                 out[kept] = mv;
                 kept += 1;
             }
@@ -295,13 +293,8 @@ impl Engine {
             let mover = mv
                 .dropped_kind()
                 .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
-            let s = &c.sensitive;
-            // A side capture empties two squares: the sensitive squares do not cover it.
-            let touches = s.any.contains(mv.from)
-                || s.arrival.contains(mv.to)
-                || mv.side_capture().is_some()
-                || mv.third_square().is_some_and(|x| s.any.contains(x));
-            if !c.royal_mask.contains(mover) && !touches {
+            let leaves_sensitive = c.sensitive.any.contains(mv.from);
+            if !c.royal_mask.contains(mover) && !leaves_sensitive && !c.may_expose(mv) {
                 return true;
             }
         }
@@ -916,6 +909,15 @@ struct Checker {
 }
 
 impl Checker {
+    /// Whether a move by a non-royal piece from a square no attack on a royal depends on may
+    /// still expose one: a side capture empties a second square, and an arrival on a hop's
+    /// screen or a path's square may complete an attack. (A double step's passed square is
+    /// empty before and after; a gate fills the square its piece leaves.)
+    #[inline]
+    fn may_expose(&self, mv: Move) -> bool {
+        mv.side_capture().is_some() || self.sensitive.arrival.contains(mv.to)
+    }
+
     /// Whether the piece on `from` is the one royal, whose plain steps are tested by asking
     /// whether their landing square is attacked (no facing or no-check rule to test as well).
     #[inline]

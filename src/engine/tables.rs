@@ -614,11 +614,7 @@ impl Builder {
             && e.paths.0 == e.paths.1
             && b.leaps[e.leaps.0 as usize..e.leaps.1 as usize]
                 .iter()
-                .all(|l| {
-                    l.flags & (MOVE | CAPTURE) == MOVE | CAPTURE
-                        && l.flags & (EP | SETS_EP | BLOCKED) == 0
-                        && l.victims == all
-                });
+                .all(|l| plain_leap(l, all));
         e
     }
 }
@@ -774,11 +770,16 @@ impl Tables {
     }
 }
 
+/// Whether a leap may end on any empty square or any enemy, unblocked and without en passant.
+fn plain_leap(l: &Leap, all: KindSet) -> bool {
+    l.flags & !PLAIN == MOVE | CAPTURE && l.victims == all
+}
+
 /// Sets [`PLAIN`] on the leaps that are plain.
 fn mark_plain_leaps(mut leaps: Vec<Leap>, kinds: usize) -> Vec<Leap> {
     let all = all_kinds(kinds);
     for l in &mut leaps {
-        if l.flags == MOVE | CAPTURE && l.victims == all {
+        if plain_leap(l, all) {
             l.flags |= PLAIN;
         }
     }
