@@ -910,12 +910,13 @@ struct Checker {
 
 impl Checker {
     /// Whether a move by a non-royal piece from a square no attack on a royal depends on may
-    /// still expose one: a side capture empties a second square, and an arrival on a hop's
-    /// screen or a path's square may complete an attack. (A double step's passed square is
-    /// empty before and after; a gate fills the square its piece leaves.)
+    /// still expose one: a side capture empties a second square, castling moves a rook off its
+    /// square too, and an arrival on a hop's screen or a path's square may complete an attack.
+    /// (A double step's passed square is empty before and after; a gate fills the square its
+    /// piece leaves.)
     #[inline]
     fn may_expose(&self, mv: Move) -> bool {
-        mv.side_capture().is_some() || self.sensitive.arrival.contains(mv.to)
+        mv.side_capture().is_some() || mv.is_castle() || self.sensitive.arrival.contains(mv.to)
     }
 
     /// Whether the piece on `from` is the one royal, whose plain steps are tested by asking
