@@ -6,6 +6,7 @@ use chimera::compile::compile_str;
 use chimera::repl::{ReplError, Session};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A 5x5 game with a king and a pawn that promotes; `START` is replaced by the FEN under test.
 const GAME: &str = "variant \"Five\"
@@ -24,8 +25,12 @@ fn definition(fen: &str) -> String {
     GAME.replace("START", fen)
 }
 
+/// Writes `text` to a file of its own: tests run in parallel, and two writing one path
+/// let a reader see it truncated.
 fn scratch_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chimera-fen-{}", std::process::id()));
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("chimera-fen-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("a scratch file");
