@@ -18,6 +18,7 @@ mod position;
 mod promote_in_place;
 mod tables;
 mod visit;
+mod words;
 mod zobrist;
 
 pub use diagram::{DiagramMark, MoveDetail};

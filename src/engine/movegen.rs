@@ -5,9 +5,10 @@ use super::attacks::{class, Royals, Sensitive};
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
 use super::tables::{
-    CastleSquares, Leap, PathMove, Ray, SquareMoves, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY,
-    NEED_ENEMY, PLAIN, SETS_EP,
+    Leap, PathMove, Ray, SquareMoves, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, PLAIN,
+    SETS_EP,
 };
+use super::words::Occupancy;
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, KindSet, PieceKind, PromotionMode, RoyalRule};
@@ -96,8 +97,9 @@ impl Engine {
             return buf.len() as u64;
         }
         let mut n = 0;
+        let occ = Occupancy::of(pos, us);
         for from in pos.occupied[us].iter() {
-            n += self.count_piece(pos, from, buf, &mut check);
+            n += self.count_piece(pos, from, occ, buf, &mut check);
         }
         buf.clear();
         self.other_moves(pos, buf, check.king_safe(self));
@@ -114,14 +116,22 @@ impl Engine {
         &self,
         pos: &Position,
         from: Square,
+        occ: Occupancy,
         buf: &mut Vec<Move>,
         check: &mut Checker,
     ) -> u64 {
         let t = self.t();
         let us = pos.side;
         let kind = kind_of(pos.board[from.index()]);
-        let e = t.entry(us, kind, from);
         let exposes = check.royal_mask.contains(kind) || check.sensitive.any.contains(from);
+        if !exposes {
+            if let Some(w) = t.word_moves(us, kind, from) {
+                if w.countable && !(w.ep && pos.ep.is_some()) && !pos.pending.contains(from) {
+                    return t.words.count(w, occ) as u64;
+                }
+            }
+        }
+        let e = t.entry(us, kind, from);
         buf.clear();
         if e.plain_leaper && !exposes {
             return t.reach(us, kind, from).minus(&pos.occupied[us]).len() as u64;
@@ -766,30 +776,16 @@ impl Engine {
             {
                 continue;
             }
-            if !self.castle_path_clear(pos, &cs) {
+            let occupied = pos.occupied[us].union(&pos.occupied[us.other()]);
+            if !cs.between.intersect(&occupied).is_empty() {
                 continue;
             }
-            let dims = self.t().dims;
-            let (kf, kt) = (dims.file(cs.king_from) as i32, dims.file(cs.king_to) as i32);
-            let rank = dims.rank(cs.king_from) as i32;
-            let step = if kt > kf { 1 } else { -1 };
-            let mut safe = true;
-            let mut f = kf;
-            if king_safe && kf != kt {
-                f += step;
-            }
-            loop {
-                if let Some(s) = dims.square(f, rank) {
-                    if self.square_attacked(pos, s, us.other(), c.king) {
-                        safe = false;
-                        break;
-                    }
-                }
-                if f == kt {
-                    break;
-                }
-                f += step;
-            }
+            let them = us.other();
+            let safe = (king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
+                && !cs
+                    .king_path
+                    .iter()
+                    .any(|s| self.square_attacked(pos, s, them, c.king));
             if safe {
                 out.push(Move {
                     from: cs.king_from,
@@ -800,20 +796,6 @@ impl Engine {
                 });
             }
         }
-    }
-
-    /// Every square the king and rook cross or land on is empty, apart from the two of them.
-    fn castle_path_clear(&self, pos: &Position, cs: &CastleSquares) -> bool {
-        let dims = self.t().dims;
-        let rank = dims.rank(cs.king_from) as i32;
-        let files =
-            [cs.king_from, cs.king_to, cs.rook_from, cs.rook_to].map(|s| dims.file(s) as i32);
-        let lo = *files.iter().min().unwrap_or(&0);
-        let hi = *files.iter().max().unwrap_or(&0);
-        (lo..=hi).all(|f| match dims.square(f, rank) {
-            Some(s) => s == cs.king_from || s == cs.rook_from || pos.board[s.index()] == 0,
-            None => false,
-        })
     }
 
     /// Drop moves from the mover's hand.

@@ -5,6 +5,7 @@
 //! lengths, path rides and multi-leg paths. Move generation walks these flat arrays.
 
 use super::position::{CastleSide, CastlingRights, Position};
+use super::words::{WordMoves, WordTables};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{ByPlayer, Dimensions, Offset, Player, Square, SquareSet};
@@ -179,6 +180,8 @@ pub(crate) struct Tables {
     pub clock_reset: KindSet,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
     pub has_endings: bool,
+    /// The moves as 64-bit words, on a board of at most 64 squares.
+    pub words: WordTables,
 }
 
 /// The squares of one castling move.
@@ -188,6 +191,10 @@ pub(crate) struct CastleSquares {
     pub king_to: Square,
     pub rook_from: Square,
     pub rook_to: Square,
+    /// The squares the king and rook cross or land on, but their own: all must be empty.
+    pub between: SquareSet,
+    /// The squares the king crosses or lands on, but its own: none may be attacked.
+    pub king_path: SquareSet,
 }
 
 /// Per (player, kind, square), the squares a piece there attacks on an empty board; and per
@@ -692,7 +699,7 @@ impl Tables {
             .map(|m| mask(&m.reset_by))
             .unwrap_or_default();
 
-        Ok(Tables {
+        let mut tables = Tables {
             dims,
             kinds,
             entries,
@@ -726,7 +733,10 @@ impl Tables {
             castle_clear,
             clock_reset,
             has_endings: has_endings(rules),
-        })
+            words: WordTables::default(),
+        };
+        tables.words = WordTables::build(rules, &tables);
+        Ok(tables)
     }
 
     /// Bytes held by the tables (for the memory budget of large variants).
@@ -743,6 +753,7 @@ impl Tables {
             + self.info.capacity() * size_of::<KindInfo>()
             + self.castle_clear.capacity()
             + self.to_hand.capacity() * size_of::<Option<PieceKind>>()
+            + self.words.bytes()
     }
 
     /// Index of (player, kind) in `info`.
@@ -761,6 +772,19 @@ impl Tables {
     #[inline]
     pub(crate) fn reach_to(&self, player: Player, target: Square) -> &SquareSet {
         &self.reach_to[player.index() * 256 + target.index()]
+    }
+
+    /// The moves of a piece from a square as words, on a board of at most 64 squares.
+    #[inline]
+    pub(crate) fn word_moves(
+        &self,
+        player: Player,
+        kind: PieceKind,
+        from: Square,
+    ) -> Option<&WordMoves> {
+        self.words
+            .moves
+            .get(self.ki(player, kind) * 256 + from.index())
     }
 
     /// Squares a piece could capture on from `from`, ignoring blockers.
@@ -895,11 +919,32 @@ fn castling_squares(
             let rook_to = dims.square(kf + dir * (c.king_steps as i32 - 1), rank as i32);
             if let (Some(to), Some(rook_to)) = (to, rook_to) {
                 if squares.contains(to) && squares.contains(rook_to) {
+                    let on_rank = |a: i32, b: i32| {
+                        let mut set = SquareSet::EMPTY;
+                        for f in a.min(b)..=a.max(b) {
+                            if let Some(s) = dims.square(f, rank as i32) {
+                                set.insert(s);
+                            }
+                        }
+                        set
+                    };
+                    let files = [king, to, rook, rook_to].map(|s| dims.file(s) as i32);
+                    let (lo, hi) = (files.iter().min(), files.iter().max());
+                    let (Some(&lo), Some(&hi)) = (lo, hi) else {
+                        continue;
+                    };
+                    let mut between = on_rank(lo, hi);
+                    between.remove(king);
+                    between.remove(rook);
+                    let mut king_path = on_rank(kf, files[1]);
+                    king_path.remove(king);
                     castles[player][side.index()] = Some(CastleSquares {
                         king_from: king,
                         king_to: to,
                         rook_from: rook,
                         rook_to,
+                        between,
+                        king_path,
                     });
                     let right = CastlingRights::one(player, side);
                     clear[king.index()] = clear[king.index()].union(right);

@@ -1,0 +1,249 @@
+//! Boards of at most 64 squares: a piece's moves as 64-bit square sets, counted by bit
+//! operations at perft's last ply instead of walking the tables square by square.
+//!
+//! A square set of the engine holds 256 squares (boards up to 16x16); on a board of 64 squares
+//! or fewer every square is a bit of the first word, and a ride is cut at its first blocker with
+//! one bit scan. Only moves that are one landing each are counted this way: leaps and slides
+//! that end on an empty square, an enemy of any kind or either, lame leaps, double steps. A
+//! piece with anything else from a square (hops, multi-leg paths, captures restricted by kind,
+//! promotion, en passant while a target is set) keeps the table walk.
+
+use super::position::Position;
+use super::tables::{Leap, Ray, SquareMoves, Tables, BLOCKED, CAPTURE, EP, MOVE, SETS_EP};
+use crate::geometry::{Player, Square};
+use crate::rules::{Hop, KindSet, PromotionMode, RuleSet};
+
+/// One piece's moves from one square as words; `countable` false when the table walk must do.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct WordMoves {
+    pub countable: bool,
+    /// Whether an en-passant capture is among the moves (the walk does them while a target is set).
+    pub ep: bool,
+    /// Unblockable leaps ending on an empty square or an enemy; on an empty square only; on an
+    /// enemy only.
+    pub plain: u64,
+    pub quiet: u64,
+    pub capture: u64,
+    /// Index range of the slides in [`WordTables::rays`] and of the lame leaps in
+    /// [`WordTables::lame`].
+    pub rays: (u32, u32),
+    pub lame: (u32, u32),
+}
+
+/// A slide as a word: its squares, whether they run towards higher square numbers, and where it
+/// may end ([`MOVE`], [`CAPTURE`] or both).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WordRay {
+    pub mask: u64,
+    pub up: bool,
+    pub flags: u8,
+}
+
+/// A leap blocked when `block` is occupied, or a double step (which passes `block`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WordLame {
+    pub to: u8,
+    pub block: u8,
+    pub flags: u8,
+}
+
+/// The word tables of a board of at most 64 squares (empty otherwise).
+#[derive(Debug, Default)]
+pub(crate) struct WordTables {
+    /// Indexed like [`Tables::entries`].
+    pub moves: Vec<WordMoves>,
+    pub rays: Vec<WordRay>,
+    pub lame: Vec<WordLame>,
+}
+
+/// The occupancy of one position from the mover's side, as words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Occupancy {
+    own: u64,
+    enemy: u64,
+}
+
+impl Occupancy {
+    /// The occupancy of `pos` for `us`, on a board of at most 64 squares.
+    #[inline]
+    pub(crate) fn of(pos: &Position, us: Player) -> Occupancy {
+        Occupancy {
+            own: pos.occupied[us].0[0],
+            enemy: pos.occupied[us.other()].0[0],
+        }
+    }
+}
+
+impl WordTables {
+    /// The word tables of `tables`, or none when the board has more than 64 squares.
+    pub(crate) fn build(rules: &RuleSet, t: &Tables) -> WordTables {
+        let mut w = WordTables::default();
+        if t.dims.files as usize * t.dims.ranks as usize > 64 {
+            return w;
+        }
+        let all = KindSet::first(t.kinds);
+        w.moves = vec![WordMoves::default(); t.entries.len()];
+        for (i, e) in t.entries.iter().enumerate() {
+            let kind = (i / 256) % t.kinds;
+            let from = Square((i % 256) as u8);
+            let zone = match &rules.pieces[kind].promotion {
+                None => 0,
+                Some(pr) if pr.mode == PromotionMode::InPlace => 0,
+                Some(_) => t.info[i / 256].promo_zone.0[0],
+            };
+            w.moves[i] = w.entry(t, e, from, zone, all);
+        }
+        w
+    }
+
+    /// The words of one table entry; not countable when a move needs the walk.
+    fn entry(
+        &mut self,
+        t: &Tables,
+        e: &SquareMoves,
+        from: Square,
+        zone: u64,
+        all: KindSet,
+    ) -> WordMoves {
+        let mut m = WordMoves {
+            rays: (self.rays.len() as u32, self.rays.len() as u32),
+            lame: (self.lame.len() as u32, self.lame.len() as u32),
+            ..WordMoves::default()
+        };
+        let bit = |s: u8| 1u64 << s;
+        // Promotion: a move from the zone, or into it, may promote.
+        let mut landings = 0u64;
+        let leaps = &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize];
+        let rays = &t.rays[e.rays.0 as usize..e.rays.1 as usize];
+        let countable_leap = |l: &Leap| {
+            (l.flags & CAPTURE == 0 || l.victims == all)
+                && (l.flags & SETS_EP == 0 || !e.may_repeat)
+                && l.flags & (MOVE | CAPTURE | EP) != 0
+        };
+        if e.paths.0 != e.paths.1 || !leaps.iter().all(countable_leap) {
+            return m;
+        }
+        for l in leaps {
+            landings |= bit(l.to);
+            if l.flags & EP != 0 {
+                m.ep = true;
+            }
+            let ends = l.flags & (MOVE | CAPTURE);
+            if l.flags & (BLOCKED | SETS_EP) != 0 {
+                self.lame.push(WordLame {
+                    to: l.to,
+                    block: l.block,
+                    flags: l.flags,
+                });
+            } else if ends == MOVE | CAPTURE {
+                m.plain |= bit(l.to);
+            } else if ends == MOVE {
+                m.quiet |= bit(l.to);
+            } else if ends == CAPTURE {
+                m.capture |= bit(l.to);
+            }
+        }
+        for r in rays {
+            let Some(ray) = word_ray(t, r, all) else {
+                self.rays.truncate(m.rays.0 as usize);
+                self.lame.truncate(m.lame.0 as usize);
+                return m;
+            };
+            landings |= ray.mask;
+            self.rays.push(ray);
+        }
+        if zone != 0 && (zone & (landings | bit(from.0))) != 0 {
+            self.rays.truncate(m.rays.0 as usize);
+            self.lame.truncate(m.lame.0 as usize);
+            return m;
+        }
+        m.rays.1 = self.rays.len() as u32;
+        m.lame.1 = self.lame.len() as u32;
+        m.countable = true;
+        m
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.moves.capacity() * size_of::<WordMoves>()
+            + self.rays.capacity() * size_of::<WordRay>()
+            + self.lame.capacity() * size_of::<WordLame>()
+    }
+
+    /// How many moves the piece `m` has in `occ`: one per square it may end on, plus its
+    /// double steps (moves of their own kind).
+    #[inline]
+    pub(crate) fn count(&self, m: &WordMoves, occ: Occupancy) -> u32 {
+        let all = occ.own | occ.enemy;
+        let mut plain = m.plain;
+        let mut quiet = m.quiet;
+        let mut capture = m.capture;
+        for r in &self.rays[m.rays.0 as usize..m.rays.1 as usize] {
+            let a = ray_attack(r.mask, r.up, all);
+            match r.flags & (MOVE | CAPTURE) {
+                MOVE => quiet |= a,
+                CAPTURE => capture |= a,
+                _ => plain |= a,
+            }
+        }
+        let mut doubles = 0;
+        for l in &self.lame[m.lame.0 as usize..m.lame.1 as usize] {
+            if l.flags & BLOCKED != 0 && all >> l.block & 1 != 0 {
+                continue;
+            }
+            let to = 1u64 << l.to;
+            if all & to == 0 {
+                if l.flags & MOVE != 0 {
+                    if l.flags & SETS_EP != 0 {
+                        doubles += 1;
+                    } else {
+                        quiet |= to;
+                    }
+                }
+            } else if l.flags & CAPTURE != 0 {
+                capture |= to;
+            }
+        }
+        (plain & !occ.own | quiet & !all | capture & occ.enemy).count_ones() + doubles
+    }
+}
+
+/// The squares a slide along `mask` reaches with `occupied` on the board: up to and including
+/// the first occupied square, counted from the start of the ride.
+#[inline(always)]
+fn ray_attack(mask: u64, up: bool, occupied: u64) -> u64 {
+    let blockers = mask & occupied;
+    if blockers == 0 {
+        mask
+    } else if up {
+        mask & (u64::MAX >> (63 - blockers.trailing_zeros()))
+    } else {
+        mask & (u64::MAX << (63 - blockers.leading_zeros()))
+    }
+}
+
+/// A table ray as a word: a plain slide (no hop, may stop anywhere, any victim, no en passant)
+/// whose squares run one way in square numbers, so its first blocker is one bit scan away.
+fn word_ray(t: &Tables, r: &Ray, all: KindSet) -> Option<WordRay> {
+    let squares = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
+    let ends = r.flags & (MOVE | CAPTURE);
+    let simple = r.hop == Hop::None
+        && r.flags & !(MOVE | CAPTURE) == 0
+        && ends != 0
+        && (ends & CAPTURE == 0 || r.victims == all)
+        && squares.iter().all(|s| s.land);
+    if !simple {
+        return None;
+    }
+    let up = squares.windows(2).all(|w| w[0].sq < w[1].sq);
+    let down = squares.windows(2).all(|w| w[0].sq > w[1].sq);
+    if !up && !down {
+        return None;
+    }
+    Some(WordRay {
+        mask: squares.iter().fold(0, |m, s| m | 1u64 << s.sq),
+        up,
+        flags: ends,
+    })
+}
