@@ -3,6 +3,7 @@
 
 use super::position::{kind_of, owner, Piece, Position};
 use super::tables::{BLOCKED, CAPTURE, MOVE, NEED_EMPTY, NEED_ENEMY, NEED_FRIEND};
+use super::words::Occupancy;
 use super::Engine;
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, PieceKind, RoyalRule};
@@ -56,6 +57,14 @@ impl Engine {
     pub(super) fn safety(&self, pos: &Position, us: Player, royals: &Royals) -> Option<Sensitive> {
         let t = self.t();
         let them = us.other();
+        if t.words.small()
+            && !self.rules.end.facing
+            && !(self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1)
+        {
+            if let Some(answer) = self.safety_words(pos, them, royals) {
+                return answer;
+            }
+        }
         let mut out = SquareSet::EMPTY;
         let mut arrival = SquareSet::EMPTY;
         // Under duple check only all royals attacked is check.
@@ -150,6 +159,42 @@ impl Engine {
         Some(Sensitive { any: out, arrival })
     }
 
+    /// [`Engine::safety`] on a board of at most 64 squares, without facing or duple check:
+    /// the outer `None` when some attacker is not simple (the table walk answers then).
+    #[allow(clippy::option_option)]
+    fn safety_words(
+        &self,
+        pos: &Position,
+        them: Player,
+        royals: &Royals,
+    ) -> Option<Option<Sensitive>> {
+        let t = self.t();
+        let occupied = Occupancy::all(pos);
+        let mut shields = 0u64;
+        for r in royals.iter() {
+            let mut candidates = pos.occupied[them].0[0] & t.reach_to(them, r).0[0];
+            while candidates != 0 {
+                let from = Square(candidates.trailing_zeros() as u8);
+                candidates &= candidates - 1;
+                let kind = kind_of(pos.board[from.index()]);
+                if !t.reach(them, kind, from).contains(r) {
+                    continue;
+                }
+                let w = t.word_moves(them, kind, from).filter(|w| w.simple)?;
+                match t.words.shields(w, r, occupied) {
+                    None => return Some(None),
+                    Some(s) => shields |= s,
+                }
+            }
+        }
+        let mut any = SquareSet::EMPTY;
+        any.0[0] = shields;
+        Some(Some(Sensitive {
+            any,
+            arrival: SquareSet::EMPTY,
+        }))
+    }
+
     /// The squares of a player's royal pieces, all of them.
     pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
         let mask = self.t().royal_mask;
@@ -218,6 +263,33 @@ impl Engine {
         vacated: u16,
     ) -> bool {
         let t = self.t();
+        if t.words.small() {
+            let mut occupied = Occupancy::all(pos) | 1 << target.0;
+            if vacated != NO_SQUARE {
+                occupied &= !(1 << vacated);
+            }
+            let mut candidates = pos.occupied[by].0[0] & t.reach_to(by, target).0[0];
+            while candidates != 0 {
+                let from = Square(candidates.trailing_zeros() as u8);
+                candidates &= candidates - 1;
+                let kind = kind_of(pos.board[from.index()]);
+                if !t.reach(by, kind, from).contains(target) {
+                    continue;
+                }
+                let hit = match t.word_moves(by, kind, from) {
+                    Some(w) if w.simple => t.words.attacks(w, target, occupied),
+                    _ => {
+                        self.piece_attacks(pos, from, Piece::new(by, kind), target, victim, vacated)
+                    }
+                };
+                if hit {
+                    return true;
+                }
+            }
+            return self.rules.end.facing
+                && t.royal_mask.contains(victim)
+                && self.faces_royal(pos, target, by, vacated);
+        }
         // Only pieces standing where some kind of theirs could reach the target can attack it.
         let candidates = pos.occupied[by].intersect(t.reach_to(by, target));
         for from in candidates.iter() {
@@ -276,6 +348,16 @@ impl Engine {
     ) -> bool {
         let (by, kind) = (attacker.player, attacker.kind);
         let t = self.t();
+        if let Some(w) = t.word_moves(by, kind, from) {
+            if w.simple {
+                // Every capture of a simple piece takes any kind: `victim` does not matter.
+                let mut occupied = Occupancy::all(pos) | 1 << target.0;
+                if vacated != NO_SQUARE {
+                    occupied &= !(1 << vacated);
+                }
+                return t.words.attacks(w, target, occupied);
+            }
+        }
         let e = t.entry(by, kind, from);
         let occ = |s: u8| (pos.board[s as usize] != 0 && s as u16 != vacated) || s == target.0;
         // The kind standing on an occupied square, the target holding `victim`.

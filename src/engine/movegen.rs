@@ -168,6 +168,7 @@ impl Engine {
 
     /// What the royal rule's filter needs in `pos`; `None` when it keeps every move (the rule
     /// is capture, or the side to move has no royal).
+    #[inline(always)]
     fn checker(&self, pos: &Position) -> Option<Checker> {
         let us = pos.side;
         let royals = self.royal_squares(pos, us);

@@ -16,6 +16,9 @@ use crate::rules::{Hop, KindSet, PromotionMode, RuleSet};
 /// One piece's moves from one square as words; `countable` false when the table walk must do.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WordMoves {
+    /// Every move from here is a leap or a slide the words hold (so its attacks are in them).
+    pub simple: bool,
+    /// Simple, and no move from here promotes: the moves are counted from the words.
     pub countable: bool,
     /// Whether an en-passant capture is among the moves (the walk does them while a target is set).
     pub ep: bool,
@@ -64,6 +67,12 @@ pub(crate) struct Occupancy {
 }
 
 impl Occupancy {
+    /// Every occupied square of `pos`, on a board of at most 64 squares.
+    #[inline]
+    pub(crate) fn all(pos: &Position) -> u64 {
+        pos.occupied[Player::First].0[0] | pos.occupied[Player::Second].0[0]
+    }
+
     /// The occupancy of `pos` for `us`, on a board of at most 64 squares.
     #[inline]
     pub(crate) fn of(pos: &Position, us: Player) -> Occupancy {
@@ -75,6 +84,12 @@ impl Occupancy {
 }
 
 impl WordTables {
+    /// Whether the board has at most 64 squares, so these tables are built.
+    #[inline]
+    pub(crate) fn small(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
     /// The word tables of `tables`, or none when the board has more than 64 squares.
     pub(crate) fn build(rules: &RuleSet, t: &Tables) -> WordTables {
         let mut w = WordTables::default();
@@ -152,15 +167,61 @@ impl WordTables {
             landings |= ray.mask;
             self.rays.push(ray);
         }
-        if zone != 0 && (zone & (landings | bit(from.0))) != 0 {
-            self.rays.truncate(m.rays.0 as usize);
-            self.lame.truncate(m.lame.0 as usize);
-            return m;
-        }
         m.rays.1 = self.rays.len() as u32;
         m.lame.1 = self.lame.len() as u32;
-        m.countable = true;
+        m.simple = true;
+        m.countable = zone & (landings | bit(from.0)) == 0;
         m
+    }
+
+    /// Whether the simple piece `m` attacks `target` with `occupied` on the board.
+    #[inline]
+    pub(crate) fn attacks(&self, m: &WordMoves, target: Square, occupied: u64) -> bool {
+        let bit = 1u64 << target.0;
+        if (m.plain | m.capture) & bit != 0 {
+            return true;
+        }
+        self.rays[m.rays.0 as usize..m.rays.1 as usize]
+            .iter()
+            .any(|r| r.flags & CAPTURE != 0 && r.mask & bit != 0 && between(r, bit) & occupied == 0)
+            || self.lame[m.lame.0 as usize..m.lame.1 as usize]
+                .iter()
+                .any(|l| {
+                    l.to == target.0
+                        && l.flags & CAPTURE != 0
+                        && (l.flags & BLOCKED == 0 || occupied >> l.block & 1 == 0)
+                })
+    }
+
+    /// The squares of `occupied` whose piece alone keeps the simple piece `m` from attacking
+    /// `target` (the one blocker of a slide, the block of a lame leap); `None` when it attacks.
+    pub(crate) fn shields(&self, m: &WordMoves, target: Square, occupied: u64) -> Option<u64> {
+        let bit = 1u64 << target.0;
+        if (m.plain | m.capture) & bit != 0 {
+            return None;
+        }
+        let mut out = 0;
+        for r in &self.rays[m.rays.0 as usize..m.rays.1 as usize] {
+            if r.flags & CAPTURE == 0 || r.mask & bit == 0 {
+                continue;
+            }
+            let blockers = between(r, bit) & occupied;
+            if blockers == 0 {
+                return None;
+            }
+            if blockers & (blockers - 1) == 0 {
+                out |= blockers;
+            }
+        }
+        for l in &self.lame[m.lame.0 as usize..m.lame.1 as usize] {
+            if l.to == target.0 && l.flags & CAPTURE != 0 {
+                if l.flags & BLOCKED == 0 || occupied >> l.block & 1 == 0 {
+                    return None;
+                }
+                out |= 1 << l.block;
+            }
+        }
+        Some(out)
     }
 
     /// Bytes held.
@@ -206,6 +267,16 @@ impl WordTables {
             }
         }
         (plain & !occ.own | quiet & !all | capture & occ.enemy).count_ones() + doubles
+    }
+}
+
+/// The squares of the slide `r` before the square `bit` on it.
+#[inline(always)]
+fn between(r: &WordRay, bit: u64) -> u64 {
+    if r.up {
+        r.mask & (bit - 1)
+    } else {
+        r.mask & !(bit | (bit - 1))
     }
 }
 
