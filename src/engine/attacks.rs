@@ -4,7 +4,7 @@
 use super::position::{kind_of, owner, Piece, Position};
 use super::tables::{BLOCKED, CAPTURE, MOVE, NEED_EMPTY, NEED_ENEMY, NEED_FRIEND};
 use super::words::Occupancy;
-use super::Engine;
+use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, PieceKind, RoyalRule};
 
@@ -157,6 +157,68 @@ impl Engine {
             return None;
         }
         Some(Sensitive { any: out, arrival })
+    }
+
+    /// On a board of at most 64 squares, whether `mv` (anything but a gating move) leaves the
+    /// mover's royals in danger, read from the attackers' words without playing it; `None` when
+    /// the words cannot tell (an attacker that is not simple).
+    pub(super) fn exposed_words(&self, pos: &Position, mv: Move, royals: &Royals) -> Option<bool> {
+        let t = self.t();
+        if !t.words.small() || mv.gate.is_some() {
+            return None;
+        }
+        let bit = |s: Square| 1u64 << s.0;
+        let mut occupied = Occupancy::all(pos);
+        let mut attackers = pos.occupied[pos.side.other()].0[0];
+        let mut royals = *royals;
+        match mv.kind {
+            MoveKind::Drop(_) => occupied |= bit(mv.to),
+            MoveKind::Castle { rook } => {
+                // As `apply_raw` plays it: the rook lands next to the king, on its own side.
+                let d = if mv.to.0 > mv.from.0 { -1i32 } else { 1 };
+                let rook_to = Square((mv.to.0 as i32 + d) as u8);
+                occupied &= !(bit(mv.from) | bit(rook));
+                occupied |= bit(mv.to) | bit(rook_to);
+                royals = royals.moved(mv.from, mv.to);
+            }
+            _ => {
+                if mv.from == mv.to {
+                    return None;
+                }
+                occupied = occupied & !bit(mv.from) | bit(mv.to);
+                attackers &= !bit(mv.to);
+                if let Some(x) = mv.side_capture() {
+                    occupied &= !bit(x);
+                    attackers &= !bit(x);
+                }
+                royals = royals.moved(mv.from, mv.to);
+            }
+        }
+        let them = pos.side.other();
+        let mut attacked = 0;
+        for r in royals.iter() {
+            let mut candidates = attackers & t.reach_to(them, r).0[0];
+            let mut hit = false;
+            while candidates != 0 {
+                let from = Square(candidates.trailing_zeros() as u8);
+                candidates &= candidates - 1;
+                let kind = kind_of(pos.board[from.index()]);
+                if !t.reach(them, kind, from).contains(r) {
+                    continue;
+                }
+                let w = t.word_moves(them, kind, from).filter(|w| w.simple)?;
+                if t.words.attacks(w, r, occupied) {
+                    hit = true;
+                    break;
+                }
+            }
+            attacked += hit as usize;
+        }
+        Some(match self.rules.end.royal_rule {
+            RoyalRule::Duple if royals.n > 1 => attacked == royals.n,
+            RoyalRule::Capture => false,
+            _ => attacked > 0,
+        })
     }
 
     /// [`Engine::safety`] on a board of at most 64 squares, without facing or duple check:

@@ -97,9 +97,13 @@ impl Engine {
             return buf.len() as u64;
         }
         let mut n = 0;
-        let occ = Occupancy::of(pos, us);
+        let leaf = Leaf {
+            occ: Occupancy::of(pos, us),
+            attention: check.sensitive.any.union(&pos.pending),
+            ep: pos.ep.map_or(0, |(target, _)| 1u64 << (target.0 & 63)),
+        };
         for from in pos.occupied[us].iter() {
-            n += self.count_piece(pos, from, occ, buf, &mut check);
+            n += self.count_piece(pos, from, &leaf, buf, &mut check);
         }
         buf.clear();
         self.other_moves(pos, buf, check.king_safe(self));
@@ -116,21 +120,22 @@ impl Engine {
         &self,
         pos: &Position,
         from: Square,
-        occ: Occupancy,
+        leaf: &Leaf,
         buf: &mut Vec<Move>,
         check: &mut Checker,
     ) -> u64 {
         let t = self.t();
         let us = pos.side;
         let kind = kind_of(pos.board[from.index()]);
-        let exposes = check.royal_mask.contains(kind) || check.sensitive.any.contains(from);
-        if !exposes {
+        let royal = check.royal_mask.contains(kind);
+        if !royal && !leaf.attention.contains(from) {
             if let Some(w) = t.word_moves(us, kind, from) {
-                if w.countable && !(w.ep && pos.ep.is_some()) && !pos.pending.contains(from) {
-                    return t.words.count(w, occ) as u64;
+                if w.countable && w.ep_to & leaf.ep == 0 {
+                    return t.words.count(w, leaf.occ) as u64;
                 }
             }
         }
+        let exposes = royal || check.sensitive.any.contains(from);
         let e = t.entry(us, kind, from);
         buf.clear();
         if e.plain_leaper && !exposes {
@@ -875,6 +880,16 @@ struct Mover<'p> {
     from_triggers: bool,
 }
 
+/// What perft's last ply shares between the pieces of one position.
+struct Leaf {
+    occ: Occupancy,
+    /// The squares whose piece needs more than the words: it may expose a royal, or it
+    /// promotes with its next move.
+    attention: SquareSet,
+    /// The en-passant target as a word (0 when none, or on a board of more than 64 squares).
+    ep: u64,
+}
+
 /// What the legality filter of one position shares between its moves.
 struct Checker {
     /// The position, changed by each test and changed back; copied at the first test that
@@ -929,6 +944,12 @@ impl Checker {
                 royal,
                 mv.from.0 as u16,
             );
+        }
+        // Any other move on a small board, from the attackers' words.
+        if !self.facing_now && !engine.rules.end.no_check {
+            if let Some(bad) = engine.exposed_words(pos, mv, &self.royals) {
+                return !bad;
+            }
         }
         // Copied at the first test that needs it: many positions need none.
         let scratch = self.scratch.get_or_insert_with(|| pos.clone());

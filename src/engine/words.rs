@@ -20,8 +20,9 @@ pub(crate) struct WordMoves {
     pub simple: bool,
     /// Simple, and no move from here promotes: the moves are counted from the words.
     pub countable: bool,
-    /// Whether an en-passant capture is among the moves (the walk does them while a target is set).
-    pub ep: bool,
+    /// Where an en-passant capture may land: the walk does the piece's moves while the
+    /// position's en-passant target is one of these.
+    pub ep_to: u64,
     /// Unblockable leaps ending on an empty square or an enemy; on an empty square only; on an
     /// enemy only.
     pub plain: u64,
@@ -141,7 +142,7 @@ impl WordTables {
         for l in leaps {
             landings |= bit(l.to);
             if l.flags & EP != 0 {
-                m.ep = true;
+                m.ep_to |= bit(l.to);
             }
             let ends = l.flags & (MOVE | CAPTURE);
             if l.flags & (BLOCKED | SETS_EP) != 0 {
@@ -234,7 +235,7 @@ impl WordTables {
 
     /// How many moves the piece `m` has in `occ`: one per square it may end on, plus its
     /// double steps (moves of their own kind).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count(&self, m: &WordMoves, occ: Occupancy) -> u32 {
         let all = occ.own | occ.enemy;
         let mut plain = m.plain;
