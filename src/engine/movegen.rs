@@ -886,7 +886,7 @@ struct Leaf {
     /// The squares whose piece needs more than the words: it may expose a royal, or it
     /// promotes with its next move.
     attention: SquareSet,
-    /// The en-passant target as a word (0 when none, or on a board of more than 64 squares).
+    /// The en-passant target as a word, 0 when none (read only on boards of at most 64 squares).
     ep: u64,
 }
 
