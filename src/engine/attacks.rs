@@ -197,15 +197,8 @@ impl Engine {
         let them = pos.side.other();
         let mut attacked = 0;
         for r in royals.iter() {
-            let mut candidates = attackers & t.reach_to(them, r).0[0];
             let mut hit = false;
-            while candidates != 0 {
-                let from = Square(candidates.trailing_zeros() as u8);
-                candidates &= candidates - 1;
-                let kind = kind_of(pos.board[from.index()]);
-                if !t.reach(them, kind, from).contains(r) {
-                    continue;
-                }
+            for (from, kind) in self.word_candidates(pos, attackers, them, r) {
                 let w = t.word_moves(them, kind, from).filter(|w| w.simple)?;
                 if t.words.attacks(w, r, occupied) {
                     hit = true;
@@ -218,6 +211,31 @@ impl Engine {
             RoyalRule::Duple if royals.n > 1 => attacked == royals.n,
             RoyalRule::Capture => false,
             _ => attacked > 0,
+        })
+    }
+
+    /// On a board of at most 64 squares, the pieces of `by` among `pieces` (a word) that could
+    /// capture on `target` on an empty board, with their kinds.
+    #[inline]
+    fn word_candidates<'a>(
+        &'a self,
+        pos: &'a Position,
+        pieces: u64,
+        by: Player,
+        target: Square,
+    ) -> impl Iterator<Item = (Square, PieceKind)> + 'a {
+        let t = self.t();
+        let mut candidates = pieces & t.reach_to(by, target).0[0];
+        std::iter::from_fn(move || {
+            while candidates != 0 {
+                let from = Square(candidates.trailing_zeros() as u8);
+                candidates &= candidates - 1;
+                let kind = kind_of(pos.board[from.index()]);
+                if t.reach(by, kind, from).contains(target) {
+                    return Some((from, kind));
+                }
+            }
+            None
         })
     }
 
@@ -234,14 +252,7 @@ impl Engine {
         let occupied = Occupancy::all(pos);
         let mut shields = 0u64;
         for r in royals.iter() {
-            let mut candidates = pos.occupied[them].0[0] & t.reach_to(them, r).0[0];
-            while candidates != 0 {
-                let from = Square(candidates.trailing_zeros() as u8);
-                candidates &= candidates - 1;
-                let kind = kind_of(pos.board[from.index()]);
-                if !t.reach(them, kind, from).contains(r) {
-                    continue;
-                }
+            for (from, kind) in self.word_candidates(pos, pos.occupied[them].0[0], them, r) {
                 let w = t.word_moves(them, kind, from).filter(|w| w.simple)?;
                 match t.words.shields(w, r, occupied) {
                     None => return Some(None),
@@ -330,14 +341,7 @@ impl Engine {
             if vacated != NO_SQUARE {
                 occupied &= !(1 << vacated);
             }
-            let mut candidates = pos.occupied[by].0[0] & t.reach_to(by, target).0[0];
-            while candidates != 0 {
-                let from = Square(candidates.trailing_zeros() as u8);
-                candidates &= candidates - 1;
-                let kind = kind_of(pos.board[from.index()]);
-                if !t.reach(by, kind, from).contains(target) {
-                    continue;
-                }
+            for (from, kind) in self.word_candidates(pos, pos.occupied[by].0[0], by, target) {
                 let hit = match t.word_moves(by, kind, from) {
                     Some(w) if w.simple => t.words.attacks(w, target, occupied),
                     _ => {
