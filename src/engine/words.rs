@@ -97,11 +97,16 @@ impl WordTables {
         if t.dims.files as usize * t.dims.ranks as usize > 64 {
             return w;
         }
+        let squares = t.dims.files as usize * t.dims.ranks as usize;
         let all = KindSet::first(t.kinds);
         w.moves = vec![WordMoves::default(); t.entries.len()];
         for (i, e) in t.entries.iter().enumerate() {
             let kind = (i / 256) % t.kinds;
             let from = Square((i % 256) as u8);
+            // The entries of squares off the board are empty and never read.
+            if from.index() >= squares {
+                continue;
+            }
             let zone = match &rules.pieces[kind].promotion {
                 None => 0,
                 Some(pr) if pr.mode == PromotionMode::InPlace => 0,
