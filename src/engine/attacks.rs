@@ -167,6 +167,15 @@ impl Engine {
         if !t.words.small() || mv.gate.is_some() {
             return None;
         }
+        // A royal placed by the move (a promotion or a drop) is a royal more to test: the
+        // table walk does it.
+        if mv
+            .promotion
+            .or(mv.dropped_kind())
+            .is_some_and(|k| t.royal_mask.contains(k))
+        {
+            return None;
+        }
         let bit = |s: Square| 1u64 << s.0;
         let mut occupied = Occupancy::all(pos);
         let mut attackers = pos.occupied[pos.side.other()].0[0];
@@ -197,8 +206,12 @@ impl Engine {
         let them = pos.side.other();
         let mut attacked = 0;
         for r in royals.iter() {
-            let mut hit = false;
+            let mut hit =
+                self.rules.end.facing && self.faces_royal_words(pos, r, attackers, occupied);
             for (from, kind) in self.word_candidates(pos, attackers, them, r) {
+                if hit {
+                    break;
+                }
                 let w = t.word_moves(them, kind, from).filter(|w| w.simple)?;
                 if t.words.attacks(w, r, occupied) {
                     hit = true;
@@ -212,6 +225,34 @@ impl Engine {
             RoyalRule::Capture => false,
             _ => attacked > 0,
         })
+    }
+
+    /// On a board of at most 64 squares, whether a royal among `enemies` (a word of pieces that
+    /// stand as on `pos`'s board) stands on the file of `target` with no square of `occupied`
+    /// between: the `facing` rule read from words.
+    fn faces_royal_words(
+        &self,
+        pos: &Position,
+        target: Square,
+        enemies: u64,
+        occupied: u64,
+    ) -> bool {
+        let t = self.t();
+        for dr in [1i8, -1] {
+            let mut s = target;
+            while let Some(n) = t.dims.offset(s, crate::geometry::Offset::new(0, dr)) {
+                s = n;
+                if occupied >> s.0 & 1 != 0 {
+                    if enemies >> s.0 & 1 != 0
+                        && t.royal_mask.contains(kind_of(pos.board[s.index()]))
+                    {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
     }
 
     /// On a board of at most 64 squares, the pieces of `by` among `pieces` (a word) that could

@@ -84,6 +84,26 @@ impl Engine {
         Ok(pos)
     }
 
+    /// The same engine without its 64-bit word tables: on a board of at most 64 squares every
+    /// move, count and attack test then walks the move tables, as on a larger board. For tests
+    /// that both paths agree; the engine built by [`Engine::new`] is unchanged by it.
+    pub fn without_words(mut self) -> Engine {
+        self.tables.words = words::WordTables::default();
+        self
+    }
+
+    /// Whether `by` attacks `target`, taken as holding a piece of kind `victim` (some pieces
+    /// capture only some kinds): the attack test of the royal rule.
+    pub fn attacks(
+        &self,
+        pos: &Position,
+        target: crate::geometry::Square,
+        by: crate::geometry::Player,
+        victim: crate::rules::PieceKind,
+    ) -> bool {
+        self.square_attacked(pos, target, by, victim)
+    }
+
     /// The rule set this engine runs.
     pub fn rules(&self) -> &RuleSet {
         &self.rules

@@ -160,7 +160,11 @@ impl Engine {
             return buf.len() as u64;
         }
         let m = self.mover(pos, from, us, kind);
-        let mut count = LeafCount { n: 0, side: buf };
+        let mut count = LeafCount {
+            n: 0,
+            side: buf,
+            royal_mask: check.royal_mask,
+        };
         self.walk(&m, &mut count);
         let mut n = count.n;
         for &mv in buf.iter() {
@@ -271,7 +275,9 @@ impl Engine {
     #[inline]
     fn keep_unexposing(&self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
         if c.sensitive.arrival.is_empty()
-            && !out[first..].iter().any(|m| m.side_capture().is_some())
+            && !out[first..].iter().any(|&m| {
+                m.side_capture().is_some() || m.promotion.is_some_and(|k| c.royal_mask.contains(k))
+            })
         {
             return;
         }
@@ -334,7 +340,12 @@ impl Engine {
     fn legal_after(&self, scratch: &mut Position, mv: Move, royals: &Royals, facing: bool) -> bool {
         let us = scratch.side;
         let undo = apply_raw(scratch, mv);
-        let rs = if mv.is_drop() {
+        let placed = mv.promotion.or(mv.dropped_kind());
+        let rs = if placed.is_some_and(|k| self.t().royal_mask.contains(k)) {
+            // A royal more (a promotion to a royal kind, a royal dropped): under duple check it
+            // may be the one left safe, under any other rule it must be safe too.
+            self.royal_squares(scratch, us)
+        } else if mv.is_drop() {
             *royals
         } else {
             royals.moved(mv.from, mv.to)
@@ -914,7 +925,10 @@ impl Checker {
     /// piece leaves.)
     #[inline]
     fn may_expose(&self, mv: Move) -> bool {
-        mv.side_capture().is_some() || mv.is_castle() || self.sensitive.arrival.contains(mv.to)
+        mv.side_capture().is_some()
+            || mv.is_castle()
+            || self.sensitive.arrival.contains(mv.to)
+            || mv.promotion.is_some_and(|k| self.royal_mask.contains(k))
     }
 
     /// Whether the piece on `from` is the one royal, whose plain steps are tested by asking
@@ -993,10 +1007,12 @@ impl MoveSink for Vec<Move> {
 }
 
 /// Counts the moves of a piece whose leaving cannot expose a royal, keeping aside the side
-/// captures (en passant, locust), which empty a second square and need the full test.
+/// captures (en passant, locust), which empty a second square, and the promotions to a royal
+/// kind, which add a royal: they need the full test.
 struct LeafCount<'a> {
     n: u64,
     side: &'a mut Vec<Move>,
+    royal_mask: KindSet,
 }
 
 impl MoveSink for LeafCount<'_> {
@@ -1006,7 +1022,8 @@ impl MoveSink for LeafCount<'_> {
     }
     #[inline(always)]
     fn push(&mut self, mv: Move) {
-        if mv.side_capture().is_some() {
+        if mv.side_capture().is_some() || mv.promotion.is_some_and(|k| self.royal_mask.contains(k))
+        {
             self.side.push(mv);
         } else {
             self.n += 1;

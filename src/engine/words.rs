@@ -97,6 +97,7 @@ impl WordTables {
         if t.dims.files as usize * t.dims.ranks as usize > 64 {
             return w;
         }
+        let squares = t.dims.files as usize * t.dims.ranks as usize;
         let all = KindSet::first(t.kinds);
         let squares = t.dims.files as usize * t.dims.ranks as usize;
         w.moves = vec![WordMoves::default(); t.entries.len()];
@@ -108,6 +109,10 @@ impl WordTables {
                 continue;
             }
             let from = Square((i % 256) as u8);
+            // The entries of squares off the board are empty and never read.
+            if from.index() >= squares {
+                continue;
+            }
             let zone = match &rules.pieces[kind].promotion {
                 None => 0,
                 Some(pr) if pr.mode == PromotionMode::InPlace => 0,

@@ -85,7 +85,16 @@ fn every_shipped_definition_exports_exactly_and_agrees_or_is_refused_with_reason
         }
     }
     eprintln!("export exactly: {exact:?}\nrefused: {refused:?}");
-    for must in ["chess", "crazyhouse", "minishogi", "shogi", "xiangqi"] {
+    for must in [
+        "chess",
+        "crazyhouse",
+        "kingofthehill",
+        "minishogi",
+        "minixiangqi",
+        "racingkings",
+        "shogi",
+        "xiangqi",
+    ] {
         assert!(
             exact.iter().any(|e| e == must),
             "{must} should export exactly: {exact:?}"
@@ -181,4 +190,95 @@ fn refusals_name_the_rule_and_the_cli_points_at_its_line() {
         "{text}"
     );
     assert!(text.contains("\n[octal-xiangqi]\n"), "{text}");
+}
+
+#[test]
+fn goal_and_no_check_are_written_as_flag_rules_and_checking() {
+    // King of the Hill: the King's flag region is the centre, for both players, and the game
+    // is won on arrival; Racing Kings: the eighth rank, the second player may still answer
+    // (`reply`, Fairy-Stockfish's flag move), and no move may give check.
+    let hill = export(
+        &compile_file(&root().join("definitions/kingofthehill.variant")).expect("compiles"),
+        "hill",
+    );
+    assert!(hill.problems.is_empty(), "{:?}", hill.problems);
+    for line in ["flagPiece = k\n", "flagMove = false\n"] {
+        assert!(hill.text.contains(line), "{line} in\n{}", hill.text);
+    }
+    assert!(!hill.text.contains("checking"), "{}", hill.text);
+    let racing = export(
+        &compile_file(&root().join("definitions/racingkings.variant")).expect("compiles"),
+        "racing",
+    );
+    assert!(racing.problems.is_empty(), "{:?}", racing.problems);
+    for line in ["flagPiece = k\n", "flagMove = true\n", "checking = false\n"] {
+        assert!(racing.text.contains(line), "{line} in\n{}", racing.text);
+    }
+}
+
+#[test]
+fn a_kind_dropped_in_another_zone_is_named_alone() {
+    // Rook, Bishop and Queen share the first three ranks; only the Knight has a zone of its
+    // own, and the region written is the shared one.
+    let src = "variant \"Z\" board 8x8 \
+               piece King K { moves K royal } piece Rook R { moves R } piece Bishop B { moves B } \
+               piece Queen Q { moves Q } piece Knight N { moves N } \
+               drops { kinds all zone ranks 1-3 zone Knight: ranks 1-2 } \
+               start \"rbqnk3/8/8/8/8/8/8/RBQNK3 w - - 0 1\"";
+    let rules = chimera::compile::compile_str("z.variant", src, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let out = export(&rules, "z");
+    let drops: Vec<&str> = out
+        .problems
+        .iter()
+        .filter(|p| p.subject == Subject::Drops)
+        .map(|p| p.message.as_str())
+        .collect();
+    assert_eq!(drops.len(), 1, "{drops:?}");
+    assert!(
+        drops[0].starts_with("Knight dropped in another zone than Rook, Bishop, Queen;"),
+        "{drops:?}"
+    );
+}
+
+#[test]
+fn a_rule_the_exporter_does_not_know_is_named_in_the_language_at_its_statement() {
+    // Janggi's `pass` and `facing ends` (bikjang): refused by their keywords, each pointed at
+    // its own statement, never by an internal path like `end.pass`.
+    let path = root().join("definitions/janggi.variant");
+    let out = export(
+        &compile_file(&path).unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d))),
+        "janggi",
+    );
+    for (kw, words) in [("pass", "pass"), ("facing", "facing ends")] {
+        assert!(
+            out.problems
+                .iter()
+                .any(|p| p.subject == Subject::Statement(kw)
+                    && p.message.starts_with(&format!("`{words}`:"))),
+            "{words}: {:?}",
+            out.problems
+        );
+    }
+    assert!(
+        !out.problems.iter().any(|p| p.message.contains("end.")),
+        "{:?}",
+        out.problems
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["export", "fsf"])
+        .arg(&path)
+        .output()
+        .expect("run chimera");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let pass_line = std::fs::read_to_string(&path)
+        .expect("janggi.variant")
+        .lines()
+        .position(|l| l.trim_start().starts_with("pass"))
+        .expect("a pass statement")
+        + 1;
+    assert!(
+        err.contains(&format!("janggi.variant:{pass_line}:")),
+        "line {pass_line}: {err}"
+    );
 }

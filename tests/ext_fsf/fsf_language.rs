@@ -68,6 +68,15 @@ fn janggi_agrees_with_fairy_stockfish() {
 }
 
 #[test]
+fn minixiangqi_agrees_with_fairy_stockfish() {
+    // A 7x7 board with `facing`: the small-board path of the generals' rule.
+    assert_eq!(
+        agrees("minixiangqi.variant", "minixiangqi", 3, 10, 80)[0],
+        6664
+    );
+}
+
+#[test]
 fn kyotoshogi_agrees_with_fairy_stockfish() {
     assert_eq!(
         agrees("kyotoshogi.variant", "kyotoshogi", 3, 10, 80)[0],

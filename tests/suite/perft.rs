@@ -127,6 +127,11 @@ fn janggi_matches_fairy_stockfish() {
 }
 
 #[test]
+fn minixiangqi_matches_fairy_stockfish() {
+    run_file("minixiangqi.perft");
+}
+
+#[test]
 fn kyotoshogi_matches_fairy_stockfish() {
     run_file("kyotoshogi.perft");
 }

@@ -54,20 +54,37 @@ impl Exporter<'_> {
             |&k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"),
         );
         let droppable: Vec<PieceKind> = dr.to_hand.clone();
-        let common = droppable
+        // The region written is the zone most of the kinds share (the pawn and the royals, which
+        // never reach a hand, aside); only the kinds dropped elsewhere are reported.
+        let others: Vec<PieceKind> = droppable
             .iter()
             .copied()
-            .find(|&k| Some(k) != pawn)
-            .map(zone_of)
+            .filter(|&k| Some(k) != pawn && !self.piece(k).royal)
+            .collect();
+        let common = others
+            .iter()
+            .map(|&k| zone_of(k))
+            .max_by_key(|z| others.iter().filter(|&&k| zone_of(k) == *z).count())
             .unwrap_or(full);
-        for &k in &droppable {
-            if Some(k) != pawn && zone_of(k) != common {
-                let name = self.piece(k).name.clone();
-                self.problem(
-                    Subject::Drops,
-                    format!("{name}: a drop zone of its own; Fairy-Stockfish has one drop region (the first is written)"),
-                );
-            }
+        let apart: Vec<String> = others
+            .iter()
+            .filter(|&&k| zone_of(k) != common)
+            .map(|&k| self.piece(k).name.clone())
+            .collect();
+        if !apart.is_empty() {
+            let shared: Vec<String> = others
+                .iter()
+                .filter(|&&k| zone_of(k) == common)
+                .map(|&k| self.piece(k).name.clone())
+                .collect();
+            self.problem(
+                Subject::Drops,
+                format!(
+                    "{} dropped in another zone than {}; Fairy-Stockfish has one drop region for all kinds but its pawn (the latter's is written)",
+                    apart.join(", "),
+                    shared.join(", ")
+                ),
+            );
         }
         if common != full {
             self.region("dropRegion", &common);
@@ -205,6 +222,28 @@ impl Exporter<'_> {
             }
         }
         self.line("flyingGeneral", end.facing);
+        // `goal KIND in ZONE [reply]`: Fairy-Stockfish's flag piece and regions; `reply` is its
+        // flag move (the second player may still answer the first player's arrival).
+        if let Some(g) = &end.goal {
+            match self.fsf_letter(g.kind) {
+                Some(c) => {
+                    self.line("flagPiece", c);
+                    self.region("flagRegion", &g.zone);
+                    self.line("flagMove", g.reply);
+                }
+                None => {
+                    let name = self.piece(g.kind).name.clone();
+                    self.problem(
+                        Subject::Statement("goal"),
+                        format!("goal: {name} has no letter in the section (left out)"),
+                    );
+                }
+            }
+        }
+        // `no-check`: no move may give check (Fairy-Stockfish's `checking = false`).
+        if end.no_check {
+            self.line("checking", "false");
+        }
     }
 
     pub(super) fn castling(&mut self) {

@@ -244,10 +244,27 @@ const KNOWN: &[(&str, &[&str])] = &[
             "repetition",
             "perpetual_check",
             "move_limit",
+            "goal",
+            "no_check",
         ],
     ),
+    ("end.goal", &["kind", "zone", "reply"]),
     ("end.move_limit", &["moves", "score", "reset_by"]),
     ("castling", &["king", "rook", "king_steps"]),
+];
+
+/// Rule-set data the exporter may not know, by its path: the keyword of the statement that
+/// states it and the rule's name in the language.
+const STATEMENT_OF: &[(&str, &str, &str)] = &[
+    ("end.facing_ends", "facing", "facing ends"),
+    ("end.pass", "pass", "pass"),
+    ("end.bare_royal", "bare-royal", "bare-royal"),
+    ("end.extinction", "extinction", "extinction"),
+    ("end.goal", "goal", "goal"),
+    ("end.check_limit", "check-limit", "check-limit"),
+    ("end.no_check", "no-check", "no-check"),
+    ("promotion_limits", "promotion-limit", "promotion-limit"),
+    ("gating", "gating", "gating"),
 ];
 
 /// Whether a serialised value says "nothing here" (so an unknown key holding it is harmless).
@@ -336,9 +353,22 @@ impl Exporter<'_> {
         let mut found = Vec::new();
         walk_unknown("", &v, &mut found);
         for path in found {
+            // Named as the language writes it, at the statement that states it when there is one.
+            let (subject, words) = match STATEMENT_OF.iter().find(|(p, ..)| *p == path) {
+                Some(&(_, kw, words)) => (Subject::Statement(kw), words.to_string()),
+                None => {
+                    let last = path.rsplit('.').next().unwrap_or(&path).replace('_', "-");
+                    let subject = if path.starts_with("drops.") {
+                        Subject::Drops
+                    } else {
+                        Subject::Unknown(path.clone())
+                    };
+                    (subject, last)
+                }
+            };
             self.problem(
-                Subject::Unknown(path.clone()),
-                format!("`{path}`: a rule the exporter does not know; it is left out"),
+                subject,
+                format!("`{words}`: a rule the exporter does not know; it is left out"),
             );
         }
     }

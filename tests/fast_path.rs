@@ -1,0 +1,214 @@
+//! On boards of at most 64 squares the engine answers from 64-bit words (move counts at
+//! perft's last ply, attack tests, the legality filter); larger boards walk the move tables.
+//! Both must give the same answers. Here an engine built [`Engine::without_words`] walks the
+//! tables on the same small board, and along seeded random games of every shipped definition
+//! of at most 64 squares and of definitions built for each mechanism (facing, duple check,
+//! promotion to a royal, lame leaps, hoppers, riders, one-way slides, en passant, castling,
+//! drops, promotions, locusts, gating) the two engines must list the same legal moves, count
+//! the same perft to depth 2 and find the same squares attacked by either side.
+
+mod common;
+
+use chimera::compile::{compile_file, compile_str};
+use chimera::engine::{Engine, Position};
+use chimera::geometry::Player;
+use chimera::notation::{move_text, to_fen};
+use chimera::rules::RuleSet;
+use std::path::Path;
+
+/// A fixed pseudo-random sequence (the games must be the same on every run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// The engine with its words and the one that walks the tables, from the same rules.
+fn both(rules: RuleSet) -> (Engine, Engine) {
+    let fast = Engine::new(rules.clone()).expect("engine");
+    let general = Engine::new(rules).expect("engine").without_words();
+    (fast, general)
+}
+
+/// The legal moves as sorted text.
+fn listed(e: &Engine, p: &Position) -> Vec<String> {
+    let mut v: Vec<String> = e
+        .legal_moves(p)
+        .into_iter()
+        .map(|m| move_text(e, p, m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Compares the two engines in `p`: the moves, the leaf counts (perft 1 and 2, each also
+/// against the list) and every attack test (each square, as holding each kind, by each side).
+fn compare(name: &str, fast: &Engine, general: &Engine, p: &Position) {
+    let fen = to_fen(fast, p);
+    let moves = listed(fast, p);
+    assert_eq!(moves, listed(general, p), "{name}: moves differ in {fen}");
+    assert_eq!(
+        fast.perft(p, 1),
+        moves.len() as u64,
+        "{name}: leaf count in {fen}"
+    );
+    assert_eq!(
+        general.perft(p, 1),
+        moves.len() as u64,
+        "{name}: general leaf count in {fen}"
+    );
+    assert_eq!(
+        fast.perft(p, 2),
+        general.perft(p, 2),
+        "{name}: perft 2 in {fen}"
+    );
+    assert_eq!(
+        fast.in_check(p),
+        general.in_check(p),
+        "{name}: check in {fen}"
+    );
+    let dims = fast.rules().board.dims;
+    for target in dims.squares() {
+        for k in 0..fast.rules().pieces.len() {
+            let kind = chimera::rules::PieceKind(k as u8);
+            for by in [Player::First, Player::Second] {
+                assert_eq!(
+                    fast.attacks(p, target, by, kind),
+                    general.attacks(p, target, by, kind),
+                    "{name}: attack on {} (as a {}) by {by:?} in {fen}",
+                    dims.name(target),
+                    fast.rules().piece(kind).name,
+                );
+            }
+        }
+    }
+}
+
+/// Plays `games` random games of up to `plies` moves and compares the engines at every ply;
+/// returns the number of positions compared.
+fn compare_in_random_games(name: &str, rules: RuleSet, games: usize, plies: usize) -> usize {
+    let (fast, general) = both(rules);
+    let mut rng = Lcg(0xfa57 ^ name.len() as u64);
+    let mut seen = 0;
+    for _ in 0..games {
+        let mut pos = fast.start_position();
+        for _ in 0..plies {
+            compare(name, &fast, &general, &pos);
+            seen += 1;
+            let moves = fast.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = fast.play(&pos, moves[rng.below(moves.len())]);
+        }
+    }
+    seen
+}
+
+fn inline(name: &str, src: &str) -> RuleSet {
+    compile_str(name, src, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)))
+}
+
+#[test]
+fn the_words_and_the_tables_agree_in_every_shipped_definition_on_a_small_board() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("definitions/")
+        .flatten()
+        .map(|f| f.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".variant"))
+        .collect();
+    names.sort();
+    let mut small = 0;
+    for name in &names {
+        let rules = compile_file(&dir.join(name))
+            .unwrap_or_else(|d| panic!("{name}: {:?}", miette::Report::new(d)));
+        if rules.board.dims.len() > 64 {
+            continue;
+        }
+        small += 1;
+        let seen = compare_in_random_games(name, rules, 3, 60);
+        assert!(seen >= 6, "{name}: only {seen} positions");
+    }
+    // chess, 3check, crazyhouse, kingofthehill, racingkings, seirawan, shatranj, sittuyin,
+    // spartan, shogun, octal-xiangqi, minishogi, kyotoshogi, minixiangqi...
+    assert!(small >= 14, "{small} small shipped definitions");
+}
+
+#[test]
+fn the_words_and_the_tables_agree_under_facing() {
+    let rules = inline(
+        "facing.variant",
+        "variant \"F\" board 8x8 zone palace = c1-f3 \
+         piece General K { moves W royal confined palace } piece Knight N { moves N } \
+         piece Rook R { moves R } piece Cannon C { moves mRcpR } facing \
+         start \"2rkn3/3n4/8/8/8/8/3N4/2CKR3 w - - 0 1\"",
+    );
+    assert!(compare_in_random_games("facing", rules, 12, 60) > 200);
+}
+
+#[test]
+fn the_words_and_the_tables_agree_under_duple_check_and_promotion_to_a_royal() {
+    let duple = inline(
+        "duple.variant",
+        "variant \"D\" board 8x8 zone last_rank = rank 8 \
+         piece King K { moves K royal } piece Queen Q { moves Q } piece Rook R { moves R } \
+         piece Pawn P { moves fmWfcF promotes to King, Queen in last_rank forced } \
+         royal-rule duple \
+         start \"r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K2QR w - - 0 1\"",
+    );
+    assert!(compare_in_random_games("duple", duple, 12, 80) > 300);
+    let plain = inline(
+        "royal-promotion.variant",
+        "variant \"R\" board 8x8 zone last_rank = rank 8 \
+         piece King K { moves K royal } piece Queen Q { moves Q } piece Rook R { moves R } \
+         piece Pawn P { moves fmWfcF promotes to King, Queen in last_rank forced } \
+         start \"r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K2QR w - - 0 1\"",
+    );
+    assert!(compare_in_random_games("royal-promotion", plain, 12, 80) > 300);
+}
+
+#[test]
+fn the_words_and_the_tables_agree_with_lame_leaps_hoppers_riders_locusts_and_en_passant() {
+    let rules = inline(
+        "moves.variant",
+        "variant \"Moves\" board 8x8 zone last_rank = rank 8 \
+         piece King K { moves K royal } piece Horse H { moves nN } piece Elephant E { moves nA } \
+         piece Mover M { moves mRcB } piece Nightrider S { moves NN } \
+         piece Cannon C { moves mRcpR } piece Grasshopper G { moves gQ } \
+         piece Locust L { moves afFcafF } \
+         piece Pawn P { moves fmWfceFifmnD promotes to Horse, Mover in last_rank forced } \
+         start \"k1s1ecgh/ppmppppl/8/8/8/8/LPPPPMPP/HGCE1S1K w - - 0 1\"",
+    );
+    assert!(compare_in_random_games("moves", rules, 16, 100) > 600);
+}
+
+#[test]
+fn the_words_and_the_tables_agree_with_castling_drops_and_gating() {
+    let gating = inline(
+        "gating.variant",
+        "variant \"G\" board 8x8 \
+         piece King K { moves K royal } piece Rook R { moves R } piece Knight N { moves N } \
+         piece Hawk H { moves BN } piece Elephant E { moves RN } \
+         piece Pawn P { moves fmWfcFifmnD } \
+         castling King Rook gating in rank 1 \
+         start \"rn2k1nr/pppppppp/8/8/8/8/PPPPPPPP/RN2K1NR[HEhe] w KQBGkqbg - 0 1\"",
+    );
+    assert!(compare_in_random_games("gating", gating, 10, 60) > 200);
+    let drops = inline(
+        "drops.variant",
+        "variant \"Drops\" board 6x6 zone far = rank 6 \
+         piece King K { moves K royal } piece Rook R { moves R } piece Bishop B { moves B } \
+         piece Pawn P { moves fmWfcF promotes to Rook, Bishop in far forced } \
+         drops { kinds all no-mate Pawn one-per-file Pawn } \
+         start \"rbk1br/pppppp/6/6/PPPPPP/RBK1BR w - - 0 1\"",
+    );
+    assert!(compare_in_random_games("drops", drops, 12, 80) > 300);
+}
