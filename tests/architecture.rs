@@ -745,3 +745,80 @@ fn a_cycle_between_sibling_modules_is_found_but_not_parent_and_child() {
         errors[0]
     );
 }
+
+// ------------------------------------------------------------------------------------------------
+// The diagnostic codes: one closed list (`diagnostics::Code`), one table in grammar/README.md.
+
+#[test]
+fn every_diagnostic_code_is_in_the_table_of_grammar_readme_with_its_meaning() {
+    use chimera::diagnostics::Code;
+    let text = fs::read_to_string(root().join("grammar/README.md")).expect("grammar/README.md");
+    let start = text
+        .find("<!-- codes -->")
+        .expect("a `<!-- codes -->` marker");
+    let end = text
+        .find("<!-- /codes -->")
+        .expect("a `<!-- /codes -->` marker");
+    let table: Vec<(String, String)> = text[start..end]
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
+            (cells[0].trim_matches('`').to_string(), cells[1].to_string())
+        })
+        .collect();
+    let code: Vec<(String, String)> = Code::ALL
+        .iter()
+        .map(|c| (c.as_str().to_string(), c.meaning().to_string()))
+        .collect();
+    assert_eq!(
+        table, code,
+        "the code table of grammar/README.md and `diagnostics::Code` differ: write the same codes \
+         with the same meanings, in the same order"
+    );
+}
+
+#[test]
+fn every_diagnostic_code_is_used_and_none_is_written_as_a_string() {
+    use chimera::diagnostics::Code;
+    let files = sources();
+    let mut used = BTreeSet::new();
+    for f in &files {
+        // Code lines only: literals are blanked, so a "chimera::…" literal shows as its quotes.
+        let raw = fs::read_to_string(root().join(&f.rel)).expect("readable");
+        // Test modules may compare rendered codes as text.
+        if f.rel != "src/diagnostics.rs" && !f.rel.ends_with("tests.rs") {
+            for (n, line) in raw.lines().enumerate() {
+                let code_line = f.code.lines().nth(n).unwrap_or("");
+                assert!(
+                    !(line.contains("\"chimera::")
+                        && !code_line.contains("chimera::")
+                        && !line.trim_start().starts_with("//")),
+                    "{}:{}: a diagnostic code written as a string; use `diagnostics::Code`",
+                    f.rel,
+                    n + 1
+                );
+            }
+        }
+        let mut rest = f.code.as_str();
+        while let Some(i) = rest.find("Code::") {
+            rest = &rest[i + 6..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            if f.rel != "src/diagnostics.rs" || !rest.starts_with(&format!("{name} =")) {
+                used.insert(name);
+            }
+        }
+    }
+    let unused: Vec<String> = Code::ALL
+        .iter()
+        .map(|c| format!("{c:?}"))
+        .filter(|n| !used.contains(n))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "codes no diagnostic in src/ uses (remove them from `diagnostics::Code` and grammar/README.md): {unused:?}"
+    );
+}
