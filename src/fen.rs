@@ -831,7 +831,7 @@ mod tests {
     fn every_fault_is_found_in_text_order() {
         let letters = vec!["K".to_string()];
         let (_, errors) = read("k4/6/5/5/4Z x", &board(&letters), FenOf::Given);
-        let codes: Vec<&str> = errors.iter().map(|e| e.code).collect();
+        let codes: Vec<Code> = errors.iter().map(|e| e.code).collect();
         assert_eq!(codes, [Code::FenWidth, Code::FenLetter, Code::FenSide]);
         assert_eq!((errors[0].offset, errors[0].len), (3, 1));
         assert_eq!(
