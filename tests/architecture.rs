@@ -328,7 +328,7 @@ fn written_paths(code: &str, children: &BTreeSet<String>, binary: bool) -> Vec<W
         let rooted = matches!(word, "crate" | "super" | "self")
             || (binary && word == "chimera")
             || children.contains(word);
-        if !(is_use || rooted) || (!is_use && !code[i..].starts_with("::")) {
+        if !is_use && (!rooted || !code[i..].starts_with("::")) {
             continue;
         }
         let mut reader = PathReader {
