@@ -11,6 +11,183 @@ use miette::{
 use std::fmt;
 use std::sync::Arc;
 
+/// Every diagnostic code, one variant each, with its meaning as its doc line. The table in
+/// `grammar/README.md` lists the same codes with the same meanings (a test keeps them in step).
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])+ $name:ident = $code:literal,)+) => {
+        /// The namespaced code of a diagnostic (`chimera::zone::unknown`): what kind of problem it
+        /// is, stable for tools and tests.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $($(#[doc = $doc])+ $name,)+
+        }
+
+        impl Code {
+            /// Every code, in the order of the table.
+            pub const ALL: &'static [Code] = &[$(Code::$name),+];
+
+            /// The code as written in rendered diagnostics: `chimera::zone::unknown`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $code,)+
+                }
+            }
+
+            /// One line saying what the code means.
+            pub fn meaning(self) -> &'static str {
+                match self {
+                    $(Code::$name => concat!($($doc),+).trim_ascii_start(),)+
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// the text does not follow the grammar of the language (`grammar/variant.pest`)
+    Syntax = "chimera::syntax",
+    /// a Betza move string cannot be read (unknown atom or modifier, misplaced `a`, ...)
+    Betza = "chimera::betza",
+    /// a definition file (or a file it extends) cannot be read
+    FileUnreadable = "chimera::file::unreadable",
+    /// a definition file is empty or holds only comments
+    FileEmpty = "chimera::file::empty",
+    /// a definition file is not UTF-8 text
+    FileNotUtf8 = "chimera::file::not_utf8",
+    /// a fault of Chimera itself while compiling (never expected; please report it)
+    Internal = "chimera::internal",
+    /// the definition compiles but the engine cannot build its move tables (`chimera check`)
+    Engine = "chimera::engine",
+    /// a PGN file cannot be read, or a move in it is not legal (`chimera pgn`)
+    Pgn = "chimera::pgn",
+    /// the variant's name is empty
+    VariantName = "chimera::variant::name",
+    /// a required statement (`variant`, `board`, `players`, `start`) is missing
+    StatementMissing = "chimera::statement::missing",
+    /// a statement that may appear once appears twice (`extends`)
+    StatementDuplicate = "chimera::statement::duplicate",
+    /// two pieces, zones, paths or letters share a name, or a setting is stated twice
+    NameDuplicate = "chimera::name::duplicate",
+    /// a number is outside the range its statement allows
+    NumberRange = "chimera::number::range",
+    /// a name or text is longer than the limit for it
+    LimitTooLong = "chimera::limit::too_long",
+    /// a square, file or rank is not on the board
+    BoardOutside = "chimera::board::outside",
+    /// the holes remove every square of the board
+    BoardNoSquares = "chimera::board::no_squares",
+    /// a zone name that no `zone` statement declares
+    ZoneUnknown = "chimera::zone::unknown",
+    /// a zone has no square (for every player or for one)
+    ZoneEmpty = "chimera::zone::empty",
+    /// a zone's name reads as a square (`a1`), so it could not be told apart
+    ZoneName = "chimera::zone::name",
+    /// zones are defined in terms of each other too deep (or in a circle)
+    ZoneCycle = "chimera::zone::cycle",
+    /// a per-player zone does not say its squares for every player
+    ZonePlayerMissing = "chimera::zone::player_missing",
+    /// a player name that the `players` statement does not list
+    PlayerUnknown = "chimera::player::unknown",
+    /// a piece name that no `piece` statement declares
+    PieceUnknown = "chimera::piece::unknown",
+    /// a piece letter is not one upper-case letter
+    PieceLetter = "chimera::piece::letter",
+    /// more piece kinds than the engine supports
+    PieceTooMany = "chimera::piece::too_many",
+    /// an `immobile` piece also has a move
+    PieceImmobileMoves = "chimera::piece::immobile_moves",
+    /// a piece's `value` is not a number of pawns in range
+    PieceValue = "chimera::piece::value",
+    /// a promotion names a piece that is not declared
+    PromotionUnknownTarget = "chimera::promotion::unknown_target",
+    /// a path name that no `path` statement declares
+    PathUnknown = "chimera::path::unknown",
+    /// a path passes a hole of the board
+    PathHole = "chimera::path::hole",
+    /// a path segment is not straight, or a cyclic path has too few corners
+    PathNotStraight = "chimera::path::not_straight",
+    /// a path visits a square twice
+    PathRevisits = "chimera::path::revisits",
+    /// a ride limit (`up-to N`) is 0 or longer than the path
+    PathLimit = "chimera::path::limit",
+    /// a ride direction in which no step of the path goes
+    PathDirection = "chimera::path::direction",
+    /// `not-over` on a ride that does not hop
+    PathNotOverPlain = "chimera::path::not_over_plain",
+    /// a rule about check or royalty needs a royal piece, and none is royal
+    RoyalMissing = "chimera::royal::missing",
+    /// a drop rule names a kind that never reaches a hand
+    DropsNeverInHand = "chimera::drops::never_in_hand",
+    /// `drop-promoted` names a kind that does not promote
+    DropsNoPromotedFace = "chimera::drops::no_promoted_face",
+    /// the gating zone has two squares on one file
+    GatingFile = "chimera::gating::file",
+    /// a `render` colour is not written `#rrggbb`
+    RenderColour = "chimera::render::colour",
+    /// `extends` names no file, or a file or shipped definition that cannot be found or read
+    ExtendsMissing = "chimera::extends::missing",
+    /// files extend one another in a circle, or too many deep
+    ExtendsCycle = "chimera::extends::cycle",
+    /// a FEN is empty
+    FenEmpty = "chimera::fen::empty",
+    /// a FEN has more or fewer ranks than the board
+    FenRanks = "chimera::fen::ranks",
+    /// a rank of a FEN has more or fewer squares than the board has files
+    FenWidth = "chimera::fen::width",
+    /// a field of a FEN (a run of empty squares, a counter, ...) cannot be read
+    FenField = "chimera::fen::field",
+    /// a FEN marks a hole (`*`) on a square of the board, or puts a piece on a hole
+    FenHole = "chimera::fen::hole",
+    /// a FEN letter that no piece has
+    FenLetter = "chimera::fen::letter",
+    /// the hands of a FEN (`[...]`) are not closed, or hold more pieces of a kind than allowed
+    FenHand = "chimera::fen::hand",
+    /// a FEN does not say, or says wrongly, who moves
+    FenSide = "chimera::fen::side",
+    /// a castling right of a FEN cannot be read
+    FenCastling = "chimera::fen::castling",
+    /// the en-passant field of a FEN is not a square of the board
+    FenEnPassant = "chimera::fen::en_passant",
+    /// warning: a side has no royal piece in the start position while a kind is royal
+    WarningNoRoyal = "chimera::warning::no_royal",
+    /// warning: a promotion can never happen
+    WarningPromotionNever = "chimera::warning::promotion_never",
+    /// warning: a piece starts in its forced-promotion zone
+    WarningStartInPromotionZone = "chimera::warning::start_in_promotion_zone",
+    /// warning: a kind (or a piece at the start) has no move
+    WarningNoMove = "chimera::warning::no_move",
+    /// warning: a kind can never appear in a game
+    WarningNeverAppears = "chimera::warning::never_appears",
+    /// warning: a zone is declared but nothing uses it
+    WarningUnusedZone = "chimera::warning::unused_zone",
+    /// warning: a path is declared but no piece rides it
+    WarningUnusedPath = "chimera::warning::unused_path",
+    /// warning: `must-move` leaves a kind no square to be dropped on
+    WarningDropZoneStuck = "chimera::warning::drop_zone_stuck",
+    /// warning: a piece in a start hand can never be dropped
+    WarningNeverDropped = "chimera::warning::never_dropped",
+    /// warning: a confined piece starts outside its confinement
+    WarningStartsOutsideConfinement = "chimera::warning::starts_outside_confinement",
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
 /// Every problem found in one definition (and the files it extends), reported together.
 /// Render with `format!("{:?}", miette::Report::new(d))`, or [`Diagnostics::render_plain`].
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -133,7 +310,7 @@ pub struct Note {
 #[derive(Clone)]
 pub struct SourceError {
     /// Namespaced code, like `chimera::zone::unknown`.
-    pub code: &'static str,
+    pub code: Code,
     /// One line saying what is wrong.
     pub message: String,
     /// The file, whole, with its name.
@@ -155,7 +332,7 @@ impl SourceError {
     /// An error at `start..end` of `source`. The span is clamped to the text and to UTF-8
     /// character boundaries so that rendering never fails.
     pub fn new(
-        code: &'static str,
+        code: Code,
         source: &SourceFile,
         start: usize,
         end: usize,
@@ -371,7 +548,7 @@ mod tests {
     fn a_rendered_report_counts_columns_in_characters() {
         // `x1` is the 10th character of line 2 but starts at its 11th byte.
         let src = SourceFile::new("t.variant", "# x\nzone é = x1\n");
-        let e = SourceError::new("chimera::x", &src, 14, 16, "bad").with_help("h");
+        let e = SourceError::new(Code::Internal, &src, 14, 16, "bad").with_help("h");
         assert_eq!(e.line_col(), (2, 10));
         let text = Diagnostics::new("t.variant", vec![e]).render_plain();
         assert!(text.contains("[t.variant:2:10]"), "{text}");
@@ -380,7 +557,7 @@ mod tests {
     #[test]
     fn control_characters_are_not_sent_to_the_terminal() {
         let src = SourceFile::new("t.variant", "zone \u{1b}[31m = \0\u{85}x\n");
-        let e = SourceError::new("chimera::x", &src, 5, 6, "bad").with_help("h");
+        let e = SourceError::new(Code::Internal, &src, 5, 6, "bad").with_help("h");
         let text = Diagnostics::new("t.variant", vec![e]).render_plain();
         assert!(!text.contains('\u{1b}') && !text.contains('\0'), "{text}");
         assert!(text.contains("zone ?[31m = ???x"), "{text}");
@@ -389,12 +566,12 @@ mod tests {
     #[test]
     fn rendered_error_shows_file_line_and_column() {
         let src = SourceFile::new("t.variant", "variant \"T\"\nboard 99x8\n");
-        let e = SourceError::new("chimera::board::size", &src, 18, 20, "board too wide")
-            .with_help("1..16");
+        let e =
+            SourceError::new(Code::NumberRange, &src, 18, 20, "board too wide").with_help("1..16");
         let d = Diagnostics::new("t.variant", vec![e]);
         let text = d.render_plain();
         assert!(text.contains("t.variant:2:7"), "{text}");
         assert!(text.contains("board too wide"), "{text}");
-        assert!(text.contains("chimera::board::size"), "{text}");
+        assert!(text.contains("chimera::number::range"), "{text}");
     }
 }

@@ -11,6 +11,7 @@
 //! from a setup without errors, or returns the first. So a FEN the checker accepts is one the
 //! engine reads, and the same fault reads the same everywhere.
 
+use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, Player, Square, SquareSet};
 use crate::rules::MAX_IN_HAND;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
@@ -126,7 +127,7 @@ impl Default for Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
     /// Namespaced code, like `chimera::fen::width`.
-    pub code: &'static str,
+    pub code: Code,
     /// What is wrong.
     pub message: String,
     /// Byte offset of the fault in the FEN text.
@@ -157,7 +158,7 @@ impl FenError {
         let start = self.offset.min(self.text.len());
         let len = self.len.min(self.text.len() - start);
         let mut diag = miette::MietteDiagnostic::new(format!("bad FEN: {}", self.message))
-            .with_code(self.code)
+            .with_code(self.code.as_str())
             .with_label(LabeledSpan::at(start..start + len, self.label.clone()));
         if let Some(help) = &self.help {
             diag = diag.with_help(help.clone());
@@ -222,7 +223,7 @@ struct Reader<'t, 'b> {
 impl Reader<'_, '_> {
     fn error(
         &mut self,
-        code: &'static str,
+        code: Code,
         span: Range<usize>,
         message: impl Into<String>,
         label: impl Into<String>,
@@ -246,7 +247,7 @@ impl Reader<'_, '_> {
             let end = text.len();
             let noun = self.of.noun();
             self.error(
-                "chimera::fen::empty",
+                Code::FenEmpty,
                 0..end,
                 format!("{noun} is empty"),
                 "no position here",
@@ -280,7 +281,7 @@ impl Reader<'_, '_> {
             };
             let noun = self.of.noun();
             self.error(
-                "chimera::fen::ranks",
+                Code::FenRanks,
                 s..b0 + placement.len(),
                 format!(
                     "{noun} has {} ranks; the board has {}",
@@ -308,7 +309,7 @@ impl Reader<'_, '_> {
                     width.to_string()
                 };
                 self.error(
-                    "chimera::fen::width",
+                    Code::FenWidth,
                     rs..rs + rank_text.len(),
                     format!(
                         "{rank_no} of {noun} has {squares} squares; the board has {} files",
@@ -339,7 +340,7 @@ impl Reader<'_, '_> {
                 let n: u64 = rank_text[start..j].parse().unwrap_or(u64::MAX);
                 if n == 0 {
                     self.error(
-                        "chimera::fen::field",
+                        Code::FenField,
                         rs + start..rs + j,
                         "a run of 0 empty squares",
                         "zero",
@@ -352,7 +353,7 @@ impl Reader<'_, '_> {
             if c == b'*' {
                 if let Some(sq) = here(file).filter(|&sq| !self.board.holes.contains(sq)) {
                     self.error(
-                        "chimera::fen::hole",
+                        Code::FenHole,
                         rs + j..rs + j + 1,
                         format!(
                             "`*` marks a hole, but {} is a square of the board",
@@ -393,7 +394,7 @@ impl Reader<'_, '_> {
                     if let Some(sq) = here(file) {
                         if self.board.holes.contains(sq) {
                             self.error(
-                                "chimera::fen::hole",
+                                Code::FenHole,
                                 span.clone(),
                                 format!("a piece stands on the hole {}", dims.name(sq)),
                                 "this square does not exist",
@@ -414,7 +415,7 @@ impl Reader<'_, '_> {
                 Some(ch) => {
                     let len = ch.len_utf8();
                     self.error(
-                        "chimera::fen::field",
+                        Code::FenField,
                         rs + j..rs + j + len,
                         format!("unexpected `{ch}` in the FEN"),
                         "not a piece letter, digit or `*`",
@@ -424,7 +425,7 @@ impl Reader<'_, '_> {
                     width = width.saturating_add(1);
                 }
                 None => self.error(
-                    "chimera::fen::field",
+                    Code::FenField,
                     rs + start..rs + j,
                     "`+` must be followed by a piece letter",
                     "promoted what?",
@@ -441,7 +442,7 @@ impl Reader<'_, '_> {
             hand.len() - 1
         } else {
             self.error(
-                "chimera::fen::hand",
+                Code::FenHand,
                 hs..hs + hand.len(),
                 "the hands in the FEN are not closed by `]`",
                 "opened here",
@@ -487,7 +488,7 @@ impl Reader<'_, '_> {
                     };
                     if n == u32::from(MAX_IN_HAND) + 1 {
                         self.error(
-                            "chimera::fen::hand",
+                            Code::FenHand,
                             span,
                             format!("more than {MAX_IN_HAND} pieces of one kind in hand"),
                             "one too many",
@@ -500,7 +501,7 @@ impl Reader<'_, '_> {
                 Some(ch) => {
                     let len = ch.len_utf8();
                     self.error(
-                        "chimera::fen::hand",
+                        Code::FenHand,
                         base + j..base + j + len,
                         format!("unexpected `{ch}` in a hand"),
                         "not a piece letter",
@@ -509,7 +510,7 @@ impl Reader<'_, '_> {
                     j += len;
                 }
                 None => self.error(
-                    "chimera::fen::hand",
+                    Code::FenHand,
                     base + start..base + j,
                     "`+` must be followed by a piece letter",
                     "promoted what?",
@@ -525,7 +526,7 @@ impl Reader<'_, '_> {
                 let end = self.text.trim_end().len();
                 let noun = self.of.noun();
                 self.error(
-                    "chimera::fen::side",
+                    Code::FenSide,
                     end..end,
                     format!("{noun} does not say who moves first"),
                     "side to move expected here",
@@ -535,7 +536,7 @@ impl Reader<'_, '_> {
             Some((_, "w")) => self.setup.side = Player::First,
             Some((_, "b")) => self.setup.side = Player::Second,
             Some((s, f)) => self.error(
-                "chimera::fen::side",
+                Code::FenSide,
                 s..s + f.len(),
                 format!("`{f}` is not a side to move"),
                 "expected `w` or `b`",
@@ -563,7 +564,7 @@ impl Reader<'_, '_> {
             if numbers.len() >= 2 {
                 let end = self.text.len();
                 self.error(
-                    "chimera::fen::field",
+                    Code::FenField,
                     s..end,
                     format!("unexpected `{f}` after the move number"),
                     "extra field",
@@ -584,7 +585,7 @@ impl Reader<'_, '_> {
                     Ok(n) => numbers.push(n),
                     Err(_) => {
                         self.error(
-                            "chimera::fen::field",
+                            Code::FenField,
                             s..s + f.len(),
                             format!("the {what} `{f}` is too large"),
                             "too large",
@@ -597,7 +598,7 @@ impl Reader<'_, '_> {
             }
             if !numbers.is_empty() || (castling_seen && ep_seen) {
                 self.error(
-                    "chimera::fen::field",
+                    Code::FenField,
                     s..s + f.len(),
                     format!("`{f}` is not a {}", counter(numbers.len())),
                     "expected a number",
@@ -654,7 +655,7 @@ impl Reader<'_, '_> {
                         )
                     };
                     self.error(
-                        "chimera::fen::castling",
+                        Code::FenCastling,
                         s + k..s + k + ch.len_utf8(),
                         message,
                         label,
@@ -666,7 +667,7 @@ impl Reader<'_, '_> {
                 }
             }
             self.error(
-                "chimera::fen::en_passant",
+                Code::FenEnPassant,
                 s..s + f.len(),
                 format!("`{f}` is not an en-passant square of the board"),
                 "expected a square or `-`",
@@ -714,7 +715,7 @@ impl Reader<'_, '_> {
         if !self.unknown.contains(&upper) {
             let letters = self.board.letters;
             self.error(
-                "chimera::fen::letter",
+                Code::FenLetter,
                 span,
                 format!("no piece has the letter `{upper}`"),
                 "unknown piece letter",
@@ -830,15 +831,8 @@ mod tests {
     fn every_fault_is_found_in_text_order() {
         let letters = vec!["K".to_string()];
         let (_, errors) = read("k4/6/5/5/4Z x", &board(&letters), FenOf::Given);
-        let codes: Vec<&str> = errors.iter().map(|e| e.code).collect();
-        assert_eq!(
-            codes,
-            [
-                "chimera::fen::width",
-                "chimera::fen::letter",
-                "chimera::fen::side"
-            ]
-        );
+        let codes: Vec<Code> = errors.iter().map(|e| e.code).collect();
+        assert_eq!(codes, [Code::FenWidth, Code::FenLetter, Code::FenSide]);
         assert_eq!((errors[0].offset, errors[0].len), (3, 1));
         assert_eq!(
             errors[0].message,

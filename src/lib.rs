@@ -48,11 +48,13 @@ pub mod betza;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;
+pub mod describe;
 pub mod diagnostics;
 pub mod engine;
 pub mod fen;
 pub mod geometry;
 pub mod interop;
+pub mod markup;
 pub mod notation;
 pub mod protocol;
 pub mod render;

@@ -3,8 +3,8 @@
 //! pictures). It is written from the rule set only, never from the source text, so it says what
 //! the engine plays; every piece, move, condition, zone and rule is on it.
 
+use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
-use crate::repl::describe::{patterns_text, ride_words};
 use crate::rules::{
     Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
 };

@@ -99,15 +99,70 @@ fn the_base_definition_is_valid() {
     }
 }
 
-// ---- syntax ---------------------------------------------------------------------------------
+// ---- the data-driven suite -----------------------------------------------------------------
 
-#[test]
-fn syntax_error_says_what_was_expected() {
-    let e = only(&replacing(2, "board 5 6"));
-    assert_eq!(e.code, "chimera::syntax");
-    assert_eq!(e.message, "expected `x` (as in `8x8`), found `6`");
-    assert_eq!(e.at, (2, 9));
+/// Every error of a definition as the suite writes it: `CODE at LINE:COLUMN on `SNIPPET``, then
+/// the message and the help line (and the file, when the error is in another one).
+fn expected_text(name: &str, d: &Diagnostics) -> String {
+    let mut out = String::new();
+    for e in d.source_errors() {
+        let (line, col) = e.line_col();
+        let file = if e.source.name == name {
+            String::new()
+        } else {
+            format!("{}:", e.source.name)
+        };
+        out.push_str(&format!(
+            "{} at {file}{line}:{col} on `{}`\n  {}\n",
+            e.code,
+            e.snippet(),
+            e.message
+        ));
+        if let Some(h) = &e.help {
+            out.push_str(&format!("  help: {h}\n"));
+        }
+    }
+    out
 }
+
+/// `tests/diagnostics/NAME.variant` gives exactly the errors in `NAME.expected`; with
+/// `CHIMERA_BLESS=1` the expected files are written from what the compiler says (then read the
+/// diff). The definitions are compiled with `tests/fixtures/` as their folder, so `extends` finds
+/// the fixtures.
+#[test]
+fn every_case_in_tests_diagnostics_gives_its_expected_errors() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics");
+    let bless = std::env::var_os("CHIMERA_BLESS").is_some();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/diagnostics")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+        .collect();
+    cases.sort();
+    assert!(!cases.is_empty(), "no cases in {}", dir.display());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(case).expect("a case");
+        let got = match compile_str(&name, &text, &fixtures()) {
+            Ok(_) => "(no error)\n".to_string(),
+            Err(d) => expected_text(&name, &d),
+        };
+        let expected_path = case.with_extension("expected");
+        if bless {
+            std::fs::write(&expected_path, &got).expect("write the expected file");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path)
+            .unwrap_or_else(|_| panic!("{} has no .expected file: run with CHIMERA_BLESS=1", name));
+        if got != expected {
+            failures.push(format!("{name}:\n--- expected\n{expected}--- got\n{got}"));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+// ---- syntax ---------------------------------------------------------------------------------
 
 #[test]
 fn syntax_error_at_an_unknown_statement_lists_statements() {
@@ -227,36 +282,6 @@ fn at_most_twenty_syntax_errors_are_reported() {
 }
 
 // ---- names ----------------------------------------------------------------------------------
-
-#[test]
-fn unknown_piece_suggests_a_close_name() {
-    let e = only(&with("castling Kng Rook"));
-    assert_eq!(e.code, "chimera::piece::unknown");
-    assert_eq!(e.message, "castling piece `Kng` is not a declared piece");
-    assert_eq!(e.at, (9, 10));
-    assert_eq!(e.snippet, "Kng");
-    assert_eq!(e.help.as_deref(), Some("did you mean `King`?"));
-}
-
-#[test]
-fn unknown_zone_suggests_a_close_name() {
-    let e = only(&with("piece Ferz F { moves F in lats }"));
-    assert_eq!(e.code, "chimera::zone::unknown");
-    assert_eq!(e.message, "unknown zone `lats`");
-    assert_eq!(e.at, (9, 27));
-    assert_eq!(e.help.as_deref(), Some("did you mean `last`?"));
-}
-
-#[test]
-fn unknown_path_suggests_a_close_name() {
-    let e = only(&with(
-        "path ring = a1-e1-e6-a6 cyclic\npiece Spider S { moves K rides rnig }",
-    ));
-    assert_eq!(e.code, "chimera::path::unknown");
-    assert_eq!(e.message, "unknown path `rnig`");
-    assert_eq!(e.at, (10, 32));
-    assert_eq!(e.help.as_deref(), Some("did you mean `ring`?"));
-}
 
 #[test]
 fn a_ride_of_up_to_no_steps_is_refused() {

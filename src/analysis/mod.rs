@@ -8,6 +8,7 @@
 //! number of threads or shards; [`merge`] of the shards' [`Study`]s equals the unsharded study.
 //! Nothing here prints: progress goes to a callback, text and SVG come back as strings.
 
+mod measure;
 pub mod metrics;
 mod play;
 pub mod plots;

@@ -1,7 +1,7 @@
 //! One self-play game: random opening plies, then the search for both sides until the rules (or
 //! the study's ply cap) end it.
 
-use super::metrics::{FORCED_CP, LEAD_CP};
+use super::measure::{FORCED_CP, LEAD_CP};
 use super::{Ending, GameRecord, Rng, StudyConfig, Winner};
 use crate::engine::{Engine, Game, GameResult, Position, Status};
 use crate::rules::RoyalRule;

@@ -2,7 +2,7 @@
 //! self-play (one side plays without one piece of a kind), turned into pawns through the engine's
 //! own curve from evaluation to result, fitted on the study's games from the start.
 
-use super::metrics::{Interval, FORCED_CP};
+use super::measure::{Interval, FORCED_CP};
 use super::play::play_from;
 use super::{
     parallel, shard_games, without_piece, AnalysisError, DefinitionStudy, Shard, StudyConfig,

@@ -7,22 +7,68 @@ pub(super) const fn basic(x: u8, y: u8, rides: bool, name: &'static str) -> Basi
     Basic { x, y, rides, name }
 }
 
+/// A leap Betza names with one letter: the one table of Betza's leap letters, read by the Betza
+/// reader, the words of the rules sheet and the Fairy-Stockfish export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamedLeap {
+    /// Its letter (`N`).
+    pub letter: &'static str,
+    /// The longer side of the leap (2 for `N`).
+    pub long: u8,
+    /// The shorter side of the leap (1 for `N`).
+    pub short: u8,
+    /// Its classic name (`knight`).
+    pub name: &'static str,
+}
+
+const fn leap(letter: &'static str, long: u8, short: u8, name: &'static str) -> NamedLeap {
+    NamedLeap {
+        letter,
+        long,
+        short,
+        name,
+    }
+}
+
+/// Every leap with a letter of its own, shortest first.
+pub const NAMED_LEAPS: [NamedLeap; 9] = [
+    leap("W", 1, 0, "wazir"),
+    leap("F", 1, 1, "ferz"),
+    leap("D", 2, 0, "dabbaba"),
+    leap("N", 2, 1, "knight"),
+    leap("A", 2, 2, "alfil"),
+    leap("H", 3, 0, "threeleaper"),
+    leap("C", 3, 1, "camel"),
+    leap("Z", 3, 2, "zebra"),
+    leap("G", 3, 3, "tripper"),
+];
+
+/// Second letters of named leaps: `L` is the camel `C`, `J` the zebra `Z`.
+const LEAP_ALIASES: [(char, &str); 2] = [('L', "C"), ('J', "Z")];
+
+/// The named leap of (longer side, shorter side), if it has a letter.
+pub fn named_leap(long: u8, short: u8) -> Option<&'static NamedLeap> {
+    NAMED_LEAPS
+        .iter()
+        .find(|l| (l.long, l.short) == (long, short))
+}
+
 pub(super) fn letter_atom(c: char, rides: bool) -> Option<Vec<Basic>> {
     Some(match c {
-        'W' => vec![basic(1, 0, rides, "W")],
-        'F' => vec![basic(1, 1, rides, "F")],
-        'D' => vec![basic(2, 0, rides, "D")],
-        'N' => vec![basic(2, 1, rides, "N")],
-        'A' => vec![basic(2, 2, rides, "A")],
-        'H' => vec![basic(3, 0, rides, "H")],
-        'C' | 'L' => vec![basic(3, 1, rides, "C")],
-        'Z' | 'J' => vec![basic(3, 2, rides, "Z")],
-        'G' => vec![basic(3, 3, rides, "G")],
         'K' => vec![basic(1, 0, rides, "W"), basic(1, 1, rides, "F")],
         'R' => vec![basic(1, 0, true, "R")],
         'B' => vec![basic(1, 1, true, "B")],
         'Q' => vec![basic(1, 0, true, "R"), basic(1, 1, true, "B")],
-        _ => return None,
+        _ => {
+            let mut buf = [0; 4];
+            let letter: &str = c.encode_utf8(&mut buf);
+            let letter = LEAP_ALIASES
+                .iter()
+                .find(|(alias, _)| *alias == c)
+                .map_or(letter, |(_, l)| *l);
+            let l = NAMED_LEAPS.iter().find(|l| l.letter == letter)?;
+            vec![basic(l.long, l.short, rides, l.letter)]
+        }
     })
 }
 

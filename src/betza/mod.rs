@@ -28,6 +28,7 @@ mod directions;
 mod legs;
 
 use atoms::*;
+pub use atoms::{named_leap, NamedLeap, NAMED_LEAPS};
 use directions::*;
 use legs::*;
 

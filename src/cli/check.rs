@@ -1,6 +1,7 @@
 //! `chimera check FILE... [--json]`.
 
 use crate::compile::check_named;
+use crate::diagnostics::Code;
 use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
 use crate::engine::Engine;
 use crate::rules::RuleSet;
@@ -49,7 +50,7 @@ fn engine_refusal(name: &str, why: &str) -> Diagnostics {
     let text = std::fs::read_to_string(name).unwrap_or_default();
     let src = SourceFile::new(name, text);
     let e = SourceError::new(
-        "chimera::engine",
+        Code::Engine,
         &src,
         0,
         0,

@@ -1,6 +1,7 @@
 //! `chimera pgn FILE.variant GAME.pgn`: checks that every move of every game in a PGN file is legal.
 
 use crate::compile::compile_file;
+use crate::diagnostics::Code;
 use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
 use crate::engine::Engine;
 use crate::notation::pgn::{read_pgn, MAX_BYTES};
@@ -48,7 +49,7 @@ pub fn check(args: &Args) -> Result<String, String> {
     let name = args.pgn.display().to_string();
     let games = read_pgn(&engine, &text).map_err(|e| {
         let src = SourceFile::new(name.clone(), text.clone());
-        let err = SourceError::new("chimera::pgn", &src, e.offset, e.offset + e.len, e.message)
+        let err = SourceError::new(Code::Pgn, &src, e.offset, e.offset + e.len, e.message)
             .with_label("here")
             .with_help_opt(e.help);
         let diags = Diagnostics::new(&name, vec![err]);

@@ -3,6 +3,7 @@
 
 use super::merge::Merged;
 use super::Ctx;
+use crate::diagnostics::Code;
 use crate::syntax::Span;
 
 /// Most characters in the variant's name (`variant "..."`).
@@ -66,7 +67,7 @@ pub(crate) fn check(ctx: &mut Ctx, m: &Merged) -> bool {
         if n > max {
             let e = ctx
                 .error(
-                    "chimera::limit::too_long",
+                    Code::LimitTooLong,
                     span,
                     format!("{what} is {n} characters long; at most {max} are allowed"),
                 )

@@ -2,6 +2,7 @@
 //! replace or add to it, at AST level. Spans keep pointing into the file each item came from.
 
 use super::Ctx;
+use crate::diagnostics::Code;
 use crate::diagnostics::SourceFile;
 use crate::syntax::{
     self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, PlayerDecl, RenderItem,
@@ -31,8 +32,8 @@ pub(crate) struct Merged {
     pub paths: IndexMap<String, PathDecl>,
     /// Pieces by name; the order gives the piece kinds.
     pub pieces: IndexMap<String, PieceDecl>,
-    /// Drop entries by key (`kinds`, `zone`, `zone:Pawn`, `must-move`, ...).
-    pub drops: IndexMap<String, Spanned<DropItem>>,
+    /// Drop entries by what they set (`kinds`, `zone`, the zone of `Pawn`, `must-move`, ...).
+    pub drops: IndexMap<DropKey, Spanned<DropItem>>,
     /// `royal-rule`.
     pub royal_rule: Option<Spanned<RoyalRuleName>>,
     /// `facing`, with its span.
@@ -53,8 +54,8 @@ pub(crate) struct Merged {
     pub castling: Option<(Name, Name, Option<Number>, Span)>,
     /// `start "FEN"` (span of the FEN text).
     pub start: Option<Spanned<String>>,
-    /// Render entries by key (`cell`, `colour:palace`, `diagonals:palace`, ...).
-    pub render: IndexMap<String, Spanned<RenderItem>>,
+    /// Render entries by what they set (`cell`, the colour of `palace`, `diagonals palace`, ...).
+    pub render: IndexMap<RenderKey, Spanned<RenderItem>>,
     /// The root file.
     pub root: FileId,
 }
@@ -86,7 +87,7 @@ fn read_source(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf) -> Optio
             if is_blank(text) {
                 let e = ctx
                     .error(
-                        "chimera::file::empty",
+                        Code::FileEmpty,
                         Span::new(id, 0, 0),
                         if text.trim().is_empty() {
                             format!("`{name}` is empty")
@@ -111,7 +112,7 @@ fn read_source(ctx: &mut Ctx, name: String, bytes: &[u8], dir: PathBuf) -> Optio
             let len = utf.error_len().unwrap_or(bytes.len() - at);
             let e = ctx
                 .error(
-                    "chimera::file::not_utf8",
+                    Code::FileNotUtf8,
                     Span::new(id, at, at + char::REPLACEMENT_CHARACTER.len_utf8()),
                     format!("`{name}` is not UTF-8 text"),
                 )
@@ -147,7 +148,7 @@ fn load_into(
         Err(errors) => {
             for e in errors {
                 let err = ctx
-                    .error("chimera::syntax", e.span, e.message)
+                    .error(Code::Syntax, e.span, e.message)
                     .with_label("here")
                     .with_help_opt(e.help);
                 ctx.report(err);
@@ -162,7 +163,7 @@ fn load_into(
             if let Some(first) = extends {
                 let e = ctx
                     .error(
-                        "chimera::statement::duplicate",
+                        Code::StatementDuplicate,
                         st.span,
                         "a definition extends one file only",
                     )
@@ -192,7 +193,7 @@ fn load_parent(
     if target.node.trim().is_empty() {
         let e = ctx
             .error(
-                "chimera::extends::missing",
+                Code::ExtendsMissing,
                 target.span,
                 "`extends` needs a file name",
             )
@@ -209,7 +210,7 @@ fn load_parent(
         if found.is_none() {
             let e = ctx
                 .error(
-                    "chimera::extends::missing",
+                    Code::ExtendsMissing,
                     target.span,
                     format!("no shipped definition is called `{}`", target.node),
                 )
@@ -229,7 +230,7 @@ fn load_parent(
             let help = sibling_suggestion(&dir, &target.node);
             let e = ctx
                 .error(
-                    "chimera::extends::missing",
+                    Code::ExtendsMissing,
                     target.span,
                     format!("cannot find the parent definition `{}`", target.node),
                 )
@@ -242,7 +243,7 @@ fn load_parent(
     if !stack.contains(&canonical) && stack.len() >= MAX_DEPTH {
         let e = ctx
             .error(
-                "chimera::extends::cycle",
+                Code::ExtendsCycle,
                 target.span,
                 format!("more than {MAX_DEPTH} files extend one another"),
             )
@@ -262,7 +263,7 @@ fn load_parent(
             .collect();
         let e = ctx
             .error(
-                "chimera::extends::cycle",
+                Code::ExtendsCycle,
                 target.span,
                 format!("`extends \"{}\"` makes a cycle", target.node),
             )
@@ -284,7 +285,7 @@ fn load_parent(
         Err(err) => {
             let e = ctx
                 .error(
-                    "chimera::extends::missing",
+                    Code::ExtendsMissing,
                     target.span,
                     format!("cannot read `{}`: {err}", target.node),
                 )
@@ -351,46 +352,46 @@ fn sibling_suggestion(dir: &Path, wrong: &str) -> String {
 fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_root: bool) {
     let mut seen = Stated::default();
     let mut first_time =
-        |ctx: &mut Ctx, key: String, what: String, span: Span| seen.first(ctx, key, what, span);
+        |ctx: &mut Ctx, key: Key, what: String, span: Span| seen.first(ctx, key, what, span);
     for st in statements {
         let span = st.span;
         let kw = st.node.keyword();
         match st.node {
             Statement::Variant(v) => {
-                if first_time(ctx, kw.into(), "`variant`".into(), span) && is_root {
+                if first_time(ctx, Key::Statement(kw), "`variant`".into(), span) && is_root {
                     m.variant = Some(v);
                 }
             }
             Statement::Extends(_) => {}
             Statement::Board { files, ranks } => {
-                if first_time(ctx, kw.into(), "`board`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`board`".into(), span) {
                     m.board = Some((files, ranks, span));
                 }
             }
             Statement::Holes(z) => {
-                if first_time(ctx, kw.into(), "`holes`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`holes`".into(), span) {
                     m.holes = Some(z);
                 }
             }
             Statement::Players(a, b) => {
-                if first_time(ctx, kw.into(), "`players`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`players`".into(), span) {
                     m.players = Some((a, b));
                 }
             }
             Statement::Zone(z) => {
-                let key = format!("zone:{}", z.name.node);
+                let key = Key::Zone(z.name.node.clone());
                 if first_time(ctx, key, format!("zone `{}`", z.name.node), z.name.span) {
                     m.zones.insert(z.name.node.clone(), z);
                 }
             }
             Statement::Path(p) => {
-                let key = format!("path:{}", p.name.node);
+                let key = Key::Path(p.name.node.clone());
                 if first_time(ctx, key, format!("path `{}`", p.name.node), p.name.span) {
                     m.paths.insert(p.name.node.clone(), p);
                 }
             }
             Statement::Piece(p) => {
-                let key = format!("piece:{}", p.name.node);
+                let key = Key::Piece(p.name.node.clone());
                 if first_time(ctx, key, format!("piece `{}`", p.name.node), p.name.span) {
                     m.pieces.insert(p.name.node.clone(), p);
                 }
@@ -398,25 +399,25 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             Statement::Drops(items) => {
                 for item in items {
                     let (key, what) = drop_key(&item.node);
-                    if first_time(ctx, format!("drops:{key}"), what, item.span) {
+                    if first_time(ctx, Key::Drops(key.clone()), what, item.span) {
                         // A new `kinds` entry replaces any other form of it.
                         m.drops.insert(key, item);
                     }
                 }
             }
             Statement::RoyalRule(r) => {
-                if first_time(ctx, kw.into(), "`royal-rule`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`royal-rule`".into(), span) {
                     m.royal_rule = Some(r);
                 }
             }
             Statement::Facing => {
-                if first_time(ctx, kw.into(), "`facing`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`facing`".into(), span) {
                     m.facing = Some(span);
                     m.facing_ends = None;
                 }
             }
             Statement::FacingEnds(s) => {
-                if first_time(ctx, kw.into(), "`facing`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`facing`".into(), span) {
                     m.facing = Some(span);
                     m.facing_ends = Some(s);
                 }
@@ -429,17 +430,17 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::NoCheck
             | Statement::Gating(_)
             | Statement::PromotionLimit(_)) => {
-                if first_time(ctx, kw.into(), format!("`{kw}`"), span) {
+                if first_time(ctx, Key::Statement(kw), format!("`{kw}`"), span) {
                     m.game_rules.insert(kw, Spanned::new(node, span));
                 }
             }
             Statement::Stalemate(s) => {
-                if first_time(ctx, kw.into(), "`stalemate`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`stalemate`".into(), span) {
                     m.stalemate = Some(s);
                 }
             }
             Statement::Checkmate(s) => {
-                if first_time(ctx, kw.into(), "`checkmate`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`checkmate`".into(), span) {
                     m.checkmate = Some(s);
                 }
             }
@@ -448,7 +449,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                 score,
                 perpetual_check,
             } => {
-                if first_time(ctx, kw.into(), "`repetition`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`repetition`".into(), span) {
                     m.repetition = Some((count, score, perpetual_check));
                 }
             }
@@ -457,17 +458,17 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                 score,
                 resets,
             } => {
-                if first_time(ctx, kw.into(), "`move-limit`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`move-limit`".into(), span) {
                     m.move_limit = Some((moves, score, resets));
                 }
             }
             Statement::Castling { king, rook, steps } => {
-                if first_time(ctx, kw.into(), "`castling`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`castling`".into(), span) {
                     m.castling = Some((king, rook, steps, span));
                 }
             }
             Statement::Start(s) => {
-                if first_time(ctx, kw.into(), "`start`".into(), span) {
+                if first_time(ctx, Key::Statement(kw), "`start`".into(), span) {
                     m.start = Some(s);
                 }
             }
@@ -482,15 +483,15 @@ fn apply_render(
     ctx: &mut Ctx,
     m: &mut Merged,
     items: Vec<Spanned<RenderItem>>,
-    first_time: &mut impl FnMut(&mut Ctx, String, String, Span) -> bool,
+    first_time: &mut impl FnMut(&mut Ctx, Key, String, Span) -> bool,
 ) {
     for item in items {
         match item.node {
             RenderItem::Diagonals(names) => {
                 for n in names {
-                    let key = format!("diagonals:{}", n.node);
+                    let key = RenderKey::Diagonals(n.node.clone());
                     let what = format!("`diagonals {}`", n.node);
-                    if first_time(ctx, format!("render:{key}"), what, n.span) {
+                    if first_time(ctx, Key::Render(key.clone()), what, n.span) {
                         let span = n.span;
                         m.render
                             .insert(key, Spanned::new(RenderItem::Diagonals(vec![n]), span));
@@ -499,7 +500,7 @@ fn apply_render(
             }
             other => {
                 let (key, what) = render_key(&other);
-                if first_time(ctx, format!("render:{key}"), what, item.span) {
+                if first_time(ctx, Key::Render(key.clone()), what, item.span) {
                     m.render.insert(key, Spanned::new(other, item.span));
                 }
             }
@@ -507,20 +508,75 @@ fn apply_render(
     }
 }
 
-/// What one file has stated so far, by key, for the "stated twice" error.
+/// What a statement sets, for the "stated twice" error.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    /// A statement made once (`board`, `players`, `royal-rule`, a game rule), by keyword.
+    Statement(&'static str),
+    /// A zone, by name.
+    Zone(String),
+    /// A path, by name.
+    Path(String),
+    /// A piece, by name.
+    Piece(String),
+    /// A drop rule.
+    Drops(DropKey),
+    /// A render setting.
+    Render(RenderKey),
+}
+
+/// The entry a drop rule sets: a child's entry replaces its parent's with the same key.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum DropKey {
+    /// `kinds` (all or a list).
+    Kinds,
+    /// The drop `zone` of every kind.
+    Zone,
+    /// The drop zone of one kind, by its name.
+    KindZone(String),
+    /// `must-move`.
+    MustMove,
+    /// `one-per-file`.
+    OnePerFile,
+    /// `no-mate`.
+    NoMate,
+    /// `drop-promoted`.
+    DropPromoted,
+    /// `must-drop`.
+    MustDrop,
+    /// `promote-after-move`.
+    PromoteAfterMove,
+}
+
+/// The entry a render setting sets.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum RenderKey {
+    /// `intersections`.
+    Intersections,
+    /// `cell`.
+    Cell,
+    /// `river`.
+    River,
+    /// `diagonals` in one zone, by its name.
+    Diagonals(String),
+    /// The colour of one zone, by its name.
+    Colour(String),
+    /// `light`.
+    Light,
+    /// `dark`.
+    Dark,
+}
+
+/// What one file has stated so far, for the "stated twice" error.
 #[derive(Default)]
-struct Stated(HashMap<String, Span>);
+struct Stated(HashMap<Key, Span>);
 
 impl Stated {
     /// Records `key`; false (and a report) when this file already stated it.
-    fn first(&mut self, ctx: &mut Ctx, key: String, what: String, span: Span) -> bool {
+    fn first(&mut self, ctx: &mut Ctx, key: Key, what: String, span: Span) -> bool {
         if let Some(prev) = self.0.get(&key) {
             let e = ctx
-                .error(
-                    "chimera::name::duplicate",
-                    span,
-                    format!("{what} is stated twice"),
-                )
+                .error(Code::NameDuplicate, span, format!("{what} is stated twice"))
                 .with_label("stated again here")
                 .with_help("remove one of them")
                 .with_note(prev.start, prev.end, "first stated here");
@@ -534,37 +590,35 @@ impl Stated {
 }
 
 /// The entry a drops statement sets (a child's entry replaces the parent's with the same key).
-fn drop_key(item: &DropItem) -> (String, String) {
+fn drop_key(item: &DropItem) -> (DropKey, String) {
     match item {
-        DropItem::KindsAll | DropItem::Kinds(_) => ("kinds".into(), "`kinds`".into()),
-        DropItem::Zone(_) => ("zone".into(), "the drop `zone`".into()),
+        DropItem::KindsAll | DropItem::Kinds(_) => (DropKey::Kinds, "`kinds`".into()),
+        DropItem::Zone(_) => (DropKey::Zone, "the drop `zone`".into()),
         DropItem::KindZone(k, _) => (
-            format!("zone:{}", k.node),
+            DropKey::KindZone(k.node.clone()),
             format!("the drop zone of `{}`", k.node),
         ),
-        DropItem::MustMove => ("must-move".into(), "`must-move`".into()),
-        DropItem::OnePerFile(_) => ("one-per-file".into(), "`one-per-file`".into()),
-        DropItem::NoMate(_) => ("no-mate".into(), "`no-mate`".into()),
-        DropItem::DropPromoted(_) => ("drop-promoted".into(), "`drop-promoted`".into()),
-        DropItem::MustDrop => ("must-drop".into(), "`must-drop`".into()),
-        DropItem::PromoteAfterMove(_) => {
-            ("promote-after-move".into(), "`promote-after-move`".into())
-        }
+        DropItem::MustMove => (DropKey::MustMove, "`must-move`".into()),
+        DropItem::OnePerFile(_) => (DropKey::OnePerFile, "`one-per-file`".into()),
+        DropItem::NoMate(_) => (DropKey::NoMate, "`no-mate`".into()),
+        DropItem::DropPromoted(_) => (DropKey::DropPromoted, "`drop-promoted`".into()),
+        DropItem::MustDrop => (DropKey::MustDrop, "`must-drop`".into()),
+        DropItem::PromoteAfterMove(_) => (DropKey::PromoteAfterMove, "`promote-after-move`".into()),
     }
 }
 
 /// The entry a render statement sets.
-fn render_key(item: &RenderItem) -> (String, String) {
+fn render_key(item: &RenderItem) -> (RenderKey, String) {
     match item {
-        RenderItem::Intersections => ("intersections".into(), "`intersections`".into()),
-        RenderItem::Cell(_) => ("cell".into(), "`cell`".into()),
-        RenderItem::River(_) => ("river".into(), "`river`".into()),
-        RenderItem::Diagonals(_) => ("diagonals".into(), "`diagonals`".into()),
+        RenderItem::Intersections => (RenderKey::Intersections, "`intersections`".into()),
+        RenderItem::Cell(_) => (RenderKey::Cell, "`cell`".into()),
+        RenderItem::River(_) => (RenderKey::River, "`river`".into()),
+        RenderItem::Diagonals(_) => (RenderKey::Diagonals(String::new()), "`diagonals`".into()),
         RenderItem::Colour(z, _) => (
-            format!("colour:{}", z.node),
+            RenderKey::Colour(z.node.clone()),
             format!("the colour of `{}`", z.node),
         ),
-        RenderItem::Light(_) => ("light".into(), "`light`".into()),
-        RenderItem::Dark(_) => ("dark".into(), "`dark`".into()),
+        RenderItem::Light(_) => (RenderKey::Light, "`light`".into()),
+        RenderItem::Dark(_) => (RenderKey::Dark, "`dark`".into()),
     }
 }

@@ -11,6 +11,7 @@ mod merge;
 mod warnings;
 mod zones;
 
+use crate::diagnostics::Code;
 use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
 use crate::rules::RuleSet;
 use crate::syntax::{FileId, Span};
@@ -41,7 +42,7 @@ pub fn check_file(path: &Path) -> Result<Checked, Diagnostics> {
         Err(e) => {
             let src = SourceFile::new(name.clone(), "");
             let err = SourceError::new(
-                "chimera::file::unreadable",
+                Code::FileUnreadable,
                 &src,
                 0,
                 0,
@@ -147,7 +148,7 @@ impl Ctx {
                         .unwrap_or_else(|| SourceFile::new(name.clone(), ""));
                     self.errors.push(
                         SourceError::new(
-                            "chimera::internal",
+                            Code::Internal,
                             &src,
                             0,
                             0,
@@ -188,7 +189,7 @@ impl Ctx {
     }
 
     /// A new error at a span (not yet reported).
-    pub fn error(&self, code: &'static str, span: Span, message: impl Into<String>) -> SourceError {
+    pub fn error(&self, code: Code, span: Span, message: impl Into<String>) -> SourceError {
         let src = match self.files.get(span.file) {
             Some(f) => f.clone(),
             None => SourceFile::new("<unknown>", ""),

@@ -7,9 +7,9 @@
 //! rarely happens": a warning is always worth reading.
 
 use super::fen::{self, Placed};
-use super::merge::Merged;
+use super::merge::{DropKey, Merged};
 use super::Ctx;
-use crate::diagnostics::SourceError;
+use crate::diagnostics::{Code, SourceError};
 use crate::geometry::{ByPlayer, Player, Square, SquareSet};
 use crate::rules::{Confinement, Leg, MovePattern, PieceKind, PromotionMode, RuleSet};
 use crate::syntax::{DropItem, PieceItem, RenderItem, Span, ZoneDef, ZoneExpr, ZoneTerm};
@@ -71,7 +71,7 @@ struct Warner<'a> {
 }
 
 impl Warner<'_> {
-    fn warn(&mut self, code: &'static str, span: Span, message: String, label: &str, help: String) {
+    fn warn(&mut self, code: Code, span: Span, message: String, label: &str, help: String) {
         let e = self
             .ctx
             .error(code, span, message)
@@ -126,7 +126,7 @@ impl Warner<'_> {
                 self.player(p)
             );
             self.warn(
-                "chimera::warning::no_royal",
+                Code::WarningNoRoyal,
                 start.span,
                 msg,
                 "no royal piece here",
@@ -154,7 +154,7 @@ impl Warner<'_> {
                 || geo.reaches_hand[k];
             if !appears {
                 self.warn(
-                    "chimera::warning::never_appears",
+                    Code::WarningNeverAppears,
                     decl.name.span,
                     format!("piece `{}` can never appear in a game", def.name),
                     "never on the board",
@@ -173,7 +173,7 @@ impl Warner<'_> {
                 .any(|i| matches!(i.node, PieceItem::Immobile));
             if moveless && !immobile {
                 self.warn(
-                    "chimera::warning::no_move",
+                    Code::WarningNoMove,
                     decl.name.span,
                     format!(
                         "piece `{}` has no move from any square it can stand on",
@@ -210,7 +210,7 @@ impl Warner<'_> {
                         "no move of it starts or ends in"
                     };
                     self.warn(
-                        "chimera::warning::promotion_never",
+                        Code::WarningPromotionNever,
                         item.span,
                         format!(
                             "`{}` can never promote{whose}: {how} `{zone_text}`",
@@ -233,7 +233,7 @@ impl Warner<'_> {
                     let whole_board = pr.zone[p] == self.rules.board.squares;
                     if pr.mode == PromotionMode::Forced && pr.zone[p].contains(sq) && !whole_board {
                         self.warn(
-                            "chimera::warning::start_in_promotion_zone",
+                            Code::WarningStartInPromotionZone,
                             pl.span,
                             format!(
                                 "{} stands in its forced-promotion zone in the start position",
@@ -252,7 +252,7 @@ impl Warner<'_> {
                 };
                 if outside {
                     self.warn(
-                        "chimera::warning::starts_outside_confinement",
+                        Code::WarningStartsOutsideConfinement,
                         pl.span,
                         format!(
                             "{} starts outside its confinement",
@@ -265,7 +265,7 @@ impl Warner<'_> {
                 }
                 if !moveless && geo.dests(p, k, sq).is_empty() {
                     self.warn(
-                        "chimera::warning::no_move",
+                        Code::WarningNoMove,
                         pl.span,
                         format!(
                             "{} has no move from its start square",
@@ -338,7 +338,7 @@ impl Warner<'_> {
         for (name, decl) in &m.zones {
             if !used.contains(name.as_str()) {
                 self.warn(
-                    "chimera::warning::unused_zone",
+                    Code::WarningUnusedZone,
                     decl.name.span,
                     format!("zone `{name}` is declared but nothing uses it"),
                     "unused",
@@ -349,7 +349,7 @@ impl Warner<'_> {
         for (name, decl) in &m.paths {
             if !used.contains(name.as_str()) {
                 self.warn(
-                    "chimera::warning::unused_path",
+                    Code::WarningUnusedPath,
                     decl.name.span,
                     format!("path `{name}` is declared but no piece rides it"),
                     "unused",
@@ -362,7 +362,7 @@ impl Warner<'_> {
     /// Drop zones `must-move` empties, and start hands that can never be dropped.
     fn drops(&mut self, geo: &Geometry, placed: &[Placed]) {
         let rules = self.rules;
-        let must_move = self.m.drops.get("must-move").map(|i| i.span);
+        let must_move = self.m.drops.get(&DropKey::MustMove).map(|i| i.span);
         for (k, def) in rules.pieces.iter().enumerate() {
             if !geo.reaches_hand[k] {
                 continue;
@@ -379,8 +379,8 @@ impl Warner<'_> {
             } else {
                 format!(" for {}", self.player(empty[0]))
             };
-            let kind_zone = self.m.drops.get(&format!("zone:{}", def.name));
-            let zone = kind_zone.or_else(|| self.m.drops.get("zone"));
+            let kind_zone = self.m.drops.get(&DropKey::KindZone(def.name.clone()));
+            let zone = kind_zone.or_else(|| self.m.drops.get(&DropKey::Zone));
             if let Some(ms) = must_move {
                 let any_zone_square = Player::BOTH
                     .iter()
@@ -388,7 +388,7 @@ impl Warner<'_> {
                 if any_zone_square {
                     let span = zone.map(|z| z.span).unwrap_or(ms);
                     self.warn(
-                        "chimera::warning::drop_zone_stuck",
+                        Code::WarningDropZoneStuck,
                         span,
                         format!(
                             "`must-move` leaves `{}` no square to be dropped on{whose}",
@@ -423,7 +423,7 @@ impl Warner<'_> {
                 continue;
             };
             self.warn(
-                "chimera::warning::never_dropped",
+                Code::WarningNeverDropped,
                 pl.span,
                 format!(
                     "{} can never be dropped",

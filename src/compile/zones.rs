@@ -7,6 +7,7 @@
 //! taken as written. Holes are removed by the caller.
 
 use super::{unknown_help, Ctx};
+use crate::diagnostics::Code;
 use crate::geometry::{ByPlayer, Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::syntax::{Span, Spanned, SquareRef, ZoneDecl, ZoneDef, ZoneExpr, ZoneOp, ZoneTerm};
 use indexmap::IndexMap;
@@ -53,7 +54,7 @@ impl<'a> Zones<'a> {
             };
             let e = ctx
                 .error(
-                    "chimera::board::outside",
+                    Code::BoardOutside,
                     sq.span,
                     format!("square `{text}` is outside the board"),
                 )
@@ -106,7 +107,7 @@ impl<'a> Zones<'a> {
                 );
                 let err = ctx
                     .error(
-                        "chimera::player::unknown",
+                        Code::PlayerUnknown,
                         pname.span,
                         format!("unknown player `{}`", pname.node),
                     )
@@ -119,7 +120,7 @@ impl<'a> Zones<'a> {
             if let Some(prev) = seen[idx] {
                 let err = ctx
                     .error(
-                        "chimera::name::duplicate",
+                        Code::NameDuplicate,
                         pname.span,
                         format!("zone `{}` is stated twice for `{}`", zone.node, pname.node),
                     )
@@ -146,7 +147,7 @@ impl<'a> Zones<'a> {
                 if s.is_none() {
                     let err = ctx
                         .error(
-                            "chimera::zone::player_missing",
+                            Code::ZonePlayerMissing,
                             zone.span,
                             format!(
                                 "zone `{}` is not stated for `{}`",
@@ -227,7 +228,7 @@ impl<'a> Zones<'a> {
             };
             let e = ctx
                 .error(
-                    "chimera::board::outside",
+                    Code::BoardOutside,
                     n.span,
                     format!("rank {shown} is outside the board"),
                 )
@@ -246,7 +247,7 @@ impl<'a> Zones<'a> {
             let letter = (b'a'.wrapping_add(f.node)) as char;
             let e = ctx
                 .error(
-                    "chimera::board::outside",
+                    Code::BoardOutside,
                     f.span,
                     format!("file {letter} is outside the board"),
                 )
@@ -326,7 +327,7 @@ impl<'a> Zones<'a> {
         if self.active.len() >= MAX_DEPTH {
             let e = ctx
                 .error(
-                    "chimera::zone::cycle",
+                    Code::ZoneCycle,
                     n.span,
                     "zones refer to zones more than 64 deep",
                 )
@@ -338,7 +339,7 @@ impl<'a> Zones<'a> {
         if self.active.contains(&n.node) {
             let e = ctx
                 .error(
-                    "chimera::zone::cycle",
+                    Code::ZoneCycle,
                     n.span,
                     format!("zone `{}` is defined in terms of itself", n.node),
                 )
@@ -370,7 +371,7 @@ pub(crate) fn report_unknown_zone<'a>(
     let help = unknown_help("zone", &n.node, known);
     let e = ctx
         .error(
-            "chimera::zone::unknown",
+            Code::ZoneUnknown,
             n.span,
             format!("unknown zone `{}`", n.node),
         )

@@ -3,7 +3,7 @@
 //! ends the game this way has no legal moves, so perft stops there (as Fairy-Stockfish's does).
 
 use super::attacks::NO_SQUARE;
-use super::game::{result, GameResult};
+use super::outcome::{result, GameResult};
 use super::position::{kind_of, Position};
 use super::Engine;
 use crate::geometry::Player;

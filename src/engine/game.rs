@@ -1,18 +1,10 @@
 //! A game: positions with history, for undo, redo, repetition and the result.
 
+use super::outcome::result;
+pub use super::outcome::GameResult;
 use super::{Engine, Move, Position};
 use crate::geometry::{ByPlayer, Player};
-use crate::rules::Score;
 use std::sync::Arc;
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// This player won.
-    Win(Player),
-    /// Nobody won.
-    Draw,
-}
 
 /// The state of play in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -236,15 +228,6 @@ impl Game {
             [one] => Some(*one),
             _ => None,
         }
-    }
-}
-
-/// The game result when `score` applies to `side`.
-pub(crate) fn result(score: Score, side: Player) -> GameResult {
-    match score {
-        Score::Win => GameResult::Win(side),
-        Score::Loss => GameResult::Win(side.other()),
-        Score::Draw => GameResult::Draw,
     }
 }
 

@@ -7,12 +7,14 @@
 mod attacks;
 mod diagram;
 mod endings;
+mod entries;
 pub mod fen;
 mod game;
 mod gating;
 mod make;
 mod movegen;
 mod moves;
+mod outcome;
 mod perft;
 mod position;
 mod promote_in_place;

@@ -333,7 +333,8 @@ impl Position {
             h ^= zobrist::side();
         }
         // An empty position starts at hash 0 with no rights: keys are XORed relative to that.
-        h ^= zobrist::castling(CastlingRights::NONE) ^ zobrist::castling(self.castling);
+        h ^= zobrist::castling(CastlingRights::NONE.bits())
+            ^ zobrist::castling(self.castling.bits());
         if let Some((t, _)) = self.ep {
             h ^= zobrist::ep(t.index());
         }
@@ -395,7 +396,7 @@ impl Position {
 
     /// Sets the castling rights.
     pub fn set_castling_rights(&mut self, rights: CastlingRights) {
-        self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+        self.hash ^= zobrist::castling(self.castling.bits()) ^ zobrist::castling(rights.bits());
         self.castling = rights;
     }
 

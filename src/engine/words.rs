@@ -8,8 +8,8 @@
 //! piece with anything else from a square (hops, multi-leg paths, captures restricted by kind,
 //! promotion, en passant while a target is set) keeps the table walk.
 
+use super::entries::{Leap, Ray, SquareMoves, TableArrays, BLOCKED, CAPTURE, EP, MOVE, SETS_EP};
 use super::position::Position;
-use super::tables::{Leap, Ray, SquareMoves, Tables, BLOCKED, CAPTURE, EP, MOVE, SETS_EP};
 use crate::geometry::{Player, Square};
 use crate::rules::{Hop, KindSet, PromotionMode, RuleSet};
 
@@ -54,7 +54,7 @@ pub(crate) struct WordLame {
 /// The word tables of a board of at most 64 squares (empty otherwise).
 #[derive(Debug, Default)]
 pub(crate) struct WordTables {
-    /// Indexed like [`Tables::entries`].
+    /// Indexed like [`super::tables::Tables::entries`].
     pub moves: Vec<WordMoves>,
     pub rays: Vec<WordRay>,
     pub lame: Vec<WordLame>,
@@ -92,7 +92,7 @@ impl WordTables {
     }
 
     /// The word tables of `tables`, or none when the board has more than 64 squares.
-    pub(crate) fn build(rules: &RuleSet, t: &Tables) -> WordTables {
+    pub(crate) fn build(rules: &RuleSet, t: &TableArrays<'_>) -> WordTables {
         let mut w = WordTables::default();
         if t.dims.files as usize * t.dims.ranks as usize > 64 {
             return w;
@@ -126,7 +126,7 @@ impl WordTables {
     /// The words of one table entry; not countable when a move needs the walk.
     fn entry(
         &mut self,
-        t: &Tables,
+        t: &TableArrays<'_>,
         e: &SquareMoves,
         from: Square,
         zone: u64,
@@ -308,7 +308,7 @@ fn ray_attack(mask: u64, up: bool, occupied: u64) -> u64 {
 
 /// A table ray as a word: a plain slide (no hop, may stop anywhere, any victim, no en passant)
 /// whose squares run one way in square numbers, so its first blocker is one bit scan away.
-fn word_ray(t: &Tables, r: &Ray, all: KindSet) -> Option<WordRay> {
+fn word_ray(t: &TableArrays<'_>, r: &Ray, all: KindSet) -> Option<WordRay> {
     let squares = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
     let ends = r.flags & (MOVE | CAPTURE);
     let simple = r.hop == Hop::None

@@ -72,10 +72,10 @@ pub fn side() -> u64 {
     keys().side
 }
 
-/// Key of a set of castling rights.
+/// Key of a set of castling rights, given as their bits (`CastlingRights::bits`).
 #[inline]
-pub fn castling(rights: super::position::CastlingRights) -> u64 {
-    keys().castling[usize::from(rights.bits()) & 15]
+pub fn castling(bits: u8) -> u64 {
+    keys().castling[usize::from(bits) & 15]
 }
 
 /// Key of an en-passant target square.

@@ -1,6 +1,7 @@
 //! A small SVG element tree: elements with attributes and children, serialised with escaping.
 //! Drawing code builds values of [`Element`] instead of concatenating strings.
 
+use crate::markup::xml_escape as escape;
 use std::fmt::Write;
 
 /// One SVG element with its attributes, in insertion order, and its children.
@@ -163,22 +164,6 @@ impl Element {
         }
         let _ = writeln!(out, "</{}>", self.name);
     }
-}
-
-/// Escapes the five XML special characters.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A `<g>` with a class.

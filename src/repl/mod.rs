@@ -9,7 +9,7 @@
 pub mod board;
 pub mod commands;
 pub mod completion;
-pub mod describe;
+pub use crate::describe;
 #[cfg(feature = "cli")]
 pub mod interactive;
 mod parse;

@@ -1,5 +1,6 @@
 //! Perft against reference counts: every `tests/perft/*.perft` file names a definition and lists
-//! positions (`epd`) with `perft DEPTH NODES` lines. Run in release mode (`cargo test --release`).
+//! positions (`epd FEN`, or `epd start` for the definition's start position) with
+//! `perft DEPTH NODES` lines. Run in release mode (`cargo test --release`).
 
 use chimera::compile::compile_file;
 use chimera::engine::Engine;
@@ -28,9 +29,11 @@ fn run_file(name: &str) {
             "id" => id = rest.to_string(),
             "epd" => {
                 let e = engine.as_ref().expect("variant line first");
-                pos = Some(
-                    parse_fen(e, rest).unwrap_or_else(|err| panic!("{}: bad FEN: {}", id, err)),
-                );
+                pos = Some(if rest == "start" {
+                    e.start_position()
+                } else {
+                    parse_fen(e, rest).unwrap_or_else(|err| panic!("{}: bad FEN: {}", id, err))
+                });
             }
             "perft" => {
                 let (d, n) = rest.split_once(' ').expect("perft DEPTH NODES");
@@ -154,4 +157,26 @@ fn sittuyin_matches_fairy_stockfish() {
 #[test]
 fn seirawan_matches_fairy_stockfish() {
     run_file("seirawan.perft");
+}
+
+/// The seed definitions without an outside reference: counts computed with `chimera perft FILE 3`
+/// when they were written, kept as regressions.
+#[test]
+fn seed_definitions_keep_their_regression_counts() {
+    for name in [
+        "shoxiang108-shogi",
+        "shoxiang108-shogi-weak",
+        "shoxiang108-shogi-standard",
+        "shoxiang108-shogi-centrewise",
+        "shoxiang108-shogi-strong",
+        "shoxiang108-xq",
+        "shoxiang108-xq-weak",
+        "shoxiang108-xq-standard",
+        "shoxiang108-xq-centrewise",
+        "shoxiang108-xq-strong",
+        "spiderqi",
+        "queen-perquisites-xiangqi",
+    ] {
+        run_file(&format!("{name}.perft"));
+    }
 }

@@ -1,6 +1,6 @@
 //! Octal XiangQi, SpiderQi and Queen Perquisites XiangQi (RULES.md §2): every rule proven on a
-//! position built for it, asserting the exact legal moves of the piece or side concerned; plus a
-//! perft regression for the two sub-variants (Octal XiangQi itself is in tests/perft).
+//! position built for it, asserting the exact legal moves of the piece or side concerned. The perft
+//! counts of all three are in `tests/perft/`.
 //!
 //! Boards are 8x8, Red (uppercase, `w`) below; the river lies between ranks 4 and 5.
 
@@ -231,24 +231,4 @@ fn querquisite_is_a_queen_on_its_own_file_and_a_king_on_its_generals_file_swappe
     // Black on e5: a Queen. Rook lines 7 + 7; diagonals a1-d4 (4), f4-h2 (3), b8-d6 (3), f6-h8 (3).
     let m = moves_of(&e, "5k2/8/8/4u3/8/8/8/6K1 b - - 0 1", "e5");
     assert_eq!(m.len(), 27, "{:?}", m);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Perft regressions (computed with `chimera perft FILE 3`; Octal XiangQi is in tests/perft)
-// ---------------------------------------------------------------------------------------------
-
-fn perft_from_start(name: &str) -> [u64; 3] {
-    let e = load(name);
-    let start = e.start_position();
-    [1, 2, 3].map(|d| e.perft(&start, d))
-}
-
-#[test]
-fn perft_spiderqi() {
-    assert_eq!(perft_from_start(SPIDER), [20, 403, 8805]);
-}
-
-#[test]
-fn perft_queen_perquisites_xiangqi() {
-    assert_eq!(perft_from_start(QUEEN), [20, 402, 8957]);
 }

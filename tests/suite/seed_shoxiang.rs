@@ -1,6 +1,6 @@
 //! Shoxiang 108 (RULES.md §1): every rule of both armies and their sub-variants, each proven on a
-//! position built for it, asserting the exact legal moves of the piece or side concerned; plus a
-//! perft regression per definition file.
+//! position built for it, asserting the exact legal moves of the piece or side concerned. The perft
+//! regressions of each definition file are in `tests/perft/shoxiang108-*.perft`.
 //!
 //! Boards are 9x12: FEN ranks run from 12 (Black's back rank) down to 1. The river lies between
 //! ranks 6 and 7; the XQ-heavy Fortresses are d1-f4 (White) and d9-f12 (Black); the Shogi-heavy
@@ -661,64 +661,4 @@ fn threefold_repetition_is_a_draw() {
         }
         assert_eq!(g.status(), Status::Repetition(GameResult::Draw), "{}", name);
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Perft regressions (computed with `chimera perft FILE 3`; no external reference exists)
-// ---------------------------------------------------------------------------------------------
-
-fn perft_from_start(name: &str) -> [u64; 3] {
-    let e = load(name);
-    let start = e.start_position();
-    [1, 2, 3].map(|d| e.perft(&start, d))
-}
-
-#[test]
-fn perft_shogi_heavy() {
-    assert_eq!(perft_from_start(SHOGI), [29, 841, 27706]);
-}
-
-#[test]
-fn perft_shogi_heavy_weak() {
-    assert_eq!(perft_from_start(SHOGI_WEAK), [27, 729, 22828]);
-}
-
-#[test]
-fn perft_shogi_heavy_standard() {
-    assert_eq!(perft_from_start(SHOGI_STANDARD), [29, 841, 27706]);
-}
-
-#[test]
-fn perft_shogi_heavy_centrewise() {
-    assert_eq!(perft_from_start(SHOGI_CENTREWISE), [31, 961, 33402]);
-}
-
-#[test]
-fn perft_shogi_heavy_strong() {
-    assert_eq!(perft_from_start(SHOGI_STRONG), [31, 961, 33402]);
-}
-
-#[test]
-fn perft_xq_heavy() {
-    assert_eq!(perft_from_start(XQ), [41, 1651, 72633]);
-}
-
-#[test]
-fn perft_xq_heavy_weak() {
-    assert_eq!(perft_from_start(XQ_WEAK), [37, 1339, 54295]);
-}
-
-#[test]
-fn perft_xq_heavy_standard() {
-    assert_eq!(perft_from_start(XQ_STANDARD), [41, 1651, 72633]);
-}
-
-#[test]
-fn perft_xq_heavy_centrewise() {
-    assert_eq!(perft_from_start(XQ_CENTREWISE), [47, 2179, 107177]);
-}
-
-#[test]
-fn perft_xq_heavy_strong() {
-    assert_eq!(perft_from_start(XQ_STRONG), [47, 2181, 107467]);
 }

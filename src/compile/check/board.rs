@@ -5,6 +5,7 @@ use super::{in_range, Ctx};
 use crate::compile::fen;
 use crate::compile::merge::Merged;
 use crate::compile::zones::{board_help, Zones};
+use crate::diagnostics::Code;
 use crate::geometry::{ByPlayer, Dimensions, Player, PlayerSquares, SquareSet, MAX_SIDE};
 use crate::syntax::{Span, Spanned};
 use indexmap::IndexMap;
@@ -14,11 +15,7 @@ pub(super) fn variant_name(ctx: &mut Ctx, m: &Merged, root: Span) -> String {
     match &m.variant {
         Some(v) if v.node.trim().is_empty() => {
             let e = ctx
-                .error(
-                    "chimera::variant::name",
-                    v.span,
-                    "the variant's name is empty",
-                )
+                .error(Code::VariantName, v.span, "the variant's name is empty")
                 .with_label("empty name")
                 .with_help("name the variant, like `variant \"My Variant\"`");
             ctx.report(e);
@@ -28,7 +25,7 @@ pub(super) fn variant_name(ctx: &mut Ctx, m: &Merged, root: Span) -> String {
         None => {
             let e = ctx
                 .error(
-                    "chimera::statement::missing",
+                    Code::StatementMissing,
                     root,
                     "the definition has no `variant` statement",
                 )
@@ -59,7 +56,7 @@ pub(super) fn dimensions(ctx: &mut Ctx, m: &Merged, root: Span) -> (Dimensions, 
             board_ok = false;
             let e = ctx
                 .error(
-                    "chimera::statement::missing",
+                    Code::StatementMissing,
                     root,
                     "the definition has no `board` statement",
                 )
@@ -80,7 +77,7 @@ pub(super) fn players(ctx: &mut Ctx, m: &Merged) -> ByPlayer<String> {
             if a.node == b.node {
                 let e = ctx
                     .error(
-                        "chimera::name::duplicate",
+                        Code::NameDuplicate,
                         b.span,
                         format!("both players are called `{}`", b.node),
                     )
@@ -111,7 +108,7 @@ pub(super) fn holes(
             if set == full {
                 let e = ctx
                     .error(
-                        "chimera::board::no_squares",
+                        Code::BoardNoSquares,
                         h.span,
                         "the holes remove every square of the board",
                     )
@@ -142,7 +139,7 @@ pub(super) fn zone_sets(
         if crate::geometry::split_square_name(zname).is_some() {
             let e = ctx
                 .error(
-                    "chimera::zone::name",
+                    Code::ZoneName,
                     decl.name.span,
                     format!("zone name `{zname}` reads as a square"),
                 )
@@ -168,7 +165,7 @@ pub(super) fn zone_sets(
             };
             let e = ctx
                 .error(
-                    "chimera::zone::empty",
+                    Code::ZoneEmpty,
                     decl.name.span,
                     format!("zone `{zname}` is empty{whom}"),
                 )
@@ -207,7 +204,7 @@ pub(super) fn start(
         }
         None => {
             let e = ctx
-                .error("chimera::statement::missing", root, "the definition has no `start` position")
+                .error(Code::StatementMissing, root, "the definition has no `start` position")
                 .with_label("expected `start \"FEN\"`")
                 .with_help("add `start \"FEN\"`: the ranks from the top separated by `/`, then the side to move");
             ctx.report(e);

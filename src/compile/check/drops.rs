@@ -1,7 +1,9 @@
 //! `drops { ... }`: which captured pieces go to a hand, and where and how they may be dropped.
 
 use super::{Ctx, Env};
+use crate::compile::merge::DropKey;
 use crate::compile::merge::Merged;
+use crate::diagnostics::Code;
 use crate::rules::{DropRules, PieceDef, PieceKind};
 use crate::syntax::{DropItem, Name};
 
@@ -19,12 +21,12 @@ pub(super) fn drops(
         ..DropRules::default()
     };
     // Kinds first: the other entries are checked against what reaches a hand.
-    if let Some(item) = m.drops.get("kinds") {
+    if let Some(item) = m.drops.get(&DropKey::Kinds) {
         match &item.node {
             DropItem::KindsAll => rules.to_hand = (0..n).map(|i| PieceKind(i as u8)).collect(),
             DropItem::Kinds(names) => {
                 rules.to_hand = env
-                    .kinds(ctx, names, "chimera::piece::unknown", "piece")
+                    .kinds(ctx, names, Code::PieceUnknown, "piece")
                     .unwrap_or_default()
             }
             _ => {}
@@ -40,7 +42,7 @@ pub(super) fn drops(
         })
         .collect();
     let check_reaches = |ctx: &mut Ctx, env: &Env, name: &Name, rule: &str| -> Option<PieceKind> {
-        let k = env.kind(ctx, name, "chimera::piece::unknown", "piece")?;
+        let k = env.kind(ctx, name, Code::PieceUnknown, "piece")?;
         if !reaches[k.index()] {
             let why = if rules.to_hand.contains(&k) {
                 format!(
@@ -55,7 +57,7 @@ pub(super) fn drops(
             };
             let e = ctx
                 .error(
-                    "chimera::drops::never_in_hand",
+                    Code::DropsNeverInHand,
                     name.span,
                     format!(
                         "`{}` never reaches a hand, so `{rule}` cannot apply to it",
@@ -76,7 +78,10 @@ pub(super) fn drops(
                 if let Some(set) = env.inline_zone(ctx, z) {
                     for (k, slot) in rules.zones.iter_mut().enumerate() {
                         // Per-kind zones are applied after, whatever the order in the file.
-                        if !m.drops.contains_key(&format!("zone:{}", pieces[k].name)) {
+                        if !m
+                            .drops
+                            .contains_key(&DropKey::KindZone(pieces[k].name.clone()))
+                        {
                             *slot = Some(set);
                         }
                     }
@@ -114,7 +119,7 @@ pub(super) fn drops(
                     if pieces[k.index()].promotion.is_none() {
                         let e = ctx
                             .error(
-                                "chimera::drops::no_promoted_face",
+                                Code::DropsNoPromotedFace,
                                 nm.span,
                                 format!(
                                     "`{}` does not promote, so it has no other face to drop",

@@ -3,6 +3,7 @@
 
 use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
+use crate::diagnostics::Code;
 use crate::geometry::Dimensions;
 use crate::rules::{Castling, GameEnd, MoveLimit, PieceKind, RoyalRule, Score};
 use crate::syntax::{DropItem, PieceDecl, PieceItem, RoyalRuleName, Span};
@@ -23,7 +24,7 @@ pub(super) fn rules_needing_royals(
             };
             let e = ctx
                 .error(
-                    "chimera::royal::missing",
+                    Code::RoyalMissing,
                     r.span,
                     format!("`royal-rule {word}` needs a royal piece, and no piece is royal"),
                 )
@@ -34,7 +35,7 @@ pub(super) fn rules_needing_royals(
         if let Some(f) = m.facing {
             let e = ctx
                 .error(
-                    "chimera::royal::missing",
+                    Code::RoyalMissing,
                     f,
                     "`facing` needs a royal piece, and no piece is royal",
                 )
@@ -46,7 +47,7 @@ pub(super) fn rules_needing_royals(
         let mut needs_check = |span: Span, what: &str| {
             let e = ctx
                 .error(
-                    "chimera::royal::missing",
+                    Code::RoyalMissing,
                     span,
                     format!("{what} needs a royal piece, and no piece is royal"),
                 )
@@ -102,7 +103,7 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         .map(|s| score(&s.node));
     let move_limit = m.move_limit.as_ref().and_then(|(n, s, resets)| {
         let moves = in_range(ctx, n, 1, u16::MAX as u64, "the move limit");
-        let reset_by = env.kinds(ctx, resets, "chimera::piece::unknown", "piece");
+        let reset_by = env.kinds(ctx, resets, Code::PieceUnknown, "piece");
         Some(MoveLimit {
             moves: moves? as u16,
             score: score(&s.node),
@@ -141,8 +142,8 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
 /// `castling KING ROOK [STEPS]`.
 pub(super) fn castling(ctx: &mut Ctx, m: &Merged, env: &Env, dims: Dimensions) -> Option<Castling> {
     m.castling.as_ref().and_then(|(king, rook, steps, _)| {
-        let k = env.kind(ctx, king, "chimera::piece::unknown", "castling piece");
-        let r = env.kind(ctx, rook, "chimera::piece::unknown", "castling partner");
+        let k = env.kind(ctx, king, Code::PieceUnknown, "castling piece");
+        let r = env.kind(ctx, rook, Code::PieceUnknown, "castling partner");
         let s = match steps {
             Some(n) => in_range(
                 ctx,

@@ -3,6 +3,7 @@
 
 use super::{score, Ctx, Env};
 use crate::compile::merge::Merged;
+use crate::diagnostics::Code;
 use crate::rules::{GameEnd, Goal, PassRule, PieceKind};
 use crate::syntax::Statement;
 
@@ -36,12 +37,12 @@ pub(super) fn compile(
             Statement::Extinction(names) => {
                 let kinds: Vec<Option<PieceKind>> = names
                     .iter()
-                    .map(|n| env.kind(ctx, n, "chimera::piece::unknown", "piece"))
+                    .map(|n| env.kind(ctx, n, Code::PieceUnknown, "piece"))
                     .collect();
                 end.extinction = kinds.into_iter().flatten().collect();
             }
             Statement::Goal { kind, zone, reply } => {
-                let k = env.kind(ctx, kind, "chimera::piece::unknown", "goal piece");
+                let k = env.kind(ctx, kind, Code::PieceUnknown, "goal piece");
                 let z = env.inline_zone(ctx, zone);
                 if let (Some(kind), Some(zone)) = (k, z) {
                     end.goal = Some(Goal {
@@ -60,7 +61,7 @@ pub(super) fn compile(
                 } else {
                     let e = ctx
                         .error(
-                            "chimera::number::range",
+                            Code::NumberRange,
                             n.span,
                             format!("the check limit must be from 1 to {MAX_CHECK_LIMIT}"),
                         )
@@ -77,13 +78,13 @@ pub(super) fn compile(
             }
             Statement::PromotionLimit(list) => {
                 for (name, n) in list {
-                    let Some(k) = env.kind(ctx, name, "chimera::piece::unknown", "piece") else {
+                    let Some(k) = env.kind(ctx, name, Code::PieceUnknown, "piece") else {
                         continue;
                     };
                     if n.node > u8::MAX as u64 {
                         let e = ctx
                             .error(
-                                "chimera::number::range",
+                                Code::NumberRange,
                                 n.span,
                                 "a promotion limit must be from 0 to 255",
                             )
@@ -110,7 +111,7 @@ pub(super) fn compile(
 fn needs_royal(ctx: &mut Ctx, span: crate::syntax::Span, what: &str) {
     let e = ctx
         .error(
-            "chimera::royal::missing",
+            Code::RoyalMissing,
             span,
             format!("{what} needs a royal piece, and no piece is royal"),
         )

@@ -2,6 +2,7 @@
 
 use super::{Ctx, Env};
 use crate::compile::merge::Merged;
+use crate::diagnostics::Code;
 use crate::geometry::{file_letter, Player};
 use crate::rules::Gating;
 use crate::syntax::Statement;
@@ -21,7 +22,7 @@ pub(super) fn gating(ctx: &mut Ctx, m: &Merged, env: &mut Env) -> Option<Gating>
             if let Some(first) = seen[f] {
                 let e = ctx
                     .error(
-                        "chimera::gating::file",
+                        Code::GatingFile,
                         zone.span,
                         format!(
                             "the gating zone has two squares on the {}-file ({} and {})",

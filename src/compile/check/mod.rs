@@ -18,6 +18,7 @@ mod render;
 use super::merge::Merged;
 use super::zones::{board_help, Zones};
 use super::{unknown_help, Ctx};
+use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, PlayerSquares, SquareSet};
 use crate::rules::{Board, PathDef, PieceKind, RuleSet, Score, ZoneId, ZoneRef};
 use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr, ZoneTerm};
@@ -40,7 +41,7 @@ struct Env<'a> {
 
 impl Env<'_> {
     /// The kind a name refers to, or an "unknown piece" error (`code` says in which role).
-    fn kind(&self, ctx: &mut Ctx, n: &Name, code: &'static str, what: &str) -> Option<PieceKind> {
+    fn kind(&self, ctx: &mut Ctx, n: &Name, code: Code, what: &str) -> Option<PieceKind> {
         match self.pieces.iter().position(|p| *p == n.node) {
             Some(i) => Some(PieceKind(i as u8)),
             None => {
@@ -64,7 +65,7 @@ impl Env<'_> {
         &self,
         ctx: &mut Ctx,
         names: &[Name],
-        code: &'static str,
+        code: Code,
         what: &str,
     ) -> Option<Vec<PieceKind>> {
         let v: Vec<Option<PieceKind>> = names
@@ -99,7 +100,7 @@ impl Env<'_> {
         let set = raw.map(|s| s.minus(&self.holes));
         if set.iter().any(SquareSet::is_empty) {
             let err = ctx
-                .error("chimera::zone::empty", e.span, "this zone has no squares")
+                .error(Code::ZoneEmpty, e.span, "this zone has no squares")
                 .with_label("empty zone")
                 .with_help(board_help(self.dims));
             ctx.report(err);
@@ -128,7 +129,7 @@ fn in_range(ctx: &mut Ctx, n: &Spanned<u64>, lo: u64, hi: u64, what: &str) -> Op
         };
         let e = ctx
             .error(
-                "chimera::number::range",
+                Code::NumberRange,
                 n.span,
                 format!("{what} must be from {lo} to {hi}, not {shown}"),
             )

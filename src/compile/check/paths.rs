@@ -3,6 +3,7 @@
 use super::Ctx;
 use crate::compile::merge::Merged;
 use crate::compile::zones::Zones;
+use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, Square, SquareSet};
 use crate::rules::PathDef;
 use crate::syntax::Span;
@@ -25,7 +26,7 @@ pub(super) fn paths(
                 if holes.contains(*sq) {
                     let e = ctx
                         .error(
-                            "chimera::path::hole",
+                            Code::PathHole,
                             c.span,
                             format!("path `{pname}` passes the hole {}", dims.name(*sq)),
                         )
@@ -53,7 +54,7 @@ pub(super) fn paths(
         distinct.dedup();
         if p.cyclic && distinct.len() < 3 {
             let e = ctx
-                .error("chimera::path::not_straight", p.name.span, format!("cyclic path `{pname}` needs at least three corners"))
+                .error(Code::PathNotStraight, p.name.span, format!("cyclic path `{pname}` needs at least three corners"))
                 .with_label("goes out and back along one line")
                 .with_help("list the corners of a closed figure, like `a1-h1-h8-a8 cyclic`, or drop `cyclic`");
             ctx.report(e);
@@ -74,7 +75,7 @@ pub(super) fn paths(
             if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
                 let e = ctx
                     .error(
-                        "chimera::path::not_straight",
+                        Code::PathNotStraight,
                         sa.to(sb),
                         format!("the segment {}-{} of path `{pname}` is not a straight line", dims.name(a), dims.name(b)),
                     )
@@ -93,7 +94,7 @@ pub(super) fn paths(
                     if holes.contains(s) {
                         let e = ctx
                             .error(
-                                "chimera::path::hole",
+                                Code::PathHole,
                                 sa.to(sb),
                                 format!("path `{pname}` passes the hole {}", dims.name(s)),
                             )
@@ -128,7 +129,7 @@ pub(super) fn paths(
             let last = p.corners.last().map(|c| c.span).unwrap_or(p.name.span);
             let e = ctx
                 .error(
-                    "chimera::path::revisits",
+                    Code::PathRevisits,
                     p.name.span.to(last),
                     format!("path `{pname}` visits {} twice", dims.name(twice)),
                 )

@@ -2,6 +2,7 @@
 
 use super::{Ctx, Env};
 use crate::compile::unknown_help;
+use crate::diagnostics::Code;
 use crate::geometry::PlayerSquares;
 use crate::rules::{
     Confinement, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind, Promotion,
@@ -15,7 +16,7 @@ pub(super) fn names_and_letters(ctx: &mut Ctx, decls: &[&PieceDecl]) {
     if decls.len() > MAX_PIECE_KINDS {
         let e = ctx
             .error(
-                "chimera::piece::too_many",
+                Code::PieceTooMany,
                 decls[MAX_PIECE_KINDS].name.span,
                 format!("more than {MAX_PIECE_KINDS} piece kinds"),
             )
@@ -32,7 +33,7 @@ pub(super) fn names_and_letters(ctx: &mut Ctx, decls: &[&PieceDecl]) {
         {
             let mut e = ctx
                 .error(
-                    "chimera::name::duplicate",
+                    Code::NameDuplicate,
                     d.name.span,
                     format!(
                         "two pieces are named `{}` and `{}`",
@@ -51,7 +52,7 @@ pub(super) fn names_and_letters(ctx: &mut Ctx, decls: &[&PieceDecl]) {
         if !(body.len() == 1 && body.bytes().all(|b| b.is_ascii_uppercase())) {
             let e = ctx
                 .error(
-                    "chimera::piece::letter",
+                    Code::PieceLetter,
                     d.letter.span,
                     format!("piece letter `{l}` must be one upper-case letter"),
                 )
@@ -64,7 +65,7 @@ pub(super) fn names_and_letters(ctx: &mut Ctx, decls: &[&PieceDecl]) {
         } else if let Some(prev) = decls[..i].iter().find(|o| o.letter.node == d.letter.node) {
             let mut e = ctx
                 .error(
-                    "chimera::name::duplicate",
+                    Code::NameDuplicate,
                     d.letter.span,
                     format!(
                         "pieces `{}` and `{}` both have the letter `{l}`",
@@ -160,7 +161,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                                 .span
                                 .sub(s.min(betza.node.len()), e.min(betza.node.len()));
                             let err = ctx
-                                .error("chimera::betza", span, be.message)
+                                .error(Code::Betza, span, be.message)
                                 .with_label("in this Betza string")
                                 .with_help_opt(be.help);
                             ctx.report(err);
@@ -175,12 +176,12 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 };
                 let capturing = match capturing {
                     Some(names) => env
-                        .kinds(ctx, names, "chimera::piece::unknown", "captured piece")
+                        .kinds(ctx, names, Code::PieceUnknown, "captured piece")
                         .map(Some),
                     None => Some(None),
                 };
                 let mut kind_list = |names: &Option<Vec<Name>>, what: &str| match names {
-                    Some(names) => env.kinds(ctx, names, "chimera::piece::unknown", what),
+                    Some(names) => env.kinds(ctx, names, Code::PieceUnknown, what),
                     None => Some(Vec::new()),
                 };
                 let not_over = kind_list(not_over, "`not-over` piece");
@@ -220,7 +221,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 if let Some(m) = moving {
                     let e = ctx
                         .error(
-                            "chimera::piece::immobile_moves",
+                            Code::PieceImmobileMoves,
                             m.span,
                             format!("piece `{}` is `immobile` but has a move", d.name.node),
                         )
@@ -243,12 +244,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
             }
             PieceItem::Promotes { to, zone, mode } => {
                 if once(ctx, &mut seen_promotes, item.span, "`promotes`", &d.name) {
-                    let to = env.kinds(
-                        ctx,
-                        to,
-                        "chimera::promotion::unknown_target",
-                        "promotion target",
-                    );
+                    let to = env.kinds(ctx, to, Code::PromotionUnknownTarget, "promotion target");
                     let zone = env.inline_zone(ctx, zone);
                     let mode = match mode.as_ref().map(|m| m.node) {
                         Some(PromotionWhen::Optional) => PromotionMode::Optional,
@@ -263,8 +259,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
             }
             PieceItem::CapturedAs(n) => {
                 if once(ctx, &mut seen_captured, item.span, "`captured as`", &d.name) {
-                    captured_as =
-                        env.kind(ctx, n, "chimera::piece::unknown", "`captured as` piece");
+                    captured_as = env.kind(ctx, n, Code::PieceUnknown, "`captured as` piece");
                 }
             }
             PieceItem::Value(v) => {
@@ -303,7 +298,7 @@ fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
             let help = unknown_help("path", &n.node, env.paths.iter().map(String::as_str));
             let e = ctx
                 .error(
-                    "chimera::path::unknown",
+                    Code::PathUnknown,
                     n.span,
                     format!("unknown path `{}`", n.node),
                 )
@@ -327,7 +322,7 @@ fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
         if n.node == 0 {
             let e = ctx
                 .error(
-                    "chimera::path::limit",
+                    Code::PathLimit,
                     n.span,
                     "`up-to 0`: a ride of no steps never moves",
                 )
@@ -345,7 +340,7 @@ fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
             };
             let e = ctx
                 .error(
-                    "chimera::path::limit",
+                    Code::PathLimit,
                     n.span,
                     format!(
                         "`up-to {}` is more steps than {which} has ({longest})",
@@ -387,7 +382,7 @@ fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
             };
             let mut e = ctx
                 .error(
-                    "chimera::path::direction",
+                    Code::PathDirection,
                     n.span,
                     format!("`{}`: path `{}` {never}", way.word(), n.node),
                 )
@@ -404,7 +399,7 @@ fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
         if let (Some(first), Some(last)) = (names.first(), names.last()) {
             let e = ctx
                 .error(
-                    "chimera::path::not_over_plain",
+                    Code::PathNotOverPlain,
                     first.span.to(last.span),
                     "`not-over` on a ride that does not hop",
                 )
@@ -415,7 +410,7 @@ fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
         }
     }
     let mut kind_list = |names: &Option<Vec<Name>>, what: &str| match names {
-        Some(names) => env.kinds(ctx, names, "chimera::piece::unknown", what),
+        Some(names) => env.kinds(ctx, names, Code::PieceUnknown, what),
         None => Some(Vec::new()),
     };
     let not_over = kind_list(not_over, "`not-over` piece");
@@ -454,7 +449,7 @@ fn piece_value(ctx: &mut Ctx, v: &Spanned<String>) -> Option<i32> {
     };
     if let Some(message) = problem {
         let e = ctx
-            .error("chimera::piece::value", v.span, message)
+            .error(Code::PieceValue, v.span, message)
             .with_label("the piece's value in pawns")
             .with_help(format!(
                 "write a number of pawns from 0 to {MAX_PIECE_VALUE} with at most two decimals, like `3.5`"
@@ -476,7 +471,7 @@ fn once(ctx: &mut Ctx, seen: &mut Option<Span>, span: Span, what: &str, piece: &
         Some(prev) => {
             let e = ctx
                 .error(
-                    "chimera::name::duplicate",
+                    Code::NameDuplicate,
                     span,
                     format!("{what} is stated twice for piece `{}`", piece.node),
                 )

@@ -3,6 +3,7 @@
 use super::{in_range, Ctx};
 use crate::compile::merge::Merged;
 use crate::compile::zones::report_unknown_zone;
+use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, Player, PlayerSquares};
 use crate::rules::RenderHints;
 use crate::syntax::{Name, RenderItem, Spanned};
@@ -30,11 +31,7 @@ pub(super) fn render(
             Some(c.to_string())
         } else {
             let e = ctx
-                .error(
-                    "chimera::render::colour",
-                    s.span,
-                    format!("`{c}` is not a colour"),
-                )
+                .error(Code::RenderColour, s.span, format!("`{c}` is not a colour"))
                 .with_label("expected `#rrggbb`")
                 .with_help("write colours as `#` and six hexadecimal digits, like `#f0d9b5`");
             ctx.report(e);

@@ -248,18 +248,7 @@ pub(super) fn atom_text(atom: char, range: u8) -> String {
 /// (atom, range (1 leaper, 0 unlimited, k limited), hop (' ', 'p', 'g'), lame, direction index).
 pub(super) fn classify(u: &Unit) -> Result<(char, u8, char, bool, usize), String> {
     let atom_of = |a: u8, b: u8| -> Option<char> {
-        Some(match (a, b) {
-            (1, 0) => 'W',
-            (1, 1) => 'F',
-            (2, 0) => 'D',
-            (2, 1) => 'N',
-            (2, 2) => 'A',
-            (3, 0) => 'H',
-            (3, 1) => 'C',
-            (3, 2) => 'Z',
-            (3, 3) => 'G',
-            _ => return None,
-        })
+        crate::betza::named_leap(a, b).and_then(|l| l.letter.chars().next())
     };
     match u.legs.as_slice() {
         [(df, dr, min, max, _, _, over, hop)] => {

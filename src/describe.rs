@@ -108,18 +108,7 @@ fn kind_names(rules: &RuleSet, kinds: &[PieceKind]) -> String {
 
 /// The classic name of a leap, if it has one.
 fn atom_name(a: u8, b: u8) -> Option<&'static str> {
-    Some(match (a, b) {
-        (1, 0) => "wazir",
-        (1, 1) => "ferz",
-        (2, 0) => "dabbaba",
-        (2, 1) => "knight",
-        (2, 2) => "alfil",
-        (3, 0) => "threeleaper",
-        (3, 1) => "camel",
-        (3, 2) => "zebra",
-        (3, 3) => "tripper",
-        _ => return None,
-    })
+    crate::betza::named_leap(a, b).map(|l| l.name)
 }
 
 /// The leap a step belongs to, as (longer, shorter) absolute coordinates.
