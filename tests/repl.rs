@@ -288,9 +288,9 @@ fn play_reports_check_and_the_end_of_the_game() {
     let mut s = session("chess");
     assert_eq!(
         ok(&mut s, "play f2f3 e7e5 g2g4 d8h4"),
-        "1. f2f3 e7e5 2. g2g4 d8h4\nGame over: white is checkmated: black wins"
+        "1. f2f3 e7e5 2. g2g4 d8h4\nGame over: White is checkmated: Black wins"
     );
-    assert_eq!(ok(&mut s, "status"), "white is checkmated: black wins");
+    assert_eq!(ok(&mut s, "status"), "White is checkmated: Black wins");
     let e = fails(&mut s, "play e2e4");
     assert!(
         e.message

@@ -108,7 +108,7 @@ impl Session {
                 rules.players[side],
                 if check { ", in check" } else { "" }
             ),
-            // The engine's words as they stand ("black is checkmated: red wins").
+            // The engine's words as they stand ("Black is checkmated: Red wins").
             other => other.describe(&rules.players, side),
         })
     }
