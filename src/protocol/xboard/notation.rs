@@ -8,7 +8,7 @@
 
 use crate::engine::{Engine, Move, MoveKind, Position};
 use crate::geometry::{Dimensions, Square};
-use crate::rules::{PieceKind, RuleSet};
+use crate::rules::RuleSet;
 
 /// XBoard's own variant names (its built-in rule sets), from a data file. XBoard knows these
 /// boards, pieces and rules, so no `setup` or `piece` lines are sent for them. This is XBoard's
@@ -307,8 +307,20 @@ impl PieceTable {
         let fits = |k: usize, s: usize, used: &[bool; XB_TYPES]| {
             s < XB_KING && !used[s] && (!has_plus_form(k) || s <= XB_LAST_PROMOTABLE)
         };
-        for pass in 0..3 {
-            for &k in &base {
+        // Promotable kinds are placed first, each by the three passes, so that the others never
+        // take the few types a `+` form can marry; a promotable kind's last resort avoids the
+        // standard types other kinds move like.
+        let promotable: Vec<usize> = base.iter().copied().filter(|&k| has_plus_form(k)).collect();
+        let others: Vec<usize> = base.iter().copied().filter(|&k| !has_plus_form(k)).collect();
+        let wanted: Vec<usize> = others
+            .iter()
+            .filter_map(|&k| standard_type(&betza(k)))
+            .collect();
+        for (group, pass) in [&promotable, &others]
+            .into_iter()
+            .flat_map(|g| (0..4).map(move |pass| (g, pass)))
+        {
+            for &k in group {
                 if slot[k] != usize::MAX {
                     continue;
                 }
@@ -321,6 +333,7 @@ impl PieceTable {
                         .chars()
                         .next()
                         .and_then(|c| XB_FAIRY_LETTERS.find(c)),
+                    2 => (1..XB_KING).find(|&s| fits(k, s, &used) && !wanted.contains(&s)),
                     _ => (1..XB_KING).find(|&s| fits(k, s, &used)),
                 };
                 if let Some(s) = want.filter(|&s| fits(k, s, &used)) {
