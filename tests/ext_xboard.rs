@@ -441,6 +441,36 @@ fn every_seed_variant_chimera_against_chimera() {
 }
 
 #[test]
+fn xboard_says_which_engine_died() {
+    // XBoard's words (backend.c), as XBoard prints them on stderr or in the game's result.
+    let cases = [
+        (
+            "xboard: Error writing to second chess program: Broken pipe",
+            Some(Seat::Second),
+        ),
+        (
+            "xboard: Error: first chess program (chimera xboard) exited unexpectedly",
+            Some(Seat::First),
+        ),
+        (
+            "1. Nc3 {Error writing to second chess program} 1-0",
+            Some(Seat::Second),
+        ),
+        (
+            "Failed to start first chess program chimera on localhost",
+            Some(Seat::First),
+        ),
+        (
+            "xboard: Match Chimera 0.1.0 vs. Fairy-Max 5.0b: final score 1-0-0",
+            None,
+        ),
+    ];
+    for (line, seat) in cases {
+        assert_eq!(engine_died(line), seat, "{line}");
+    }
+}
+
+#[test]
 fn shogi_chimera_against_chimera() {
     chimera_against_itself("shogi", 322);
 }
