@@ -179,7 +179,7 @@ fn the_protocols_export_and_pgn_take_a_shipped_name() {
         };
         assert!(stdout.contains(want), "{protocol}: {stdout}");
     }
-    let (code, stdout, stderr) = chimera_in(&dir, &["export", "chess"]);
+    let (code, stdout, stderr) = chimera_in(&dir, &["export", "fsf", "chess"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("[chess"), "{stdout}");
     let pgn = dir.join("game.pgn");
@@ -191,7 +191,7 @@ fn the_protocols_export_and_pgn_take_a_shipped_name() {
 #[test]
 fn export_reports_a_missing_file_as_check_does() {
     let dir = elsewhere("export-error");
-    let (code, _, export_err) = chimera_in(&dir, &["export", "nosuch.variant"]);
+    let (code, _, export_err) = chimera_in(&dir, &["export", "fsf", "nosuch.variant"]);
     assert_eq!(code, 1);
     let (_, _, check_err) = chimera_in(&dir, &["check", "nosuch.variant"]);
     assert_eq!(export_err, check_err);

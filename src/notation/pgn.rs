@@ -598,7 +598,21 @@ fn play_moves(
         {
             text = format!("{ours}{}", &text[1..]);
         }
-        match parse_move(engine, &pos, &text) {
+        // SAN's bare square (`c6`) is a pawn moving along its own file: where another piece could
+        // also reach that square (a xiangqi soldier stepping sideways), read it so.
+        let parsed = parse_move(engine, &pos, &text).or_else(|e| {
+            let b = text.as_bytes();
+            let bare = b.len() >= 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit();
+            if bare
+                && b.iter()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'#'))
+            {
+                parse_move(engine, &pos, &format!("{}{text}", b[0] as char)).map_err(|_| e)
+            } else {
+                Err(e)
+            }
+        });
+        match parsed {
             Ok(mv) => {
                 pos = engine.play(&pos, mv);
                 moves.push(mv);

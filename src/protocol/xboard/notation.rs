@@ -311,7 +311,11 @@ impl PieceTable {
         // take the few types a `+` form can marry; a promotable kind's last resort avoids the
         // standard types other kinds move like.
         let promotable: Vec<usize> = base.iter().copied().filter(|&k| has_plus_form(k)).collect();
-        let others: Vec<usize> = base.iter().copied().filter(|&k| !has_plus_form(k)).collect();
+        let others: Vec<usize> = base
+            .iter()
+            .copied()
+            .filter(|&k| !has_plus_form(k))
+            .collect();
         let wanted: Vec<usize> = others
             .iter()
             .filter_map(|&k| standard_type(&betza(k)))
