@@ -42,7 +42,7 @@ pub fn describe(s: &Shipped) -> String {
         .take_while(|l| !l.is_empty())
         .collect();
     let joined = header.join(" ");
-    let sentence = match joined.find(". ") {
+    let sentence = match sentence_end(&joined) {
         Some(i) => &joined[..=i],
         None => joined.as_str(),
     };
@@ -55,4 +55,37 @@ pub fn describe(s: &Shipped) -> String {
         .find_map(|l| l.trim().strip_prefix("variant"))
         .map(|r| r.trim().trim_matches('"').to_string())
         .unwrap_or_else(|| s.name.to_string())
+}
+
+/// Where the first sentence ends: a full stop followed by a space and a capital, after a word of
+/// more than one letter, so that `c. 1976` and `H. G. Muller` do not end it.
+fn sentence_end(text: &str) -> Option<usize> {
+    text.match_indices(". ").map(|(i, _)| i).find(|&i| {
+        let next = text[i + 2..].chars().next();
+        let word = text[..i]
+            .rsplit(|c: char| c.is_whitespace() || c == '(')
+            .next()
+            .unwrap_or("");
+        next.is_some_and(char::is_uppercase) && word.chars().count() > 1
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence_end;
+
+    #[test]
+    fn a_sentence_does_not_end_at_an_abbreviation_or_an_initial() {
+        let t = "Kyoto shogi (Tamiya Katsuya, c. 1976). Every piece turns over.";
+        assert_eq!(
+            &t[..=sentence_end(t).unwrap()],
+            "Kyoto shogi (Tamiya Katsuya, c. 1976)."
+        );
+        let t = "Fairy-Max by H. G. Muller plays it. More.";
+        assert_eq!(
+            &t[..=sentence_end(t).unwrap()],
+            "Fairy-Max by H. G. Muller plays it."
+        );
+        assert_eq!(sentence_end("One sentence only."), None);
+    }
 }

@@ -1,8 +1,9 @@
 //! `chimera export fsf FILE.variant [--approximate] [--section NAME]`.
 
-use crate::compile::compile_file;
+use crate::compile::check_named;
 use crate::interop::export::{export, section_name};
 use crate::interop::locate::Sources;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -31,10 +32,15 @@ pub struct Args {
 /// Runs `chimera export`: the section on stdout; what cannot be stated on stderr, one line each
 /// as `file:line:column: ...`; exit 1 when anything cannot be stated, unless `--approximate`.
 pub fn run(args: Args) -> ExitCode {
-    let rules = match compile_file(&args.file) {
-        Ok(r) => r,
+    let rules = match check_named(&args.file) {
+        Ok(c) => c.rules,
         Err(d) => {
-            eprintln!("{:?}", miette::Report::new(d));
+            // As `check` prints it: miette's drawing on a terminal, plain lines otherwise.
+            if std::io::stderr().is_terminal() {
+                eprint!("{:?}", miette::Report::new(d));
+            } else {
+                eprint!("{}", d.render_plain());
+            }
             return ExitCode::FAILURE;
         }
     };

@@ -1,6 +1,6 @@
 //! `chimera pgn FILE.variant GAME.pgn`: checks that every move of every game in a PGN file is legal.
 
-use crate::compile::compile_file;
+use crate::compile::check_named;
 use crate::diagnostics::Code;
 use crate::diagnostics::{Diagnostics, SourceError, SourceFile};
 use crate::engine::Engine;
@@ -43,7 +43,9 @@ fn read_bounded(path: &PathBuf, limit: usize) -> Result<String, String> {
 
 /// The check's report: one line per game on success, a located diagnostic for the first bad move.
 pub fn check(args: &Args) -> Result<String, String> {
-    let rules = compile_file(&args.variant).map_err(|d| d.render_plain())?;
+    let rules = check_named(&args.variant)
+        .map_err(|d| d.render_plain())?
+        .rules;
     let engine = Engine::new(rules).map_err(|e| format!("{}: {}", args.variant.display(), e))?;
     let text = read_bounded(&args.pgn, MAX_BYTES)?;
     let name = args.pgn.display().to_string();

@@ -260,9 +260,10 @@ impl Engine {
 }
 
 impl Status {
-    /// The status in words, e.g. "black is checkmated: red wins".
+    /// The status in words, the players named as the definition writes them, e.g.
+    /// "Black is checkmated: Red wins".
     pub fn describe(&self, players: &ByPlayer<String>, side_to_move: Player) -> String {
-        let name = |p: Player| players[p].to_lowercase();
+        let name = |p: Player| players[p].clone();
         let mover = name(side_to_move);
         let outcome = |r: &GameResult| match r {
             GameResult::Win(p) => format!("{} wins", name(*p)),

@@ -183,9 +183,31 @@ fn list(ms: &[String]) -> String {
         "none".to_string()
     } else {
         let mut ms = ms.to_vec();
-        ms.sort();
+        ms.sort_by_key(|m| natural_key(m));
         ms.join(" ")
     }
+}
+
+/// A sort key that compares the numbers in a move's text as numbers, so squares come in board
+/// order (`a8 a9 a10`, not `a10 a8 a9`).
+fn natural_key(text: &str) -> Vec<(String, u32)> {
+    let mut key = Vec::new();
+    let mut word = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut n = c.to_digit(10).unwrap_or(0);
+            while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                n = n.saturating_mul(10).saturating_add(d);
+                chars.next();
+            }
+            key.push((std::mem::take(&mut word), n));
+        } else {
+            word.push(c);
+        }
+    }
+    key.push((word, 0));
+    key
 }
 
 /// Why the drop `t` (with `@` at byte `at`) is not legal; `texts` are the legal moves' texts.
@@ -354,7 +376,21 @@ fn board_move_error(
             .pseudo_legal_moves(pos)
             .iter()
             .any(|m| !m.is_drop() && m.from == from && m.to == to);
-        let message = if refused {
+        let own_piece = pos
+            .piece_at(to)
+            .filter(|p| p.player == pos.side_to_move())
+            .map(|p| engine.rules().piece(p.kind).name.clone());
+        let message = if let Some(blocker) = own_piece {
+            format!(
+                "the {} on {} cannot move to {}: {} is occupied by {}'s own {}",
+                name,
+                from_text,
+                to_text,
+                to_text,
+                engine.rules().players[pos.side_to_move()],
+                blocker
+            )
+        } else if refused {
             format!(
                 "the {} on {} cannot move to {}: that would leave {} in check",
                 name,
@@ -526,4 +562,16 @@ fn drop_refusal(engine: &Engine, pos: &Position, kind: PieceKind, sq: Square) ->
         return format!("a {} dropped on {} would have no move from there", name, at);
     }
     format!("a {} may not be dropped on {}", name, at)
+}
+
+#[cfg(test)]
+mod list_order_tests {
+    #[test]
+    fn squares_are_listed_in_board_order() {
+        let ms: Vec<String> = ["P@a10", "P@b8", "P@a8", "P@a9"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(super::list(&ms), "P@a8 P@a9 P@a10 P@b8");
+    }
 }

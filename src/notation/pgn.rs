@@ -446,7 +446,108 @@ pub fn read_pgn(engine: &Engine, text: &str) -> Result<Vec<PgnGame>, PgnError> {
 }
 
 /// Plays one game as written.
+///
+/// XBoard numbers the ranks of a ten-rank board from 0 (`a0`-`i9`, its xiangqi convention) in the
+/// PGN it saves: on a ten-rank board, a game that names a rank 0, or that is legal only when read
+/// so, is read with XBoard's numbering.
 pub fn play_raw(engine: &Engine, game_no: usize, g: RawGame) -> Result<PgnGame, PgnError> {
+    let ten = engine.rules().board.dims.ranks == 10;
+    let letters = xboard_letters(g.tag("Variant"));
+    let zero = ten && g.moves.iter().any(|m| names_rank_zero(&m.text));
+    let none: &[(char, char)] = &[];
+    let first = if zero {
+        XboardReading {
+            ranks: true,
+            letters: &letters,
+        }
+    } else {
+        XboardReading {
+            ranks: false,
+            letters: none,
+        }
+    };
+    match play_moves(engine, game_no, g.clone(), first) {
+        Err(e) if !zero && (ten || !letters.is_empty()) => {
+            let xboard = XboardReading {
+                ranks: ten,
+                letters: &letters,
+            };
+            play_moves(engine, game_no, g, xboard).map_err(|_| e)
+        }
+        other => other,
+    }
+}
+
+/// How XBoard's PGN differs from Chimera's: ranks from 0, its own letters for some pieces.
+#[derive(Clone, Copy)]
+struct XboardReading<'a> {
+    ranks: bool,
+    letters: &'a [(char, char)],
+}
+
+/// XBoard's letters for the variant its `Variant` tag names, with the letters meant.
+fn xboard_letters(variant: Option<&str>) -> Vec<(char, char)> {
+    let Some(variant) = variant else {
+        return Vec::new();
+    };
+    include_str!("xboard_letters.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .filter(|(name, _)| name.eq_ignore_ascii_case(variant.trim()))
+        .flat_map(|(_, pairs)| {
+            pairs.split_whitespace().filter_map(|p| {
+                let mut c = p.chars();
+                match (c.next(), c.next(), c.next()) {
+                    (Some(x), Some('='), Some(o)) => Some((x, o)),
+                    _ => None,
+                }
+            })
+        })
+        .collect()
+}
+
+/// Whether a move's text names a square on rank 0 (`Rh0h9`, `P@e0`).
+fn names_rank_zero(text: &str) -> bool {
+    let b = text.as_bytes();
+    (1..b.len()).any(|i| {
+        b[i] == b'0'
+            && b[i - 1].is_ascii_lowercase()
+            && b.get(i + 1).is_none_or(|c| !c.is_ascii_digit())
+    })
+}
+
+/// A move's text with every rank number one higher: XBoard's `e0` is Chimera's `e1`.
+fn xboard_to_chimera_ranks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        if c.is_ascii_lowercase() && chars.get(i).is_some_and(char::is_ascii_digit) {
+            let start = i;
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            let digits: String = chars[start..i].iter().collect();
+            match digits.parse::<u32>() {
+                Ok(n) => out.push_str(&(n + 1).to_string()),
+                Err(_) => out.push_str(&digits),
+            }
+        }
+    }
+    out
+}
+
+/// Plays one game's moves, read as `xboard` says.
+fn play_moves(
+    engine: &Engine,
+    game_no: usize,
+    g: RawGame,
+    xboard: XboardReading<'_>,
+) -> Result<PgnGame, PgnError> {
     let rules = engine.rules();
     let mut pos = match g.tag("FEN") {
         Some(fen) => parse_fen(engine, fen).map_err(|e| {
@@ -484,7 +585,34 @@ pub fn play_raw(engine: &Engine, game_no: usize, g: RawGame) -> Result<PgnGame, 
             )
             .help("end the game with its result (`1-0`, `0-1`, `1/2-1/2` or `*`)"));
         }
-        match parse_move(engine, &pos, &m.text) {
+        let mut text = if xboard.ranks {
+            xboard_to_chimera_ranks(&m.text)
+        } else {
+            m.text.clone()
+        };
+        // A piece letter leads SAN and drops (`Hc2`, `H@e4`).
+        if let Some(&(_, ours)) = xboard
+            .letters
+            .iter()
+            .find(|(theirs, _)| text.starts_with(*theirs))
+        {
+            text = format!("{ours}{}", &text[1..]);
+        }
+        // SAN's bare square (`c6`) is a pawn moving along its own file: where another piece could
+        // also reach that square (a xiangqi soldier stepping sideways), read it so.
+        let parsed = parse_move(engine, &pos, &text).or_else(|e| {
+            let b = text.as_bytes();
+            let bare = b.len() >= 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit();
+            if bare
+                && b.iter()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'#'))
+            {
+                parse_move(engine, &pos, &format!("{}{text}", b[0] as char)).map_err(|_| e)
+            } else {
+                Err(e)
+            }
+        });
+        match parsed {
             Ok(mv) => {
                 pos = engine.play(&pos, mv);
                 moves.push(mv);

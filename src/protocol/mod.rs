@@ -8,7 +8,7 @@
 pub mod uci;
 pub mod xboard;
 
-use crate::compile::compile_file;
+use crate::compile::check_named;
 use crate::engine::{Engine, Game, GameResult, Move, Position, Status};
 use crate::geometry::Player;
 use crate::search::{Info, Limits, SearchResult, Searcher};
@@ -82,7 +82,8 @@ impl Catalog {
     }
 
     fn add_file(&mut self, path: &Path) -> Result<String, String> {
-        let rules = compile_file(path).map_err(|d| d.render_plain())?;
+        // A path, or the name of a shipped definition (`chimera xboard chess`).
+        let rules = check_named(path).map_err(|d| d.render_plain())?.rules;
         let engine = Engine::new(rules)
             .map_err(|e| format!("{}: the engine cannot be built: {e}", path.display()))?;
         let name = path

@@ -130,3 +130,69 @@ fn the_repl_opens_a_shipped_definition_by_name_from_the_home_folder() {
     assert!(stdout.contains("legal moves"), "{stdout}");
     assert!(!stderr.contains("error"), "{stderr}");
 }
+
+#[test]
+fn list_does_not_cut_a_description_at_an_abbreviation() {
+    let dir = elsewhere("list-abbrev");
+    let (code, stdout, stderr) = chimera_in(&dir, &["list"]);
+    assert_eq!(code, 0, "{stderr}");
+    let kyoto = stdout
+        .lines()
+        .find(|l| l.starts_with("kyotoshogi "))
+        .expect("kyotoshogi");
+    assert!(kyoto.contains("c. 1976): 5x5 shogi"), "{kyoto}");
+}
+
+#[test]
+fn the_protocols_export_and_pgn_take_a_shipped_name() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = elsewhere("protocol-names");
+    for protocol in ["xboard", "uci"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .current_dir(&dir)
+            .args([protocol, "chess"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run chimera");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let hello = if protocol == "uci" {
+            "uci\nquit\n"
+        } else {
+            "xboard\nprotover 2\nquit\n"
+        };
+        stdin.write_all(hello.as_bytes()).expect("write");
+        drop(stdin);
+        let out = child.wait_with_output().expect("wait");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{protocol}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let want = if protocol == "uci" {
+            "uciok"
+        } else {
+            "feature done=1"
+        };
+        assert!(stdout.contains(want), "{protocol}: {stdout}");
+    }
+    let (code, stdout, stderr) = chimera_in(&dir, &["export", "fsf", "chess"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("[chess"), "{stdout}");
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&pgn, "[Event \"t\"]\n\n1. e4 e5 2. Nf3 *\n").expect("write");
+    let (code, stdout, stderr) = chimera_in(&dir, &["pgn", "chess", "game.pgn"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}
+
+#[test]
+fn export_reports_a_missing_file_as_check_does() {
+    let dir = elsewhere("export-error");
+    let (code, _, export_err) = chimera_in(&dir, &["export", "fsf", "nosuch.variant"]);
+    assert_eq!(code, 1);
+    let (_, _, check_err) = chimera_in(&dir, &["check", "nosuch.variant"]);
+    assert_eq!(export_err, check_err);
+}

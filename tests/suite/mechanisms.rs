@@ -651,7 +651,7 @@ fn checkmate_ends_the_game() {
     assert_eq!(s, Status::Checkmate(GameResult::Win(Player::First)));
     assert_eq!(
         s.describe(&e.rules().players, Player::Second),
-        "black is checkmated: white wins"
+        "Black is checkmated: White wins"
     );
 }
 
@@ -688,7 +688,7 @@ fn perpetual_check_loses_the_repetition_for_the_checking_side() {
             &ByPlayer::new("White".into(), "Black".into()),
             Player::Second
         ),
-        "white has given perpetual check: black wins"
+        "White has given perpetual check: Black wins"
     );
     // The same repetition without checks is an ordinary draw.
     let g = play_out(

@@ -47,6 +47,25 @@ fn an_xboard_crazyhouse_file_opens_with_both_games() {
 }
 
 #[test]
+fn an_xboard_xiangqi_file_opens_with_its_ranks_from_zero_and_its_letters() {
+    // Saved by real XBoard 4.9.1 (Chimera against Chimera, tests/ext_xboard.rs's setup): ranks
+    // 0-9, the Horse written H and the Elephant E (its `Variant "xiangqi"` letters).
+    let e = load("xiangqi.variant");
+    let text = fixture("xboard-xiangqi.pgn");
+    assert!(text.contains("Kd0") && text.contains("1. Hc2"), "{text}");
+    let games = read_pgn(&e, &text).expect("reads");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].moves.len(), 155);
+    assert_eq!(games[0].result.as_deref(), Some("1-0"));
+    // The last move mates: the game is over for Chimera too.
+    let mut g = Game::new(std::sync::Arc::new(e), games[0].start.clone());
+    for m in &games[0].moves {
+        g.play(*m);
+    }
+    assert!(g.status().is_over(), "{:?}", g.status());
+}
+
+#[test]
 fn fairy_stockfish_san_files_open() {
     // Xiangqi as Fairy-Stockfish writes it: `H` horse, `E` elephant, soldiers with a `P`.
     let xq = load("xiangqi.variant");

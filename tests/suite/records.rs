@@ -196,7 +196,7 @@ fn save_writes_pgn_and_open_replays_it() {
     assert_eq!(
         ok(&mut t, &format!("open {}", file.display())),
         format!(
-            "opened {}: 14 moves, result 0-1; Game over: white is checkmated: black wins",
+            "opened {}: 14 moves, result 0-1; Game over: White is checkmated: Black wins",
             file.display()
         )
     );
@@ -311,6 +311,13 @@ fn open_reads_other_programs_files_and_picks_a_game() {
         out,
         "opened tests/fixtures/pgn/xboard-crazyhouse.pgn (game 1 of 2): 60 moves, result *; White to move"
     );
+    // XBoard's xiangqi: ranks from 0, its own letters (H, E) for the Horse and Elephant.
+    let mut x = session("xiangqi");
+    let out = ok(&mut x, "open tests/fixtures/pgn/xboard-xiangqi.pgn");
+    assert!(
+        out.starts_with("opened tests/fixtures/pgn/xboard-xiangqi.pgn: 155 moves, result 1-0"),
+        "{out}"
+    );
     // The second game starts from its FEN tag, with a variation and a NAG skipped.
     let out = ok(&mut s, "open tests/fixtures/pgn/xboard-crazyhouse.pgn 2");
     assert_eq!(
@@ -380,6 +387,10 @@ fn move_errors_say_why() {
         (
             "play g1g3",
             "illegal move `g1g3`: the Knight on g1 cannot move to g3: a Knight does not move that way from there",
+        ),
+        (
+            "play e1e2",
+            "illegal move `e1e2`: the King on e1 cannot move to e2: e2 is occupied by White's own Pawn",
         ),
     ];
     for (line, message) in cases {

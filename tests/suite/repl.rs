@@ -288,9 +288,9 @@ fn play_reports_check_and_the_end_of_the_game() {
     let mut s = session("chess");
     assert_eq!(
         ok(&mut s, "play f2f3 e7e5 g2g4 d8h4"),
-        "1. f2f3 e7e5 2. g2g4 d8h4\nGame over: white is checkmated: black wins"
+        "1. f2f3 e7e5 2. g2g4 d8h4\nGame over: White is checkmated: Black wins"
     );
-    assert_eq!(ok(&mut s, "status"), "white is checkmated: black wins");
+    assert_eq!(ok(&mut s, "status"), "White is checkmated: Black wins");
     let e = fails(&mut s, "play e2e4");
     assert!(
         e.message
@@ -1033,4 +1033,52 @@ fn every_command_works_on_every_shipped_definition() {
             ok(&mut s, "undo");
         }
     }
+}
+
+#[test]
+fn a_fen_whose_side_not_to_move_is_in_check_is_refused() {
+    let mut s = session("chess");
+    // The Rook on e2 attacks Black's King on e8 with White to move: no legal game gets here.
+    let e = fails(&mut s, "fen 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1");
+    assert_eq!(
+        e.message,
+        "this position cannot arise: Black is in check with White to move"
+    );
+    // With Black to move it is an ordinary check.
+    ok(&mut s, "fen 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1");
+}
+
+#[test]
+fn go_time_is_in_seconds_and_bounded_or_in_milliseconds() {
+    let mut s = session("chess");
+    let e = fails(&mut s, "go time 1000");
+    assert!(
+        e.message
+            .contains("the time is in seconds, 1 to 600 (or in milliseconds written like `500ms`)"),
+        "{}",
+        e.message
+    );
+    let start = std::time::Instant::now();
+    let out = ok(&mut s, "go time 300ms");
+    assert!(out.starts_with("best move "), "{out}");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn hint_thinks_at_most_the_second_its_help_says() {
+    let mut s = session("chess");
+    let help = ok(&mut s, "help hint");
+    assert!(help.contains("up to one second"), "{help}");
+    let start = std::time::Instant::now();
+    let out = ok(&mut s, "hint");
+    assert!(out.starts_with("hint: try "), "{out}");
+    assert!(
+        start.elapsed() < std::time::Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
 }

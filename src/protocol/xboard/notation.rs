@@ -8,8 +8,7 @@
 
 use crate::engine::{Engine, Move, MoveKind, Position};
 use crate::geometry::{Dimensions, Square};
-use crate::protocol::hand_kinds;
-use crate::rules::{PieceKind, RuleSet};
+use crate::rules::RuleSet;
 
 /// XBoard's own variant names (its built-in rule sets), from a data file. XBoard knows these
 /// boards, pieces and rules, so no `setup` or `piece` lines are sent for them. This is XBoard's
@@ -193,15 +192,43 @@ fn rules_ranks_agree(engine: &Engine) -> bool {
 
 /// XBoard's piece types per side (`WhitePawn` .. `WhiteKing` in its source).
 const XB_TYPES: usize = 66;
+/// XBoard's King type, the last: the only one XBoard draws as a king and tests for check.
+const XB_KING: usize = XB_TYPES - 1;
 /// Types up to this one may carry a `+` promoted form (XBoard refuses `+` on later types).
 const XB_LAST_PROMOTABLE: usize = 10;
 /// The letters XBoard's `fairy` variant gives its first types; a kind with one of these letters
-/// gets that type, so XBoard draws a fitting picture.
+/// and no standard move gets that type.
 const XB_FAIRY_LETTERS: &str = "PNBRQFEACWMOHIJGDVLSU";
-/// The type a royal piece prefers: XBoard's Man (a king's picture without XBoard's check rules).
+/// XBoard's Man type: a king's moves without XBoard's check rules.
 const XB_MAN: usize = 10;
 /// XBoard's Pawn type: the only one XBoard lets promote to a chosen kind (on the last rank).
 const XB_PAWN: usize = 0;
+
+/// The XBoard type whose image fits a kind that moves exactly so (its Betza text, lame `n`
+/// modifiers ignored: a blockable Knight still looks like a Knight): Knight, Bishop, Rook,
+/// Queen, Ferz, Alfil (Elephant), Archbishop, Chancellor, Wazir, Man (King moves), Cannon,
+/// Nightrider, Dragon (Rook and Ferz), Grasshopper, Silver.
+fn standard_type(betza: &str) -> Option<usize> {
+    let plain: String = betza.chars().filter(|&c| c != 'n').collect();
+    Some(match plain.as_str() {
+        "N" => 1,
+        "B" => 2,
+        "R" => 3,
+        "Q" | "RB" | "BR" => 4,
+        "F" => 5,
+        "A" => 6,
+        "BN" | "NB" => 7,
+        "RN" | "NR" => 8,
+        "W" => 9,
+        "K" | "WF" | "FW" => XB_MAN,
+        "mRcpR" => 11,
+        "NN" | "N0" => 12,
+        "RF" | "FR" => 14,
+        "gQ" => 15,
+        "FfW" | "fWF" => 16,
+        _ => return None,
+    })
+}
 
 /// Types XBoard gives rules of its own beyond the `piece` line: Pawn and Lance promote on the
 /// last rank, Falcon and Cobra are wild cards, the Lion captures twice. Other kinds avoid them.
@@ -212,31 +239,50 @@ fn xb_special(slot: usize) -> bool {
 /// The XBoard piece type chosen for each kind, and the `setup` table string.
 #[derive(Clone, Debug)]
 pub(crate) struct PieceTable {
-    /// How many kinds XBoard's holdings need (0 without drops).
+    /// How many types XBoard's holdings have (0 without drops).
     pub(crate) holdings: usize,
     /// The `(PIECETOCHAR)` string.
     pub(crate) table: String,
 }
 
 impl PieceTable {
-    /// Assigns XBoard types to the kinds of a rule set.
+    /// Assigns XBoard types to the kinds of a rule set whose start position has `royals` royal
+    /// pieces per side.
     ///
-    /// XBoard's holdings show the first types in table order, so kinds that can be in a hand come
-    /// first. Promoted kinds (`+X`) are written `^X`: a `+` type married to X's type. The royal is
-    /// deliberately not XBoard's King type: XBoard would then apply its own check rules, which
-    /// need not be the variant's (duple check, confinement); the engine enforces the real ones.
-    pub(crate) fn new(rules: &RuleSet) -> PieceTable {
+    /// Images: XBoard draws each letter with the image of its type, so a kind that moves like a
+    /// standard piece gets that piece's type (a lone royal the King, a Rook the Rook), a kind
+    /// whose letter XBoard's `fairy` variant uses gets that type, and the rest the free types.
+    ///
+    /// Holdings: XBoard puts a captured piece in holdings slot N, where N counts the types before
+    /// its own in the table (promoted `^X` types not counted), and turns a piece whose N is past the
+    /// holdings into a Pawn of slot 0 (`backend.c`, `ApplyMove`), which then no longer matches the
+    /// kind the engine drops there (`P@f3` forfeited as an invalid move). So the holdings cover
+    /// every kind that can be captured, whatever the variant does with captures; XBoard caps them
+    /// at the number of ranks. Promoted kinds (`+X`) are written `^X`: a `+` type married to X's.
+    pub(crate) fn new(rules: &RuleSet, royals: usize, ranks: usize) -> PieceTable {
         let n = rules.pieces.len();
-        let hand = hand_kinds(rules);
         let is_plus = |k: usize| rules.pieces[k].letter.starts_with('+');
         let has_plus_form = |k: usize| {
             let l = &rules.pieces[k].letter;
             rules.pieces.iter().any(|p| p.letter == format!("+{l}"))
         };
+        let betza = |k: usize| -> String {
+            rules.pieces[k]
+                .moves
+                .iter()
+                .map(|r| r.betza.as_str())
+                .collect()
+        };
         let mut slot = vec![usize::MAX; n];
         let mut used = [false; XB_TYPES];
-        used[XB_TYPES - 1] = true; // the King type stays empty
-                                   // A kind that promotes to a chosen kind (not its `+` form) needs XBoard's Pawn type.
+        for (s, u) in used.iter_mut().enumerate() {
+            *u = xb_special(s);
+        }
+        fn take(k: usize, s: usize, slot: &mut [usize], used: &mut [bool; XB_TYPES]) {
+            slot[k] = s;
+            used[s] = true;
+        }
+        // A kind that promotes to a chosen kind (not its `+` form) needs XBoard's Pawn type.
         let chooses = |k: usize| {
             rules.pieces[k].promotion.as_ref().is_some_and(|pr| {
                 pr.to
@@ -244,79 +290,66 @@ impl PieceTable {
                     .any(|t| rules.piece(*t).letter != format!("+{}", rules.pieces[k].letter))
             })
         };
-        let pawn_kind = (0..n).find(|&k| !is_plus(k) && chooses(k));
-        if let Some(k) = pawn_kind {
-            slot[k] = XB_PAWN;
+        if let Some(k) = (0..n).find(|&k| !is_plus(k) && chooses(k)) {
+            take(k, XB_PAWN, &mut slot, &mut used);
         }
-        for (s, u) in used.iter_mut().enumerate() {
-            if xb_special(s) {
-                *u = true;
+        // One royal kind with one piece a side is XBoard's King (its image and check test);
+        // several royals (duple check) keep a Man, so XBoard's check rules do not apply.
+        let royal_kinds: Vec<usize> = (0..n).filter(|&k| rules.pieces[k].royal).collect();
+        if let [k] = royal_kinds[..] {
+            if royals == 1 && !is_plus(k) && slot[k] == usize::MAX {
+                take(k, XB_KING, &mut slot, &mut used);
             }
         }
-        // Base kinds in holdings order: hand kinds (promotable first), then the others
-        // (promotable first), so promotable kinds get the low types XBoard lets promote.
-        let mut groups: Vec<Vec<usize>> = vec![Vec::new(), Vec::new()];
-        for k in 0..n {
-            if is_plus(k) {
-                continue;
-            }
-            let g = if hand.contains(&PieceKind(k as u8)) {
-                0
-            } else {
-                1
-            };
-            groups[g].push(k);
-        }
-        for g in groups.iter_mut() {
-            g.sort_by_key(|&k| !has_plus_form(k));
-        }
-        let mut floor = 0;
-        for group in &groups {
-            let mut top = floor;
-            // First pass: the preferred type of each kind, when free and in order.
+        // Base kinds: promotable ones first (they need the low types XBoard lets promote).
+        let mut base: Vec<usize> = (0..n).filter(|&k| !is_plus(k)).collect();
+        base.sort_by_key(|&k| !has_plus_form(k));
+        let fits = |k: usize, s: usize, used: &[bool; XB_TYPES]| {
+            s < XB_KING && !used[s] && (!has_plus_form(k) || s <= XB_LAST_PROMOTABLE)
+        };
+        // Promotable kinds are placed first, each by the three passes, so that the others never
+        // take the few types a `+` form can marry; a promotable kind's last resort avoids the
+        // standard types other kinds move like.
+        let promotable: Vec<usize> = base.iter().copied().filter(|&k| has_plus_form(k)).collect();
+        let others: Vec<usize> = base
+            .iter()
+            .copied()
+            .filter(|&k| !has_plus_form(k))
+            .collect();
+        let wanted: Vec<usize> = others
+            .iter()
+            .filter_map(|&k| standard_type(&betza(k)))
+            .collect();
+        for (group, pass) in [&promotable, &others]
+            .into_iter()
+            .flat_map(|g| (0..4).map(move |pass| (g, pass)))
+        {
             for &k in group {
                 if slot[k] != usize::MAX {
-                    top = top.max(slot[k] + 1);
                     continue;
                 }
                 let p = &rules.pieces[k];
-                let pref = if p.royal {
-                    Some(XB_MAN)
-                } else {
-                    p.letter
+                let want = match pass {
+                    0 if p.royal => Some(XB_MAN),
+                    0 => standard_type(&betza(k)),
+                    1 => p
+                        .letter
                         .chars()
                         .next()
-                        .and_then(|c| XB_FAIRY_LETTERS.find(c))
+                        .and_then(|c| XB_FAIRY_LETTERS.find(c)),
+                    2 => (1..XB_KING).find(|&s| fits(k, s, &used) && !wanted.contains(&s)),
+                    _ => (1..XB_KING).find(|&s| fits(k, s, &used)),
                 };
-                if let Some(s) = pref {
-                    let fits =
-                        s >= floor && !used[s] && (!has_plus_form(k) || s <= XB_LAST_PROMOTABLE);
-                    if fits {
-                        slot[k] = s;
-                        used[s] = true;
-                        top = top.max(s + 1);
-                    }
+                if let Some(s) = want.filter(|&s| fits(k, s, &used)) {
+                    take(k, s, &mut slot, &mut used);
                 }
             }
-            // Second pass: the lowest free type for the rest.
-            for &k in group {
-                if slot[k] != usize::MAX {
-                    continue;
-                }
-                if let Some(s) = (floor..XB_TYPES - 1).find(|&s| !used[s]) {
-                    slot[k] = s;
-                    used[s] = true;
-                    top = top.max(s + 1);
-                }
-            }
-            floor = top;
         }
         // Promoted kinds take any free type.
-        for (k, sk) in slot.iter_mut().enumerate() {
-            if is_plus(k) {
-                if let Some(s) = (0..XB_TYPES - 1).find(|&s| !used[s]) {
-                    *sk = s;
-                    used[s] = true;
+        for k in (0..n).filter(|&k| is_plus(k)) {
+            if slot[k] == usize::MAX {
+                if let Some(s) = (1..XB_KING).find(|&s| !used[s]) {
+                    take(k, s, &mut slot, &mut used);
                 }
             }
         }
@@ -336,18 +369,20 @@ impl PieceTable {
             .map(|c| c.to_ascii_lowercase())
             .collect::<Vec<_>>()
             .concat();
-        // Holdings: the number of participating types up to the last hand kind.
-        let holdings = hand
-            .iter()
-            .filter_map(|k| slot.get(k.index()).copied())
-            .filter(|&s| s < XB_TYPES)
-            .map(|last| {
-                (0..=last)
-                    .filter(|&s| slot.iter().enumerate().any(|(k, &x)| x == s && !is_plus(k)))
-                    .count()
-            })
-            .max()
-            .unwrap_or(0);
+        // Holdings: through the last type a captured piece can land in (a royal is not captured).
+        let holdings = if rules.drops.to_hand.is_empty() {
+            0
+        } else {
+            let counted = |s: usize| slot.iter().enumerate().any(|(k, &x)| x == s && !is_plus(k));
+            base.iter()
+                .filter(|&&k| !rules.pieces[k].royal)
+                .filter_map(|&k| slot.get(k).copied())
+                .filter(|&s| s < XB_TYPES)
+                .map(|last| (0..=last).filter(|&s| counted(s)).count())
+                .max()
+                .unwrap_or(0)
+                .min(ranks)
+        };
         PieceTable {
             holdings,
             table: format!("{white}{black}"),
@@ -371,20 +406,27 @@ pub(crate) fn xboard_fen(engine: &Engine, pos: &Position) -> String {
 }
 
 /// The lines that teach XBoard a variant: `setup (TABLE) WxH+S_fairy FEN` and one `piece` line
-/// per kind with its moves in Betza notation (conditions left out, so XBoard's idea of the moves
-/// is never narrower than the variant's).
+/// per kind with its moves in Betza notation. XBetza cannot say where a move is available, so a
+/// move allowed only in a zone is stated without its zone (XBoard's idea of the moves is never
+/// narrower than the variant's) and a `#` line after it says so; the engine's own move check
+/// (`Illegal move` to a move outside the zone) and its `highlight` answers apply the zone.
 pub(crate) fn setup_lines(engine: &Engine) -> Vec<String> {
     let rules = engine.rules();
-    let table = PieceTable::new(rules);
     let d = rules.board.dims;
     let start = engine.start_position();
+    let fen = xboard_fen(engine, &start);
+    // Royal pieces a side in the start position (the first player's, upper case in the FEN).
+    let board = fen.split([' ', '[']).next().unwrap_or("");
+    let royals = rules
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| board.matches(p.letter.as_str()).count())
+        .sum();
+    let table = PieceTable::new(rules, royals, d.ranks as usize);
     let mut lines = vec![format!(
         "setup ({}) {}x{}+{}_fairy {}",
-        table.table,
-        d.files,
-        d.ranks,
-        table.holdings,
-        xboard_fen(engine, &start)
+        table.table, d.files, d.ranks, table.holdings, fen
     )];
     for p in &rules.pieces {
         let betza: String = p.moves.iter().map(|r| r.betza.as_str()).collect();
@@ -392,6 +434,27 @@ pub(crate) fn setup_lines(engine: &Engine) -> Vec<String> {
             continue;
         }
         lines.push(format!("piece {}& {}", p.letter, betza));
+        for r in p.moves.iter().filter(|r| r.only_in.is_some()) {
+            let zone = r
+                .zone
+                .map(|z| {
+                    let name = rules
+                        .zones
+                        .get_index(z.zone.0 as usize)
+                        .map(|(name, _)| name.as_str())
+                        .unwrap_or("?");
+                    if z.enemy {
+                        format!("enemy {name}")
+                    } else {
+                        name.to_string()
+                    }
+                })
+                .unwrap_or_else(|| "the squares listed".to_string());
+            lines.push(format!(
+                "# piece {}: {} only in {zone} (XBetza has no zones; the engine checks it)",
+                p.letter, r.betza
+            ));
+        }
     }
     lines
 }

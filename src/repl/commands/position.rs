@@ -82,6 +82,24 @@ impl Session {
             err.help = e.help.clone();
             err
         })?;
+        // The side not to move in check: the last move left its own royal attacked, which no
+        // legal game reaches (and the royal's capture would be listed as a legal move).
+        let mut other = pos.clone();
+        other.set_side_to_move(pos.side_to_move().other());
+        if l.engine.in_check(&other) {
+            let players = &l.engine.rules().players;
+            let (mover, idle) = (pos.side_to_move(), pos.side_to_move().other());
+            return Err(ReplError::new(format!(
+                "this position cannot arise: {} is in check with {} to move",
+                players[idle], players[mover]
+            ))
+            .with_context(rest.to_string())
+            .with_help(format!(
+                "the side to move is the FEN's second field; with {} to move, its royal must not \
+                 be attacked",
+                players[mover]
+            )));
+        }
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
         l.game.edit(pos, format!("fen {rest}"));
         Ok(self.status_line(self.loaded()?))
@@ -108,7 +126,7 @@ impl Session {
                 rules.players[side],
                 if check { ", in check" } else { "" }
             ),
-            // The engine's words as they stand ("black is checkmated: red wins").
+            // The engine's words as they stand ("Black is checkmated: Red wins").
             other => other.describe(&rules.players, side),
         })
     }

@@ -15,7 +15,7 @@ const HASH_MB: usize = 64;
 /// Most nodes `go nodes N` accepts.
 pub(crate) const MAX_NODES: u64 = 10_000_000_000;
 /// Most seconds `go time S` accepts (a day).
-pub(crate) const MAX_SECONDS: u64 = 86_400;
+pub(crate) const MAX_SECONDS: u64 = 600;
 /// The computer's thinking time per move when it plays (`computer ...`).
 const COMPUTER_TIME: Duration = Duration::from_secs(2);
 
@@ -42,7 +42,8 @@ impl ComputerSides {
     }
 }
 
-/// Reads `depth N | nodes N | time SECONDS` (any of them, in any order).
+/// Reads `depth N | nodes N | time SECONDS` (any of them, in any order; `time 500ms` in
+/// milliseconds).
 fn limits(words: &[&str], command: &str) -> Result<Limits> {
     let mut l = Limits::default();
     let help =
@@ -55,7 +56,14 @@ fn limits(words: &[&str], command: &str) -> Result<Limits> {
                 ReplError::new(format!("`{}` needs a number after it", words[i])).with_help(help),
             );
         };
-        let n = parse::number(value, "the limit")?;
+        // `time` takes seconds, or milliseconds written `500ms`.
+        let millis = key == "time" && value.to_ascii_lowercase().ends_with("ms");
+        let digits = if millis {
+            &value[..value.len() - 2]
+        } else {
+            value.strip_suffix('s').unwrap_or(value)
+        };
+        let n = parse::number(digits, "the limit")?;
         match key.as_str() {
             "depth" => {
                 if n == 0 || n > MAX_DEPTH as u64 {
@@ -76,13 +84,19 @@ fn limits(words: &[&str], command: &str) -> Result<Limits> {
                 l.nodes = Some(n);
             }
             "time" => {
-                if n == 0 || n > MAX_SECONDS {
+                let t = if millis {
+                    Duration::from_millis(n)
+                } else {
+                    Duration::from_secs(n)
+                };
+                if t.is_zero() || t > Duration::from_secs(MAX_SECONDS) {
                     return Err(ReplError::new(format!(
-                        "time {value} is out of range; 1 to {MAX_SECONDS} seconds"
+                        "time {value} is out of range: the time is in seconds, 1 to {MAX_SECONDS} \
+                         (or in milliseconds written like `500ms`)"
                     ))
                     .with_help(help));
                 }
-                l.movetime = Some(Duration::from_secs(n));
+                l.movetime = Some(t);
             }
             _ => {
                 return Err(

@@ -342,9 +342,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "let the computer find the best move (not played)",
         details: "Searches the current position and prints the best move, its score (centipawns for the \
                   side to move, or mate in N), the principal variation, depth, nodes and speed. Without \
-                  a limit it searches 5 seconds. An interactive terminal shows a live progress line; \
+                  a limit it searches 5 seconds; `time` is in seconds (at most 600), or in \
+                  milliseconds written `500ms`. An interactive terminal shows a live progress line; \
                   Ctrl-C stops the search and prints the best move so far.",
-        examples: &["go depth 6", "go time 10", "go nodes 200000"],
+        examples: &["go depth 6", "go time 10", "go time 500ms", "go nodes 200000"],
         run: Session::go,
     },
     CommandInfo {
@@ -352,8 +353,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "hint",
         aliases: &[],
         args: "",
-        summary: "suggest a move (one second of search)",
-        details: "Searches for one second and prints the move it would play, with its score and line.",
+        summary: "suggest a move (up to one second of search)",
+        details: "Searches for up to one second (it begins no new iteration that would not finish in \
+                  time) and prints the move it would play, with its score and line.",
         examples: &["hint"],
         run: Session::hint,
     },
