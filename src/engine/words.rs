@@ -126,7 +126,8 @@ impl WordTables {
             lame: (self.lame.len() as u32, self.lame.len() as u32),
             ..WordMoves::default()
         };
-        let bit = |s: u8| 1u64 << s;
+        // Entries exist for all 256 square numbers; those past the board have no bit.
+        let bit = |s: u8| 1u64.checked_shl(s as u32).unwrap_or(0);
         // Promotion: a move from the zone, or into it, may promote.
         let mut landings = 0u64;
         let leaps = &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize];
