@@ -17,7 +17,7 @@ jobs=${JOBS:-$(nproc)}
 # Shard 3 is killed (SIGKILL) as soon as it has written two games.
 kill_three='if [ {} = 3 ]; then
   "$CHIMERA" study run '"$out"'/study.toml --shard 3 --threads 1 & p=$!
-  until [ "$(wc -l < '"$out"'/study.shard-3.jsonl 2>/dev/null || echo 0)" -ge 2 ]; do sleep 0.05; done
+  until [ "$({ wc -l < '"$out"'/study.shard-3.jsonl; } 2>/dev/null || echo 0)" -ge 2 ]; do sleep 0.05; done
   kill -9 $p; wait $p
 else "$CHIMERA" study run '"$out"'/study.toml --shard {} --threads 1; fi'
 start=$(date +%s)
