@@ -9,6 +9,10 @@
 //! dealt to the shards in turn, so every shard gets the same number of games, give or take one.
 //! Nothing here prints: progress goes to a callback; errors are [`StudyError`] values.
 
+// A study error carries the damaged line's text for its diagnostic: larger than clippy likes in a
+// `Result`, but it ends the command, so its size costs nothing.
+#![allow(clippy::result_large_err)]
+
 use super::play::play_game;
 use super::values::{imbalance_game, measurable_kinds};
 use super::{
