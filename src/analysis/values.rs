@@ -108,7 +108,11 @@ pub(crate) fn imbalance_game(
     g: u32,
 ) -> u8 {
     let first = start.side_to_move();
-    let lacking = if g % 2 == 0 { first } else { first.other() };
+    let lacking = if g.is_multiple_of(2) {
+        first
+    } else {
+        first.other()
+    };
     match without_piece(engine, start, lacking, kind) {
         Some(pos) => {
             let rec = play_from(engine, &pos, config, g, 1 + kind.index() as u64);

@@ -188,7 +188,7 @@ pub(crate) fn present(
 ) -> Result<(), ExitCode> {
     let metrics: Vec<Metrics> = study.definitions.iter().map(summarize).collect();
     let json = match serde_json::to_string_pretty(&Output {
-        study: &study,
+        study,
         summary: &metrics,
     }) {
         Ok(j) => j,
