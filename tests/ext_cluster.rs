@@ -34,10 +34,9 @@ impl Drop for Daemons {
 
 impl Daemons {
     fn start(&mut self, name: &str, cmd: &mut Command) {
-        let child = cmd
-            .stdin(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {name} ({e}): run scripts/setup/60-cluster.sh"));
+        let child = cmd.stdin(Stdio::null()).spawn().unwrap_or_else(|e| {
+            panic!("cannot start {name} ({e}): run scripts/setup/60-cluster.sh")
+        });
         self.0.push((name.to_string(), child));
     }
 
@@ -45,7 +44,11 @@ impl Daemons {
     fn assert_running(&mut self, logs: &Path) {
         for (name, c) in self.0.iter_mut() {
             if let Ok(Some(status)) = c.try_wait() {
-                panic!("{name} exited ({status}); logs in {}:\n{}", logs.display(), read_logs(logs));
+                panic!(
+                    "{name} exited ({status}); logs in {}:\n{}",
+                    logs.display(),
+                    read_logs(logs)
+                );
             }
         }
     }
@@ -57,7 +60,11 @@ fn read_logs(dir: &Path) -> String {
         for e in entries.flatten() {
             let p = e.path();
             if p.extension().is_some_and(|x| x == "log") {
-                out.push_str(&format!("== {}\n{}\n", p.display(), std::fs::read_to_string(&p).unwrap_or_default()));
+                out.push_str(&format!(
+                    "== {}\n{}\n",
+                    p.display(),
+                    std::fs::read_to_string(&p).unwrap_or_default()
+                ));
             }
         }
     }
@@ -65,7 +72,11 @@ fn read_logs(dir: &Path) -> String {
 }
 
 fn need(program: &str) -> PathBuf {
-    for dir in std::env::var("PATH").unwrap_or_default().split(':').chain(["/usr/sbin", "/sbin"]) {
+    for dir in std::env::var("PATH")
+        .unwrap_or_default()
+        .split(':')
+        .chain(["/usr/sbin", "/sbin"])
+    {
         let p = Path::new(dir).join(program);
         if p.is_file() {
             return p;
@@ -107,13 +118,21 @@ fn sh(what: &str, cmd: &mut Command) -> String {
 fn stage(dir: &Path) -> PathBuf {
     std::fs::create_dir_all(dir.join("defs")).expect("defs");
     for d in DEFS {
-        std::fs::copy(Path::new(ROOT).join("tests/fixtures/analysis").join(d), dir.join("defs").join(d))
-            .expect("copy definition");
+        std::fs::copy(
+            Path::new(ROOT).join("tests/fixtures/analysis").join(d),
+            dir.join("defs").join(d),
+        )
+        .expect("copy definition");
     }
     let mut args = vec!["study".to_string(), "new".to_string()];
     args.extend(DEFS.iter().map(|d| format!("defs/{d}")));
     args.extend(SETTINGS.iter().map(|s| s.to_string()));
-    args.extend(["--shards".into(), SHARDS.to_string(), "-o".into(), "study.toml".into()]);
+    args.extend([
+        "--shards".into(),
+        SHARDS.to_string(),
+        "-o".into(),
+        "study.toml".into(),
+    ]);
     sh("study new", Command::new(BIN).args(&args).current_dir(dir));
     dir.join("study.toml")
 }
@@ -133,7 +152,8 @@ fn assert_same_report(a: &Path, b: &Path) {
     let mut n = 0;
     for e in std::fs::read_dir(b).expect("report folder") {
         let name = e.expect("entry").file_name();
-        let x = std::fs::read(a.join(&name)).unwrap_or_else(|_| panic!("{name:?} missing in {a:?}"));
+        let x =
+            std::fs::read(a.join(&name)).unwrap_or_else(|_| panic!("{name:?} missing in {a:?}"));
         let y = std::fs::read(b.join(&name)).expect("read");
         assert!(x == y, "{name:?} differs between {a:?} and {b:?}");
         n += 1;
@@ -167,25 +187,52 @@ fn gnu_parallel_local_job_slots_with_a_killed_shard_give_the_one_process_report(
             format!("{BIN} study run study.toml --shard {{}} --threads 1")
         };
         parallel()
-            .args(["-j", "2", "--joblog", "jobs.log", "--resume-failed", &cmd, ":::"])
+            .args([
+                "-j",
+                "2",
+                "--joblog",
+                "jobs.log",
+                "--resume-failed",
+                &cmd,
+                ":::",
+            ])
             .args(&shards)
             .current_dir(&dir)
             .output()
             .expect("parallel")
     };
     let first = run(true);
-    assert_eq!(first.status.code(), Some(1), "one job (the killed one) failed");
-    let kept = std::fs::read_to_string(dir.join("study.shard-1.jsonl")).expect("shard 1").lines().count();
-    let full = std::fs::read_to_string(dir.join("study.shard-2.jsonl")).expect("shard 2").lines().count();
-    assert!(kept < full, "shard 1 was cut short ({kept} of about {full} games)");
+    assert_eq!(
+        first.status.code(),
+        Some(1),
+        "one job (the killed one) failed"
+    );
+    let kept = std::fs::read_to_string(dir.join("study.shard-1.jsonl"))
+        .expect("shard 1")
+        .lines()
+        .count();
+    let full = std::fs::read_to_string(dir.join("study.shard-2.jsonl"))
+        .expect("shard 2")
+        .lines()
+        .count();
+    assert!(
+        kept < full,
+        "shard 1 was cut short ({kept} of about {full} games)"
+    );
     check("parallel --resume-failed", run(false));
     let report = dir.join("report");
     sh(
         "study report",
-        Command::new(BIN).args(["study", "report", "study.toml", "-o"]).arg(&report).current_dir(&dir),
+        Command::new(BIN)
+            .args(["study", "report", "study.toml", "-o"])
+            .arg(&report)
+            .current_dir(&dir),
     );
     assert_same_report(&report, &one_process(&dir));
-    let status = sh("study status", Command::new(BIN).args(["study", "status"]).arg(&study));
+    let status = sh(
+        "study status",
+        Command::new(BIN).args(["study", "status"]).arg(&study),
+    );
     assert!(status.contains("complete"), "{status}");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -197,7 +244,12 @@ fn gnu_parallel_over_ssh_returns_the_shards_and_they_merge_into_the_one_process_
     std::fs::create_dir_all(&keys).expect("keys");
     let keygen = need("ssh-keygen");
     for k in ["host_key", "id"] {
-        sh("ssh-keygen", Command::new(&keygen).args(["-q", "-t", "ed25519", "-N", "", "-f"]).arg(keys.join(k)));
+        sh(
+            "ssh-keygen",
+            Command::new(&keygen)
+                .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+                .arg(keys.join(k)),
+        );
     }
     std::fs::copy(keys.join("id.pub"), keys.join("authorized_keys")).expect("authorized_keys");
     // sshd wants its privilege-separation folder.
@@ -216,7 +268,14 @@ fn gnu_parallel_over_ssh_returns_the_shards_and_they_merge_into_the_one_process_
     .expect("sshd_config");
     let mut daemons = Daemons(Vec::new());
     let log = keys.join("sshd.log");
-    daemons.start("sshd", Command::new(need("sshd")).args(["-D", "-f"]).arg(&config).arg("-E").arg(&log));
+    daemons.start(
+        "sshd",
+        Command::new(need("sshd"))
+            .args(["-D", "-f"])
+            .arg(&config)
+            .arg("-E")
+            .arg(&log),
+    );
     let ssh = format!(
         "ssh -p {port} -i {} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR",
         keys.join("id").display()
@@ -226,12 +285,19 @@ fn gnu_parallel_over_ssh_returns_the_shards_and_they_merge_into_the_one_process_
     // Wait until sshd answers.
     let t = Instant::now();
     loop {
-        let ok = Command::new("sh").args(["-c", &format!("{ssh} {login} true")]).output().is_ok_and(|o| o.status.success());
+        let ok = Command::new("sh")
+            .args(["-c", &format!("{ssh} {login} true")])
+            .output()
+            .is_ok_and(|o| o.status.success());
         if ok {
             break;
         }
         daemons.assert_running(&keys);
-        assert!(t.elapsed() < Duration::from_secs(20), "sshd does not answer:\n{}", std::fs::read_to_string(&log).unwrap_or_default());
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "sshd does not answer:\n{}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
     let local = dir.join("local");
@@ -241,24 +307,44 @@ fn gnu_parallel_over_ssh_returns_the_shards_and_they_merge_into_the_one_process_
     let remote = dir.join("remote");
     let shards: Vec<String> = (1..=SHARDS).map(|i| i.to_string()).collect();
     let mut cmd = parallel();
-    cmd.args(["--ssh", &ssh, "--sshlogin", &format!("2/{login}"), "--workdir"])
-        .arg(&remote)
-        .args(["--basefile", "study.toml"]);
+    cmd.args([
+        "--ssh",
+        &ssh,
+        "--sshlogin",
+        &format!("2/{login}"),
+        "--workdir",
+    ])
+    .arg(&remote)
+    .args(["--basefile", "study.toml"]);
     for d in DEFS {
         cmd.args(["--basefile", &format!("defs/{d}")]);
     }
-    cmd.args(["--return", "study.shard-{}.jsonl", &format!("{BIN} study run study.toml --shard {{}} --threads 1"), ":::"])
-        .args(&shards)
-        .current_dir(&local);
+    cmd.args([
+        "--return",
+        "study.shard-{}.jsonl",
+        &format!("{BIN} study run study.toml --shard {{}} --threads 1"),
+        ":::",
+    ])
+    .args(&shards)
+    .current_dir(&local);
     check("parallel --sshlogin", cmd.output().expect("parallel"));
     for i in 1..=SHARDS {
-        assert!(local.join(format!("study.shard-{i}.jsonl")).is_file(), "shard {i} returned");
-        assert!(remote.join(format!("study.shard-{i}.jsonl")).is_file(), "shard {i} played remotely");
+        assert!(
+            local.join(format!("study.shard-{i}.jsonl")).is_file(),
+            "shard {i} returned"
+        );
+        assert!(
+            remote.join(format!("study.shard-{i}.jsonl")).is_file(),
+            "shard {i} played remotely"
+        );
     }
     let report = local.join("report");
     sh(
         "study report",
-        Command::new(BIN).args(["study", "report", "study.toml", "-o"]).arg(&report).current_dir(&local),
+        Command::new(BIN)
+            .args(["study", "report", "study.toml", "-o"])
+            .arg(&report)
+            .current_dir(&local),
     );
     assert_same_report(&report, &one_process(&local));
     drop(daemons);
@@ -274,11 +360,14 @@ fn a_single_node_slurm_cluster_runs_the_array_and_the_dependent_report() {
     }
     // A throwaway munge key, readable by its owner only (munged checks).
     let key = etc.join("munge/munge.key");
-    let bytes: Vec<u8> = (0..1024u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 ^ std::process::id() as u8).collect();
+    let bytes: Vec<u8> = (0..1024u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 ^ std::process::id() as u8)
+        .collect();
     std::fs::write(&key, bytes).expect("key");
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o400)).expect("chmod");
-    std::fs::set_permissions(etc.join("munge"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::fs::set_permissions(etc.join("munge"), std::fs::Permissions::from_mode(0o755))
+        .expect("chmod");
     let socket = etc.join("munge/munge.sock");
     let mut daemons = Daemons(Vec::new());
     daemons.start(
@@ -287,12 +376,20 @@ fn a_single_node_slurm_cluster_runs_the_array_and_the_dependent_report() {
             .args(["-F", "-f"])
             .arg(format!("--socket={}", socket.display()))
             .arg(format!("--key-file={}", key.display()))
-            .arg(format!("--pid-file={}", etc.join("munge/munged.pid").display()))
-            .arg(format!("--seed-file={}", etc.join("munge/munged.seed").display()))
+            .arg(format!(
+                "--pid-file={}",
+                etc.join("munge/munged.pid").display()
+            ))
+            .arg(format!(
+                "--seed-file={}",
+                etc.join("munge/munged.seed").display()
+            ))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(etc.join("munged.log")).expect("log")),
     );
-    let host = sh("hostname", Command::new("hostname").arg("-s")).trim().to_string();
+    let host = sh("hostname", Command::new("hostname").arg("-s"))
+        .trim()
+        .to_string();
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     let conf = etc.join("slurm.conf");
     let e = etc.display();
@@ -324,27 +421,55 @@ fn a_single_node_slurm_cluster_runs_the_array_and_the_dependent_report() {
     let t = Instant::now();
     while !socket.exists() {
         daemons.assert_running(&etc);
-        assert!(t.elapsed() < Duration::from_secs(10), "munged made no socket:\n{}", read_logs(&etc));
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "munged made no socket:\n{}",
+            read_logs(&etc)
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
-    daemons.start("slurmctld", slurm("slurmctld").args(["-D", "-i"]).stdout(Stdio::null()).stderr(Stdio::null()));
-    daemons.start("slurmd", slurm("slurmd").arg("-D").stdout(Stdio::null()).stderr(Stdio::null()));
+    daemons.start(
+        "slurmctld",
+        slurm("slurmctld")
+            .args(["-D", "-i"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
+    daemons.start(
+        "slurmd",
+        slurm("slurmd")
+            .arg("-D")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
     // Wait for the node to be idle.
     let t = Instant::now();
     loop {
-        let out = slurm("sinfo").args(["-h", "-o", "%t"]).output().expect("sinfo");
+        let out = slurm("sinfo")
+            .args(["-h", "-o", "%t"])
+            .output()
+            .expect("sinfo");
         if String::from_utf8_lossy(&out.stdout).trim() == "idle" {
             break;
         }
         daemons.assert_running(&etc);
-        assert!(t.elapsed() < Duration::from_secs(30), "the node never became idle:\n{}", read_logs(&etc));
+        assert!(
+            t.elapsed() < Duration::from_secs(30),
+            "the node never became idle:\n{}",
+            read_logs(&etc)
+        );
         std::thread::sleep(Duration::from_millis(300));
     }
     let work = dir.join("work");
     stage(&work);
     let script = Path::new(ROOT).join("scripts/slurm-study.sh");
     // The script refuses to run outside an array.
-    let out = Command::new("bash").arg(&script).arg("study.toml").current_dir(&work).output().expect("bash");
+    let out = Command::new("bash")
+        .arg(&script)
+        .arg("study.toml")
+        .current_dir(&work)
+        .output()
+        .expect("bash");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("sbatch --array=1-N"));
     let array = sh(
@@ -360,7 +485,11 @@ fn a_single_node_slurm_cluster_runs_the_array_and_the_dependent_report() {
     let report_job = sh(
         "sbatch --dependency",
         slurm("sbatch")
-            .args(["--parsable", &format!("--dependency=afterok:{array}"), "--output=report-%j.out"])
+            .args([
+                "--parsable",
+                &format!("--dependency=afterok:{array}"),
+                "--output=report-%j.out",
+            ])
             .arg(&script)
             .args(["--report", "study.toml", "report"])
             .env("CHIMERA", BIN)
@@ -370,20 +499,38 @@ fn a_single_node_slurm_cluster_runs_the_array_and_the_dependent_report() {
     // Wait for both jobs to leave the queue.
     let t = Instant::now();
     loop {
-        let out = slurm("squeue").args(["-h", "-o", "%i %t %r"]).output().expect("squeue");
+        let out = slurm("squeue")
+            .args(["-h", "-o", "%i %t %r"])
+            .output()
+            .expect("squeue");
         let q = String::from_utf8_lossy(&out.stdout).into_owned();
         if q.trim().is_empty() {
             break;
         }
         daemons.assert_running(&etc);
-        assert!(!q.contains("DependencyNeverSatisfied"), "a shard failed: {q}\n{}", read_logs(&work));
-        assert!(t.elapsed() < Duration::from_secs(120), "jobs still queued: {q}\n{}", read_logs(&etc));
+        assert!(
+            !q.contains("DependencyNeverSatisfied"),
+            "a shard failed: {q}\n{}",
+            read_logs(&work)
+        );
+        assert!(
+            t.elapsed() < Duration::from_secs(120),
+            "jobs still queued: {q}\n{}",
+            read_logs(&etc)
+        );
         std::thread::sleep(Duration::from_millis(500));
     }
-    let state = sh("scontrol", slurm("scontrol").args(["show", "job", &report_job]));
+    let state = sh(
+        "scontrol",
+        slurm("scontrol").args(["show", "job", &report_job]),
+    );
     assert!(state.contains("JobState=COMPLETED"), "{state}");
     for i in 1..=SHARDS {
-        assert!(work.join(format!("chimera-study-{array}_{i}.out")).is_file(), "task {i} log");
+        assert!(
+            work.join(format!("chimera-study-{array}_{i}.out"))
+                .is_file(),
+            "task {i} log"
+        );
     }
     assert_same_report(&work.join("report"), &one_process(&work));
     drop(daemons);
