@@ -45,6 +45,8 @@ enum Command {
     List,
     /// Self-play statistics of definitions side by side: balance, draws, length, branching, values.
     Analyze(cli::analyze::Args),
+    /// Studies as files, for many machines: new, run a shard (resumable), report, status.
+    Study(cli::study::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +65,6 @@ fn main() -> ExitCode {
         Command::Rules(a) => cli::rules::run(a),
         Command::List => cli::list::run(),
         Command::Analyze(a) => cli::analyze::run(a),
+        Command::Study(a) => cli::study::run(a),
     }
 }

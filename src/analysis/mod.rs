@@ -12,6 +12,7 @@ mod measure;
 pub mod metrics;
 mod play;
 pub mod plots;
+pub mod study;
 pub mod values;
 
 pub use metrics::{summarize, table, Interval, Metrics, Table};
@@ -144,16 +145,25 @@ pub enum Ending {
     PerpetualCheck,
     /// The definition's move-count limit.
     MoveLimit,
-    /// One of the definition's other end rules (`goal`, `bare-royal`, `extinction`,
-    /// `check-limit`, `pass twice`, `facing ends`).
-    VariantRule,
+    /// `goal`: a piece of the goal kind reached the goal zone.
+    GoalReached,
+    /// `bare-royal`: a side was left with only royal pieces.
+    BareRoyal,
+    /// `extinction`: a side lost every piece of a listed kind.
+    Extinction,
+    /// `check-limit`: a side gave its last check.
+    CheckLimit,
+    /// `pass twice`: both sides passed in a row.
+    PassTwice,
+    /// `facing ends`: the royals still faced each other after the reply.
+    FacingEnds,
     /// The study's own limit on a game's length ([`StudyConfig::max_plies`]); scored a draw.
     PlyCap,
 }
 
 impl Ending {
     /// Every ending, in table order.
-    pub const ALL: [Ending; 9] = [
+    pub const ALL: [Ending; 14] = [
         Ending::Checkmate,
         Ending::DupleCheckmate,
         Ending::Stalemate,
@@ -161,11 +171,16 @@ impl Ending {
         Ending::Repetition,
         Ending::PerpetualCheck,
         Ending::MoveLimit,
-        Ending::VariantRule,
+        Ending::GoalReached,
+        Ending::BareRoyal,
+        Ending::Extinction,
+        Ending::CheckLimit,
+        Ending::PassTwice,
+        Ending::FacingEnds,
         Ending::PlyCap,
     ];
 
-    /// The ending in words.
+    /// The ending in words: for an end rule, the words the definition language writes it with.
     pub fn label(self) -> &'static str {
         match self {
             Ending::Checkmate => "checkmate",
@@ -175,7 +190,12 @@ impl Ending {
             Ending::Repetition => "repetition",
             Ending::PerpetualCheck => "perpetual check",
             Ending::MoveLimit => "move limit",
-            Ending::VariantRule => "variant rule",
+            Ending::GoalReached => "goal reached",
+            Ending::BareRoyal => "bare-royal",
+            Ending::Extinction => "extinction",
+            Ending::CheckLimit => "check-limit",
+            Ending::PassTwice => "pass twice",
+            Ending::FacingEnds => "facing ends",
             Ending::PlyCap => "ply cap",
         }
     }

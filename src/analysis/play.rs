@@ -3,7 +3,7 @@
 
 use super::measure::{FORCED_CP, LEAD_CP};
 use super::{Ending, GameRecord, Rng, StudyConfig, Winner};
-use crate::engine::{Engine, Game, GameResult, Position, Status};
+use crate::engine::{Ending as EndRule, Engine, Game, GameResult, Position, Status};
 use crate::rules::RoyalRule;
 use crate::search::{Score, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -130,7 +130,14 @@ fn ending(engine: &Engine, pos: &Position, status: &Status) -> Ending {
         Status::Repetition(_) => Ending::Repetition,
         Status::PerpetualCheck(..) => Ending::PerpetualCheck,
         Status::MoveLimit(_) => Ending::MoveLimit,
-        Status::Ended(..) => Ending::VariantRule,
+        Status::Ended(rule, _) => match rule {
+            EndRule::Goal => Ending::GoalReached,
+            EndRule::BareRoyal => Ending::BareRoyal,
+            EndRule::Extinction => Ending::Extinction,
+            EndRule::CheckLimit => Ending::CheckLimit,
+            EndRule::Passes => Ending::PassTwice,
+            EndRule::Facing => Ending::FacingEnds,
+        },
         Status::Ongoing { .. } => Ending::PlyCap,
     }
 }

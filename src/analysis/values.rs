@@ -66,25 +66,12 @@ pub(crate) fn imbalance_games(
 ) -> Result<Vec<ValueGames>, AnalysisError> {
     let kinds = measurable_kinds(engine);
     let start = engine.start_position();
-    let first = start.side_to_move();
     let indices = shard_games(config.value_games, shard);
     let items: Vec<(usize, u32)> = (0..kinds.len())
         .flat_map(|k| indices.iter().map(move |&g| (k, g)))
         .collect();
     let results = parallel(threads, &items, &|(k, g)| {
-        let lacking = if g % 2 == 0 { first } else { first.other() };
-        let points = match without_piece(engine, &start, lacking, kinds[k]) {
-            Some(pos) => {
-                let rec = play_from(engine, &pos, config, g, 1 + kinds[k].index() as u64);
-                let full_first = lacking != first;
-                match (rec.winner, full_first) {
-                    (Winner::Draw, _) => 1,
-                    (Winner::First, true) | (Winner::Second, false) => 2,
-                    _ => 0,
-                }
-            }
-            None => 1,
-        };
+        let points = imbalance_game(engine, &start, config, kinds[k], g);
         progress();
         (k, g, points)
     })?;
@@ -109,6 +96,35 @@ pub(crate) fn imbalance_games(
             }
         })
         .collect())
+}
+
+/// Imbalance game `g` of `kind` from `start`: the half-points (0, 1, 2) of the side that kept
+/// all its pieces.
+pub(crate) fn imbalance_game(
+    engine: &Arc<Engine>,
+    start: &crate::engine::Position,
+    config: &StudyConfig,
+    kind: PieceKind,
+    g: u32,
+) -> u8 {
+    let first = start.side_to_move();
+    let lacking = if g.is_multiple_of(2) {
+        first
+    } else {
+        first.other()
+    };
+    match without_piece(engine, start, lacking, kind) {
+        Some(pos) => {
+            let rec = play_from(engine, &pos, config, g, 1 + kind.index() as u64);
+            let full_first = lacking != first;
+            match (rec.winner, full_first) {
+                (Winner::Draw, _) => 1,
+                (Winner::First, true) | (Winner::Second, false) => 2,
+                _ => 0,
+            }
+        }
+        None => 1,
+    }
 }
 
 /// Every kind's values: static for each kind, measured for the kinds the study measured.

@@ -27,6 +27,29 @@ pub struct Args {
     /// Definition files (or names of shipped definitions).
     #[arg(required_unless_present = "merge")]
     pub files: Vec<PathBuf>,
+    /// What is played: games, limits, seed.
+    #[command(flatten)]
+    pub play: PlayOptions,
+    /// Worker threads (1 to 256; default: one per core). The games do not depend on it.
+    #[arg(long, value_parser = value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    pub threads: Option<u64>,
+    /// Play only share I of N of the games (e.g. 2/3), for a study spread over machines.
+    #[arg(long, value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Combine the JSON of a study's shards (written with --json) instead of playing.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["files", "shard", "depth", "nodes", "time", "value_games"])]
+    pub merge: Vec<PathBuf>,
+    /// Print the games and figures as JSON (the input of --merge) instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write a report (index.html, SVG plots, study.json) into this folder.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+}
+
+/// The options that fix a study's games (shared by `analyze` and `study new`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlayOptions {
     /// Self-play games per definition (1 to 100000).
     #[arg(long, default_value_t = 20, value_parser = value_parser!(u32).range(1..=MAX_GAMES as i64))]
     pub games: u32,
@@ -44,9 +67,6 @@ pub struct Args {
     /// Seed of the random opening plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (1 to 256; default: one per core). The games do not depend on it.
-    #[arg(long, value_parser = value_parser!(u64).range(1..=MAX_THREADS as u64))]
-    pub threads: Option<u64>,
     /// Plies played at random at the start of each game, for diverse games (0 to 40).
     #[arg(long, default_value_t = 4, value_parser = value_parser!(u32).range(0..=MAX_RANDOM_PLIES as i64))]
     pub random_plies: u32,
@@ -59,18 +79,27 @@ pub struct Args {
     /// Also measure piece values by imbalance self-play: this many games per kind (1 to 100000).
     #[arg(long, value_parser = value_parser!(u32).range(1..=MAX_GAMES as i64))]
     pub value_games: Option<u32>,
-    /// Play only share I of N of the games (e.g. 2/3), for a study spread over machines.
-    #[arg(long, value_parser = parse_shard)]
-    pub shard: Option<Shard>,
-    /// Combine the JSON of a study's shards (written with --json) instead of playing.
-    #[arg(long, num_args = 1.., conflicts_with_all = ["files", "shard", "depth", "nodes", "time", "value_games"])]
-    pub merge: Vec<PathBuf>,
-    /// Print the games and figures as JSON (the input of --merge) instead of the table.
-    #[arg(long)]
-    pub json: bool,
-    /// Write a report (index.html, SVG plots, study.json) into this folder.
-    #[arg(long)]
-    pub report: Option<PathBuf>,
+}
+
+impl PlayOptions {
+    /// The study settings these options ask for.
+    pub fn config(&self) -> StudyConfig {
+        let budget = match (self.depth, self.nodes, self.time) {
+            (Some(d), _, _) => Budget::Depth(d),
+            (_, Some(n), _) => Budget::Nodes(n),
+            (_, _, Some(t)) => Budget::TimeMs(t),
+            _ => Budget::Nodes(DEFAULT_NODES),
+        };
+        StudyConfig {
+            games: self.games,
+            budget,
+            seed: self.seed,
+            random_plies: self.random_plies,
+            max_plies: self.max_plies,
+            hash_mb: self.hash as usize,
+            value_games: self.value_games.unwrap_or(0),
+        }
+    }
 }
 
 /// Reads `I/N` with 1 <= I <= N <= [`MAX_SHARDS`].
@@ -131,24 +160,48 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     };
+    if let Err(c) = present(&study, args.json, args.report.as_deref()) {
+        return c;
+    }
+    let c = &study.config;
+    eprintln!(
+        "{} games per definition, {} a move, {} random plies, seed {}{}; {:.1} s",
+        c.games,
+        c.budget,
+        c.random_plies,
+        c.seed,
+        study.shard.map_or(String::new(), |s| format!(
+            ", shard {}/{}",
+            s.index, s.count
+        )),
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
+/// Prints a study's figures (the table, or the JSON with `json_out`) and writes its report folder
+/// when asked: the same for a played, merged or collected study.
+pub(crate) fn present(
+    study: &Study,
+    json_out: bool,
+    report: Option<&Path>,
+) -> Result<(), ExitCode> {
     let metrics: Vec<Metrics> = study.definitions.iter().map(summarize).collect();
     let json = match serde_json::to_string_pretty(&Output {
-        study: &study,
+        study,
         summary: &metrics,
     }) {
         Ok(j) => j,
         Err(e) => {
             eprintln!("error: could not write the JSON: {e}");
-            return ExitCode::FAILURE;
+            return Err(ExitCode::FAILURE);
         }
     };
-    if let Some(dir) = &args.report {
-        if let Err(c) = write_report(dir, &study.config, &metrics, &json) {
-            return c;
-        }
+    if let Some(dir) = report {
+        write_report(dir, &study.config, &metrics, &json)?;
     }
     let mut out = std::io::stdout().lock();
-    let text = if args.json {
+    let text = if json_out {
         json + "\n"
     } else {
         let mut t = table(&metrics).to_text();
@@ -169,41 +222,14 @@ pub fn run(args: Args) -> ExitCode {
         .and_then(|_| out.flush())
         .is_err()
     {
-        return ExitCode::SUCCESS;
+        return Ok(());
     }
-    let c = &study.config;
-    eprintln!(
-        "{} games per definition, {} a move, {} random plies, seed {}{}; {:.1} s",
-        c.games,
-        c.budget,
-        c.random_plies,
-        c.seed,
-        study.shard.map_or(String::new(), |s| format!(
-            ", shard {}/{}",
-            s.index, s.count
-        )),
-        started.elapsed().as_secs_f64()
-    );
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// Plays the study the arguments describe.
 fn play(args: &Args) -> Result<Study, ExitCode> {
-    let budget = match (args.depth, args.nodes, args.time) {
-        (Some(d), _, _) => Budget::Depth(d),
-        (_, Some(n), _) => Budget::Nodes(n),
-        (_, _, Some(t)) => Budget::TimeMs(t),
-        _ => Budget::Nodes(DEFAULT_NODES),
-    };
-    let config = StudyConfig {
-        games: args.games,
-        budget,
-        seed: args.seed,
-        random_plies: args.random_plies,
-        max_plies: args.max_plies,
-        hash_mb: args.hash as usize,
-        value_games: args.value_games.unwrap_or(0),
-    };
+    let config = args.play.config();
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,

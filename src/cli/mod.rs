@@ -11,3 +11,4 @@ pub mod protocol;
 pub mod render;
 pub mod repl;
 pub mod rules;
+pub mod study;
