@@ -53,6 +53,7 @@ pub mod engine;
 pub mod fen;
 pub mod geometry;
 pub mod interop;
+pub mod matches;
 pub mod notation;
 pub mod protocol;
 pub mod render;

@@ -45,6 +45,8 @@ enum Command {
     List,
     /// Self-play statistics of definitions side by side: balance, draws, length, branching, values.
     Analyze(cli::analyze::Args),
+    /// Engine-versus-engine games refereed by a definition: Chimera, UCI and CECP engines.
+    Match(cli::matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +65,6 @@ fn main() -> ExitCode {
         Command::Rules(a) => cli::rules::run(a),
         Command::List => cli::list::run(),
         Command::Analyze(a) => cli::analyze::run(a),
+        Command::Match(a) => cli::matches::run(a),
     }
 }
