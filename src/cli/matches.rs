@@ -173,7 +173,9 @@ fn elo_text(e: Option<EloEstimate>) -> String {
                 "-inf".to_string()
             }
         } else {
-            format!("{v:+.0}")
+            // `+0`, never `-0`, for a difference that rounds to nothing.
+            let r = v.round();
+            format!("{:+}", if r == 0.0 { 0 } else { r as i64 })
         }
     };
     match e {

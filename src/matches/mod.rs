@@ -796,6 +796,12 @@ pub fn play_game(config: &MatchConfig, index: u32, stop: &AtomicBool) -> Option<
             return Some(record);
         }
     }
+    if record.names[Side::First] == record.names[Side::Second] {
+        // Two engines of one name: tell them apart by their place on the command line.
+        for side in [Side::First, Side::Second] {
+            record.names[side] = format!("{} #{}", record.names[side], by_side[side] + 1);
+        }
+    }
     let mut clocks = ByPlayer([
         limits[Side::First].tc.map_or(Duration::ZERO, |t| t.base),
         limits[Side::Second].tc.map_or(Duration::ZERO, |t| t.base),

@@ -191,11 +191,23 @@ impl Sprt {
     /// The log-likelihood ratio of H1 against H0 after these games, by the normal approximation
     /// of the generalised SPRT (M. Van den Bergh's, used by Fishtest for trinomial results):
     /// `n (s1 - s0) (2 x̄ - s0 - s1) / (2 σ²)`, where `s0`, `s1` are the scores the hypotheses
-    /// expect, `x̄` the mean game score and `σ²` its variance. Zero while the variance is zero.
+    /// expect, `x̄` the mean game score and `σ²` its variance. When every game had the same result
+    /// the variance is taken as that of the results with one draw more, so a one-sided match (an
+    /// engine that crashes in every game) still decides; zero without games.
     pub fn llr(&self, t: &Tally) -> f64 {
         let n = t.games() as f64;
-        let var = t.variance();
-        if n == 0.0 || var <= 0.0 {
+        if n == 0.0 {
+            return 0.0;
+        }
+        let mut var = t.variance();
+        if var <= 0.0 {
+            var = Tally {
+                draws: t.draws + 1,
+                ..*t
+            }
+            .variance();
+        }
+        if var <= 0.0 {
             return 0.0;
         }
         let s0 = score_from_elo(self.elo0);
