@@ -126,7 +126,7 @@ impl WordTables {
             lame: (self.lame.len() as u32, self.lame.len() as u32),
             ..WordMoves::default()
         };
-        let bit = |s: u8| 1u64.wrapping_shl(u32::from(s));
+        let bit = |s: u8| 1u64 << s;
         // Promotion: a move from the zone, or into it, may promote.
         let mut landings = 0u64;
         let leaps = &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize];
