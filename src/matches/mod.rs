@@ -860,6 +860,7 @@ pub fn play_game(config: &MatchConfig, index: u32, stop: &AtomicBool) -> Option<
             limits: l,
             clocks,
             increments,
+            began,
             deadline,
         };
         let reply = players[side].think(&turn);

@@ -67,6 +67,8 @@ pub struct Turn<'a> {
     pub clocks: ByPlayer<Duration>,
     /// Each side's increment.
     pub increments: ByPlayer<Duration>,
+    /// When the turn began (the referee's clock started).
+    pub began: Instant,
     /// When the referee stops waiting.
     pub deadline: Instant,
 }
@@ -386,7 +388,7 @@ impl Player for UciPlayer {
         self.send(&go)?;
         let hang =
             l.tc.is_none()
-                .then(|| turn.deadline.saturating_duration_since(Instant::now()));
+                .then(|| turn.deadline.saturating_duration_since(turn.began));
         let proc = self
             .proc
             .as_mut()
@@ -583,9 +585,9 @@ impl Player for CecpPlayer {
                 self.send(&format!("st {}", t.as_secs().max(1)))?;
             }
         }
-        let positions = game.positions();
-        for i in self.sent..game.moves().len() {
-            let text = xb::move_text(&engine, &positions[i], game.moves()[i]);
+        let unsent = game.positions().iter().zip(game.moves()).skip(self.sent);
+        for (pos, &mv) in unsent {
+            let text = xb::move_text(&engine, pos, mv);
             let line = if self.usermove {
                 format!("usermove {text}")
             } else {
@@ -603,7 +605,7 @@ impl Player for CecpPlayer {
         self.send("go")?;
         let hang =
             l.tc.is_none()
-                .then(|| turn.deadline.saturating_duration_since(Instant::now()));
+                .then(|| turn.deadline.saturating_duration_since(turn.began));
         let mut score = None;
         let reply = loop {
             let proc = self

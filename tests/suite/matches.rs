@@ -271,7 +271,11 @@ fn fake_game(spec: &str, limits: TurnLimits) -> (GameRecord, Duration) {
 }
 
 /// [`fake_game`] with this move timeout.
-fn fake_game_within(spec: &str, limits: TurnLimits, move_timeout: Duration) -> (GameRecord, Duration) {
+fn fake_game_within(
+    spec: &str,
+    limits: TurnLimits,
+    move_timeout: Duration,
+) -> (GameRecord, Duration) {
     let mut c = config("chess", spec, "chimera depth=1");
     c.games = 1;
     c.limits = limits;
@@ -310,7 +314,11 @@ fn an_engine_that_hangs_loses_and_its_whole_process_group_is_killed() {
     let _ = std::fs::remove_file(&pid_file);
     let spec = format!("{} arg={}", fake("fake_uci.sh", "hang"), pid_file.display());
     let (g, took) = fake_game_within(&spec, depth1(), Duration::from_secs(2));
-    assert!(g.reason.starts_with("Fake hang hung (no move in "), "{}", g.reason);
+    assert!(
+        g.reason.starts_with("Fake hang hung (no move in "),
+        "{}",
+        g.reason
+    );
     assert!(took >= Duration::from_secs(2));
     // The `sleep` the engine started went with it.
     let pid = std::fs::read_to_string(&pid_file).unwrap();
