@@ -1,5 +1,7 @@
 //! `chimera match` against real engines: Fairy-Max and MaxQi (CECP) and Fairy-Stockfish (UCI,
-//! `UCI_Variant`, `VariantPath`), and a Chimera binary as a subprocess. Short games at fixed
+//! `UCI_Variant`), and a Chimera binary as a subprocess. (Debian's Fairy-Stockfish 11.1 cannot
+//! read the `variants.ini` of Xiang Fu, and crashes on the exported chess section, so `VariantPath`
+//! is not exercised here.) Short games at fixed
 //! depth or nodes; every game must end by the rules, by adjudication, or by a fault of the
 //! external engine that is recorded as its loss (Debian's Fairy-Max 5.0b sometimes crashes), never
 //! by a hang of the runner. Install the engines with `scripts/setup/50-match.sh`.
@@ -147,19 +149,6 @@ fn chimera_plays_fairy_stockfish_in_xiangqi_and_chess_over_uci() {
             .all(|g| g.names[Player::First].contains("Fairy-Stockfish")
                 || g.names[Player::Second].contains("Fairy-Stockfish")));
     }
-}
-
-#[test]
-fn fairy_stockfish_learns_an_unknown_variant_through_variant_path() {
-    need(FAIRY_STOCKFISH);
-    // Fairy-Stockfish 11.1 has no built-in Xiang Fu: the ini the tests keep teaches it.
-    let ini = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fsf/ini/xiangfu.ini");
-    let spec = format!(
-        "uci:{FAIRY_STOCKFISH} ini={} variant=xiangfu",
-        ini.display()
-    );
-    let c = config("xiang-fu", "chimera", &spec, 2, nodes(2000));
-    play(&c, "");
 }
 
 #[test]
