@@ -704,10 +704,13 @@ pub fn run_match(
             if report.decision.is_some() {
                 continue;
             }
-            match rec.score_of_first_engine() {
-                s if s == 1.0 => report.tally.wins += 1,
-                s if s == 0.0 => report.tally.losses += 1,
-                _ => report.tally.draws += 1,
+            let score = rec.score_of_first_engine();
+            if score > 0.75 {
+                report.tally.wins += 1;
+            } else if score < 0.25 {
+                report.tally.losses += 1;
+            } else {
+                report.tally.draws += 1;
             }
             if rec.termination == Termination::RulesInfraction
                 || rec.termination == Termination::TimeForfeit

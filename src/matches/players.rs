@@ -306,7 +306,7 @@ impl Player for UciPlayer {
         if let Some(ini) = &self.ini {
             let ini = ini.display().to_string();
             self.send(&format!("setoption name VariantPath value {ini}"))?;
-        } else if !variants.is_empty() && !variants.iter().any(|v| *v == wanted) {
+        } else if !variants.is_empty() && !variants.contains(&wanted) {
             // The engine does not know the variant: teach it with `chimera export fsf`'s section.
             let out = crate::interop::export::export(engine.rules(), &wanted);
             if !out.problems.is_empty() {
