@@ -1,20 +1,33 @@
 #!/usr/bin/env bash
-# Strength benchmark (not a test, and not run by .ci/run: it takes about half an hour).
+# Strength benchmark (not a test, and not run by .ci/run: it takes hours at full size).
 #
-# Plays matches through real XBoard, headless under xvfb-run, at 10 s per game plus 0.1 s per
-# move for each side: Chimera against Fairy-Max in chess, and Chimera against MaxQi in xiangqi. Colours
-# alternate. Prints each match's score for Chimera with its 95% margin (from the spread of the
-# game scores) and the Elo difference it implies.
+# Plays `chimera match` at 10 s per game plus 0.1 s per move, one game at a time, colours
+# alternating on paired random openings (4 plies), and prints each match's score with Elo, its 95%
+# interval and LOS (also kept in $OUT/summary.txt, with every game in $OUT/LABEL.pgn):
+#   - Chimera against Fairy-Stockfish (one thread, its classical evaluation: no NNUE file) on
+#     chess, xiangqi, shogi and Xiang Fu (through tests/fsf/ini/xiangfu.ini, which needs a
+#     Fairy-Stockfish newer than Debian's 11.1: give it as FSF_NEW=/path);
+#   - a ladder of Fairy-Stockfish's `Skill Level` on chess and xiangqi;
+#   - Chimera against Fairy-Max (chess) and MaxQi (xiangqi), the engines it was first measured on.
 #
-#   scripts/match-benchmark.sh            # 20 games per match
-#   GAMES=6 scripts/match-benchmark.sh    # fewer games, a rougher figure
-#   CHIMERA=/path/to/chimera scripts/match-benchmark.sh
+#   scripts/match-benchmark.sh                  # 20 games per match
+#   GAMES=100 scripts/match-benchmark.sh        # the README's target size
+#   ONLY="chess-fsf xiangqi-fsf" scripts/match-benchmark.sh   # some matches only
+#   LEVELS="-20 -10 0" LADDER_GAMES=10 scripts/match-benchmark.sh
+#   CHIMERA=/path/to/chimera FSF=/path/to/fairy-stockfish scripts/match-benchmark.sh
 #
-# Needs: apt-get install -y xboard xvfb fairymax (Fairy-Max and MaxQi come in one package).
+# Needs: scripts/setup/50-match.sh (fairy-stockfish, fairymax).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-20}
+LADDER_GAMES=${LADDER_GAMES:-$GAMES}
+LEVELS=${LEVELS:--20 -15 -10 -5 0 5 10}
+TC=${TC:-10+0.1}
+SEED=${SEED:-1}
+FSF=${FSF:-/usr/games/fairy-stockfish}
+FSF_NEW=${FSF_NEW:-}
 OUT=${OUT:-target/match-benchmark}
+ONLY=${ONLY:-}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 # CHIMERA=path plays that binary instead of building this checkout.
@@ -22,59 +35,31 @@ if [ -z "${CHIMERA:-}" ]; then
   cargo build --release --quiet
   CHIMERA="$PWD/target/release/chimera"
 fi
-export PATH="$PATH:/usr/games"
-for p in xboard xvfb-run fairymax maxqi python3; do
-  command -v "$p" >/dev/null || { echo "missing $p: apt-get install -y xboard xvfb fairymax" >&2; exit 1; }
+for p in "$FSF" /usr/games/fairymax /usr/games/maxqi; do
+  [ -x "$p" ] || { echo "missing $p: run scripts/setup/50-match.sh" >&2; exit 1; }
 done
 
-# match LABEL VARIANT OPPONENT: plays the match, leaves LABEL.pgn and LABEL.debug in $OUT.
-match() {
-  local label=$1 variant=$2 opponent=$3
-  rm -f "$OUT/$label.pgn" "$OUT/$label.debug"
-  xvfb-run -a xboard -ini "$OUT/xboard.ini" -saveSettingsOnExit false \
-    -fcp "$CHIMERA xboard $PWD/definitions/$variant.variant" -fd "$OUT" \
-    -scp "$opponent" -sd "$OUT" -variant "$(if [ "$variant" = chess ]; then echo normal; else echo "$variant"; fi)" \
-    -mm -mg "$GAMES" -tc 0:10 -inc 0.1 -autoflag -xponder \
-    -sgf "$OUT/$label.pgn" -debug -nameOfDebugFile "$OUT/$label.debug" -xexit \
-    >/dev/null 2>&1 || true
+# run LABEL DEFINITION OPPONENT-SPEC [GAMES]: one match, its summary appended to summary.txt.
+run() {
+  local label=$1 definition=$2 opponent=$3 games=${4:-$GAMES}
+  if [ -n "$ONLY" ] && [[ " $ONLY " != *" $label "* ]]; then return 0; fi
+  echo "== $label: $games games, $TC" | tee -a "$OUT/summary.txt"
+  "$CHIMERA" match "$definition" --engine "chimera name=Chimera hash=64" --engine "$opponent" \
+    --games "$games" --tc "$TC" --concurrency 1 --random-plies 4 --seed "$SEED" \
+    --pgn "$OUT/$label.pgn" 2>"$OUT/$label.log" | tee -a "$OUT/summary.txt"
 }
 
-# report LABEL: Chimera's score from the PGN.
-report() {
-  python3 - "$OUT/$1.pgn" "$1" <<'PY'
-import math, re, sys
-text = open(sys.argv[1]).read()
-games = re.findall(r'\[White "([^"]*)"\]\s*\[Black "([^"]*)"\]\s*\[Result "([^"]*)"\]', text)
-if not games:
-    games = []
-    for block in text.split('[Event ')[1:]:
-        w = re.search(r'\[White "([^"]*)"\]', block); b = re.search(r'\[Black "([^"]*)"\]', block)
-        r = re.search(r'\[Result "([^"]*)"\]', block)
-        if w and b and r:
-            games.append((w.group(1), b.group(1), r.group(1)))
-scores = []
-for white, black, result in games:
-    points = {'1-0': 1.0, '0-1': 0.0, '1/2-1/2': 0.5}.get(result)
-    if points is None:
-        continue
-    scores.append(points if white.startswith('Chimera') else 1.0 - points)
-n = len(scores)
-if n == 0:
-    print(f"{sys.argv[2]}: no finished games"); sys.exit(0)
-m = sum(scores) / n
-sd = math.sqrt(sum((s - m) ** 2 for s in scores) / n)
-margin = 1.96 * sd / math.sqrt(n)
-w = scores.count(1.0); d = scores.count(0.5); l = scores.count(0.0)
-def elo(p):
-    p = min(max(p, 0.001), 0.999)
-    return -400 * math.log10(1 / p - 1)
-print(f"{sys.argv[2]}: {n} games, +{w} ={d} -{l}: score {100*m:.1f}% ± {100*margin:.1f}% "
-      f"(Elo {elo(m):+.0f}, 95% range {elo(m - margin):+.0f} to {elo(m + margin):+.0f})")
-PY
-}
-
-match chess-fairymax chess fairymax
-match xiangqi-maxqi xiangqi maxqi
-echo "Chimera $("$CHIMERA" --version | cut -d' ' -f2), $GAMES games per match, 10 s a game + 0.1 s a move"
-report chess-fairymax
-report xiangqi-maxqi
+echo "Chimera $("$CHIMERA" --version | cut -d' ' -f2), $(date -u +%F)" | tee -a "$OUT/summary.txt"
+run chess-fsf definitions/chess.variant "uci:$FSF"
+run xiangqi-fsf definitions/xiangqi.variant "uci:$FSF"
+run shogi-fsf definitions/shogi.variant "uci:$FSF"
+if [ -n "$FSF_NEW" ]; then
+  run xiangfu-fsf definitions/xiang-fu.variant \
+    "uci:$FSF_NEW variant=xiangfu ini=$PWD/tests/fsf/ini/xiangfu.ini option.Use NNUE=false"
+fi
+for level in $LEVELS; do
+  run "chess-fsf-skill$level" definitions/chess.variant "uci:$FSF option.Skill Level=$level" "$LADDER_GAMES"
+  run "xiangqi-fsf-skill$level" definitions/xiangqi.variant "uci:$FSF option.Skill Level=$level" "$LADDER_GAMES"
+done
+run chess-fairymax definitions/chess.variant "cecp:/usr/games/fairymax"
+run xiangqi-maxqi definitions/xiangqi.variant "cecp:/usr/games/maxqi"

@@ -55,6 +55,7 @@ pub mod fen;
 pub mod geometry;
 pub mod interop;
 pub mod markup;
+pub mod matches;
 pub mod notation;
 pub mod protocol;
 pub mod render;

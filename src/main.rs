@@ -47,6 +47,8 @@ enum Command {
     Analyze(cli::analyze::Args),
     /// Studies as files, for many machines: new, run a shard (resumable), report, status.
     Study(cli::study::Args),
+    /// Engine-versus-engine games refereed by a definition: Chimera, UCI and CECP engines.
+    Match(cli::matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,5 +68,6 @@ fn main() -> ExitCode {
         Command::List => cli::list::run(),
         Command::Analyze(a) => cli::analyze::run(a),
         Command::Study(a) => cli::study::run(a),
+        Command::Match(a) => cli::matches::run(a),
     }
 }

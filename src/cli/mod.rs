@@ -5,6 +5,7 @@ pub mod check;
 pub mod export;
 pub mod import;
 pub mod list;
+pub mod matches;
 pub mod perft;
 pub mod pgn;
 pub mod protocol;

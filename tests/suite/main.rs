@@ -15,6 +15,7 @@ mod game_rules;
 mod installed;
 mod leaf_count;
 mod mangle;
+mod matches;
 mod mechanisms;
 mod perft;
 mod perft_threads;
