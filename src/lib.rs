@@ -53,6 +53,8 @@ pub mod engine;
 pub mod fen;
 pub mod geometry;
 pub mod interop;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod notation;
 pub mod protocol;
 pub mod render;

@@ -45,6 +45,10 @@ enum Command {
     List,
     /// Self-play statistics of definitions side by side: balance, draws, length, branching, values.
     Analyze(cli::analyze::Args),
+    /// Rewrite definitions in the canonical layout (`--check`: only report unformatted files).
+    Fmt(cli::fmt::Args),
+    /// The language server for editors (Language Server Protocol on standard input and output).
+    Lsp,
 }
 
 fn main() -> ExitCode {
@@ -63,5 +67,13 @@ fn main() -> ExitCode {
         Command::Rules(a) => cli::rules::run(a),
         Command::List => cli::list::run(),
         Command::Analyze(a) => cli::analyze::run(a),
+        Command::Fmt(a) => cli::fmt::run(a),
+        Command::Lsp => match chimera::lsp::run_stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("chimera lsp: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
