@@ -28,7 +28,14 @@ fn pytest_lsp_drives_diagnostics_hover_completion_definition_rename_and_formatti
         "pytest-lsp is not installed in .venv: run `bash scripts/setup/40-lsp.sh`"
     );
     let out = Command::new(&python)
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/lsp_client"])
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/lsp_client",
+        ])
         .current_dir(repo())
         .env("CHIMERA", env!("CARGO_BIN_EXE_chimera"))
         .env("CHIMERA_DEFINITIONS", repo().join("definitions"))
@@ -117,7 +124,11 @@ fn neovim_headless_shows_the_diagnostics_of_a_broken_definition_with_the_readme_
         .lines()
         .position(|l| l.contains("confined rign"))
         .expect("the broken line");
-    let col = text.lines().nth(line).and_then(|l| l.find("rign")).unwrap_or(0);
+    let col = text
+        .lines()
+        .nth(line)
+        .and_then(|l| l.find("rign"))
+        .unwrap_or(0);
     assert!(
         got.starts_with(&format!("{line}:{col} unknown zone `rign`")),
         "{got}"

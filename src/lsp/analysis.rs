@@ -195,7 +195,13 @@ impl Doc {
             let notes = if here {
                 e.notes
                     .iter()
-                    .map(|n| (n.span.offset(), n.span.offset() + n.span.len(), n.label.clone()))
+                    .map(|n| {
+                        (
+                            n.span.offset(),
+                            n.span.offset() + n.span.len(),
+                            n.label.clone(),
+                        )
+                    })
                     .collect()
             } else {
                 Vec::new()
@@ -227,10 +233,21 @@ impl Doc {
                     (NameKind::Zone, false)
                 }
                 "rides_item" => (NameKind::Path, false),
-                "promotes_item" | "capturing_clause" | "not_over_clause"
-                | "not_capturing_clause" | "extinction_stmt" | "move_limit_stmt" | "kinds_list"
-                | "one_per_file" | "no_mate" | "drop_promoted" | "castling_stmt" | "goal_stmt"
-                | "kind_count" | "captured_item" | "drop_kind_zone" => (NameKind::Piece, false),
+                "promotes_item"
+                | "capturing_clause"
+                | "not_over_clause"
+                | "not_capturing_clause"
+                | "extinction_stmt"
+                | "move_limit_stmt"
+                | "kinds_list"
+                | "one_per_file"
+                | "no_mate"
+                | "drop_promoted"
+                | "castling_stmt"
+                | "goal_stmt"
+                | "kind_count"
+                | "captured_item"
+                | "drop_kind_zone" => (NameKind::Piece, false),
                 _ => continue,
             };
             out.push((
@@ -359,7 +376,8 @@ impl Doc {
                     } else {
                         out.push_str(&format!(
                             "\n\nfor {}: {first}\n\nfor {}: {second}",
-                            players[Player::First], players[Player::Second]
+                            players[Player::First],
+                            players[Player::Second]
                         ));
                     }
                 }
@@ -455,8 +473,13 @@ impl Doc {
             if let Some(head) = done.iter().rev().find(|w| {
                 matches!(
                     **w,
-                    "to" | "capturing" | "not-over" | "not-capturing" | "extinction" | "kinds"
-                        | "resets" | "rides"
+                    "to" | "capturing"
+                        | "not-over"
+                        | "not-capturing"
+                        | "extinction"
+                        | "kinds"
+                        | "resets"
+                        | "rides"
                 )
             }) {
                 let kind = if *head == "rides" {
@@ -470,8 +493,14 @@ impl Doc {
         // The start of a statement or block item: the keywords valid here.
         let owner = open_block(before);
         let keywords: Vec<&Keyword> = match owner {
-            Some(owner) => KEYWORDS.iter().filter(|k| k.place.block() == Some(owner)).collect(),
-            None => KEYWORDS.iter().filter(|k| k.place == Place::Statement).collect(),
+            Some(owner) => KEYWORDS
+                .iter()
+                .filter(|k| k.place.block() == Some(owner))
+                .collect(),
+            None => KEYWORDS
+                .iter()
+                .filter(|k| k.place == Place::Statement)
+                .collect(),
         };
         let mut out: Vec<(String, CompletionWhat)> = keywords
             .into_iter()
@@ -596,11 +625,7 @@ pub fn keyword_doc(word: &str, _parent: &str) -> Option<String> {
     });
     let mut out = format!("**`{word}`** ({})", place_words(k.place));
     if let Some(row) = row {
-        let cells: Vec<&str> = row
-            .trim_matches('|')
-            .split(" | ")
-            .map(str::trim)
-            .collect();
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
         out.push_str("\n\n");
         out.push_str(&cells.join(" — "));
     } else if !k.how.is_empty() {

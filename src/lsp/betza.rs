@@ -37,14 +37,20 @@ const MODIFIERS: &[(&str, &str)] = &[
     ("i", "only from the piece's initial squares"),
     ("e", "may capture en passant"),
     ("k", "may capture only a royal"),
-    ("a", "then another leg (directions relative to the previous leg)"),
+    (
+        "a",
+        "then another leg (directions relative to the previous leg)",
+    ),
     ("f", "forward"),
     ("b", "backward"),
     ("l", "left"),
     ("r", "right"),
     ("v", "vertical: forward and backward"),
     ("s", "sideways: left and right"),
-    ("h", "half: with `f`, all four forward leaps of an oblique atom"),
+    (
+        "h",
+        "half: with `f`, all four forward leaps of an oblique atom",
+    ),
 ];
 
 /// Completion items for a Betza string: atoms and modifiers.
@@ -78,12 +84,18 @@ fn parts(betza: &str) -> Vec<(String, String)> {
     while i < chars.len() && out.len() < 64 {
         let c = chars[i];
         if c == '(' {
-            let end = chars[i..].iter().position(|&d| d == ')').map_or(chars.len(), |p| i + p + 1);
+            let end = chars[i..]
+                .iter()
+                .position(|&d| d == ')')
+                .map_or(chars.len(), |p| i + p + 1);
             let text: String = chars[i..end].iter().collect();
             out.push((text.clone(), format!("leap {text}")));
             i = end;
         } else if c.is_ascii_digit() {
-            let end = chars[i..].iter().position(|d| !d.is_ascii_digit()).map_or(chars.len(), |p| i + p);
+            let end = chars[i..]
+                .iter()
+                .position(|d| !d.is_ascii_digit())
+                .map_or(chars.len(), |p| i + p);
             let text: String = chars[i..end].iter().collect();
             let words = match text.as_str() {
                 "0" => "unlimited range".to_string(),
@@ -93,7 +105,10 @@ fn parts(betza: &str) -> Vec<(String, String)> {
             out.push((text, words));
             i = end;
         } else if c.is_ascii_uppercase() && i > 0 && chars[i - 1] == c {
-            out.push((c.to_string(), "doubled atom: rides (repeats the leap)".into()));
+            out.push((
+                c.to_string(),
+                "doubled atom: rides (repeats the leap)".into(),
+            ));
             i += 1;
         } else {
             let s = c.to_string();

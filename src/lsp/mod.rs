@@ -251,7 +251,8 @@ struct Server {
 }
 
 fn params<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, Failure> {
-    serde_json::from_value(v).map_err(|e| (ErrorCode::InvalidParams, format!("invalid params: {e}")))
+    serde_json::from_value(v)
+        .map_err(|e| (ErrorCode::InvalidParams, format!("invalid params: {e}")))
 }
 
 fn to_value(v: impl serde::Serialize) -> Result<Value, Failure> {
@@ -338,7 +339,9 @@ impl Server {
     }
 
     fn request(&mut self, req: Request) -> Result<Value, Failure> {
-        let Request { method, params: p, .. } = req;
+        let Request {
+            method, params: p, ..
+        } = req;
         match method.as_str() {
             "textDocument/hover" => {
                 let p: lt::HoverParams = params(p)?;
@@ -412,7 +415,9 @@ impl Server {
                 let edits: Vec<lt::TextEdit> = doc
                     .occurrences(name, u.kind)
                     .into_iter()
-                    .map(|o| lt::TextEdit::new(ix.range(&doc.text, o.start, o.end), p.new_name.clone()))
+                    .map(|o| {
+                        lt::TextEdit::new(ix.range(&doc.text, o.start, o.end), p.new_name.clone())
+                    })
                     .collect();
                 let mut changes = HashMap::new();
                 changes.insert(uri, edits);
@@ -498,7 +503,10 @@ impl Server {
 
 /// A new name for a piece, zone or path must be a name of the language.
 fn check_new_name(name: &str) -> Result<(), Failure> {
-    let ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    let ok = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !crate::syntax::KEYWORDS.iter().any(|k| k.word == name);
     if ok {
@@ -514,7 +522,10 @@ fn check_new_name(name: &str) -> Result<(), Failure> {
 fn completion_item(label: String, what: CompletionWhat) -> lt::CompletionItem {
     let (kind, detail) = match what {
         CompletionWhat::Keyword => (lt::CompletionItemKind::KEYWORD, None),
-        CompletionWhat::Name(k) => (lt::CompletionItemKind::REFERENCE, Some(k.word().to_string())),
+        CompletionWhat::Name(k) => (
+            lt::CompletionItemKind::REFERENCE,
+            Some(k.word().to_string()),
+        ),
         CompletionWhat::Atom => (
             lt::CompletionItemKind::CONSTANT,
             betza::meaning(&label).map(str::to_string),
@@ -544,7 +555,10 @@ fn definition(uri: &lt::Url, doc: &Doc, ix: &LineIndex, at: usize) -> Option<lt:
     }
     let (name, u) = doc.name_at(at)?;
     if let Some(d) = doc.declaration(name, u.kind) {
-        return Some(lt::Location::new(uri.clone(), ix.range(&doc.text, d.start, d.end)));
+        return Some(lt::Location::new(
+            uri.clone(),
+            ix.range(&doc.text, d.start, d.end),
+        ));
     }
     // Declared in a parent (or its parent): read it from disk.
     let mut path = doc.parent_path()?;
@@ -554,7 +568,10 @@ fn definition(uri: &lt::Url, doc: &Doc, ix: &LineIndex, at: usize) -> Option<lt:
         if let Some(d) = parent.declaration(name, u.kind) {
             let pix = LineIndex::new(&parent.text);
             let purl = lt::Url::from_file_path(std::fs::canonicalize(&path).ok()?).ok()?;
-            return Some(lt::Location::new(purl, pix.range(&parent.text, d.start, d.end)));
+            return Some(lt::Location::new(
+                purl,
+                pix.range(&parent.text, d.start, d.end),
+            ));
         }
         path = parent.parent_path()?;
     }
@@ -635,7 +652,11 @@ fn semantic_tokens(doc: &Doc) -> lt::SemanticTokens {
             continue;
         }
         let delta_line = a.line - line;
-        let delta_start = if delta_line == 0 { a.character - col } else { a.character };
+        let delta_start = if delta_line == 0 {
+            a.character - col
+        } else {
+            a.character
+        };
         data.push(lt::SemanticToken {
             delta_line,
             delta_start,

@@ -30,7 +30,10 @@ impl LineIndex {
 
     /// The LSP range of bytes `start..end`.
     pub fn range(&self, text: &str, start: usize, end: usize) -> Range {
-        Range::new(self.position(text, start), self.position(text, end.max(start)))
+        Range::new(
+            self.position(text, start),
+            self.position(text, end.max(start)),
+        )
     }
 
     /// The byte offset of an LSP position; a position past the end of its line is the line's

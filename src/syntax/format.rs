@@ -64,18 +64,89 @@ fn rule_name(rule: Rule) -> &'static str {
         };
     }
     names!(
-        file, name, number, decimal, string, square, file_letter, letter, betza, lbrace, rbrace,
-        lparen, rparen, equals, colon, times, comma, dash, bar, zone_op, rect_term, name_list,
-        zone_ref, enemy_term, zone_stmt, path_stmt, piece_stmt, player_decl, player_zone,
-        moves_item, rides_item, promotes_item, captured_item, not_over_clause,
-        not_capturing_clause, capturing_clause, castling_stmt, extinction_stmt, goal_stmt,
-        move_limit_stmt, kind_count, drop_kind_zone, kinds_list, one_per_file, no_mate,
-        drop_promoted, diagonals_item, colour_item, extends_stmt, variant_stmt, start_stmt,
-        confined_item, in_clause, gating_stmt, holes_stmt, drop_zone, promote_after_move,
-        square_term, rank_term, ranks_term, file_term, files_term, all_term, group_term,
-        absolute_zone, per_player, zone_expr, board_stmt, players_stmt, drops_stmt, render_stmt,
-        light_item, dark_item, cell_item, river_item, value_item, up_to_clause, ride_direction,
-        score, royal_rule_value, promotion_mode, check_limit_stmt, repetition_stmt,
+        file,
+        name,
+        number,
+        decimal,
+        string,
+        square,
+        file_letter,
+        letter,
+        betza,
+        lbrace,
+        rbrace,
+        lparen,
+        rparen,
+        equals,
+        colon,
+        times,
+        comma,
+        dash,
+        bar,
+        zone_op,
+        rect_term,
+        name_list,
+        zone_ref,
+        enemy_term,
+        zone_stmt,
+        path_stmt,
+        piece_stmt,
+        player_decl,
+        player_zone,
+        moves_item,
+        rides_item,
+        promotes_item,
+        captured_item,
+        not_over_clause,
+        not_capturing_clause,
+        capturing_clause,
+        castling_stmt,
+        extinction_stmt,
+        goal_stmt,
+        move_limit_stmt,
+        kind_count,
+        drop_kind_zone,
+        kinds_list,
+        one_per_file,
+        no_mate,
+        drop_promoted,
+        diagonals_item,
+        colour_item,
+        extends_stmt,
+        variant_stmt,
+        start_stmt,
+        confined_item,
+        in_clause,
+        gating_stmt,
+        holes_stmt,
+        drop_zone,
+        promote_after_move,
+        square_term,
+        rank_term,
+        ranks_term,
+        file_term,
+        files_term,
+        all_term,
+        group_term,
+        absolute_zone,
+        per_player,
+        zone_expr,
+        board_stmt,
+        players_stmt,
+        drops_stmt,
+        render_stmt,
+        light_item,
+        dark_item,
+        cell_item,
+        river_item,
+        value_item,
+        up_to_clause,
+        ride_direction,
+        score,
+        royal_rule_value,
+        promotion_mode,
+        check_limit_stmt,
+        repetition_stmt,
         promotion_limit_stmt,
     )
 }
@@ -83,7 +154,8 @@ fn rule_name(rule: Rule) -> &'static str {
 /// A leaf of the parse tree: an atomic rule (a keyword, name, string, Betza string, rectangle)
 /// or a rule with nothing inside.
 fn is_leaf(pair: &Pair<Rule>) -> bool {
-    matches!(pair.as_rule(), Rule::string | Rule::rect_term) || pair.clone().into_inner().next().is_none()
+    matches!(pair.as_rule(), Rule::string | Rule::rect_term)
+        || pair.clone().into_inner().next().is_none()
 }
 
 /// The tokens of a definition that parses, in order; `None` when it does not parse.
@@ -146,6 +218,7 @@ pub fn format(text: &str) -> Result<String, FormatError> {
         statement_start: false,
         just_opened: false,
         prev: None,
+        trailing: Vec::new(),
     };
     w.block_items(file.into_inner(), false);
     w.statement_start = true;
@@ -156,7 +229,7 @@ pub fn format(text: &str) -> Result<String, FormatError> {
     if !w.out.is_empty() && !w.out.ends_with('\n') {
         w.out.push('\n');
     }
-    let out = w.out;
+    let out = align_trailing_comments(&w.out, &w.trailing);
     // The promise: the same tokens in the same order.
     let same = |a: &str, b: &str| -> Result<(), String> {
         let ta = tokens(a).ok_or("the text does not parse")?;
@@ -186,6 +259,59 @@ struct Writer<'a> {
     /// The last token was a `{` that opened a multi-line block.
     just_opened: bool,
     prev: Option<Rule>,
+    /// Where in `out` each comment that ends a line of code starts.
+    trailing: Vec<usize>,
+}
+
+/// Aligns the comments that end lines of code: on consecutive such lines they start in one
+/// column, two spaces after the longest code (as gofmt does).
+fn align_trailing_comments(out: &str, trailing: &[usize]) -> String {
+    let mut lines: Vec<(&str, Option<&str>)> = Vec::new();
+    let mut at = 0;
+    let mut marks = trailing.iter().peekable();
+    for line in out.split_inclusive('\n') {
+        let end = at + line.len();
+        let mut split = None;
+        while let Some(&&m) = marks.peek() {
+            if m >= end {
+                break;
+            }
+            split = Some(m - at);
+            marks.next();
+        }
+        lines.push(match split {
+            Some(i) => (&line[..i], Some(&line[i..])),
+            None => (line, None),
+        });
+        at = end;
+    }
+    let mut result = String::with_capacity(out.len() + out.len() / 8);
+    let mut i = 0;
+    while i < lines.len() {
+        let mut j = i;
+        while j < lines.len() && lines[j].1.is_some() {
+            j += 1;
+        }
+        if j == i {
+            result.push_str(lines[i].0);
+            i += 1;
+            continue;
+        }
+        let width = lines[i..j]
+            .iter()
+            .map(|(code, _)| code.trim_end().chars().count())
+            .max()
+            .unwrap_or(0);
+        for (code, comment) in &lines[i..j] {
+            let code = code.trim_end();
+            result.push_str(code);
+            let pad = width - code.chars().count() + 2;
+            result.extend(std::iter::repeat_n(' ', pad));
+            result.push_str(comment.unwrap_or(""));
+        }
+        i = j;
+    }
+    result
 }
 
 impl Writer<'_> {
@@ -225,7 +351,8 @@ impl Writer<'_> {
             self.statement(c);
         }
         let items = &children[open + 1..close];
-        let block_text = &self.src[children[open].as_span().end()..children[close].as_span().start()];
+        let block_text =
+            &self.src[children[open].as_span().end()..children[close].as_span().start()];
         let inline = items.len() == 1 && !has_comment(block_text, items);
         self.token(&children[open]);
         if inline {
@@ -285,7 +412,7 @@ impl Writer<'_> {
             let len = rest[i..].find('\n').unwrap_or(rest.len() - i);
             let comment = rest[i..i + len].trim_end();
             if newlines == 0 && !self.line_start {
-                self.out.push_str("  ");
+                self.trailing.push(self.out.len());
             } else {
                 if !self.line_start {
                     self.end_line();
@@ -293,7 +420,9 @@ impl Writer<'_> {
                 if newlines >= 2 {
                     self.blank_line();
                 }
-                self.write_indent(!self.statement_start && self.prev.is_some() && !self.just_opened);
+                self.write_indent(
+                    !self.statement_start && self.prev.is_some() && !self.just_opened,
+                );
             }
             self.out.push_str(comment);
             self.end_line();
@@ -326,8 +455,10 @@ impl Writer<'_> {
             self.end_line();
             self.write_indent(false);
         } else if let Some(prev) = self.prev {
-            let tight = matches!(rule, Rule::comma | Rule::colon | Rule::rparen | Rule::dash | Rule::times)
-                || matches!(prev, Rule::lparen | Rule::dash | Rule::times);
+            let tight = matches!(
+                rule,
+                Rule::comma | Rule::colon | Rule::rparen | Rule::dash | Rule::times
+            ) || matches!(prev, Rule::lparen | Rule::dash | Rule::times);
             if !tight {
                 self.out.push(' ');
             }
@@ -378,7 +509,7 @@ mod tests {
     #[test]
     fn comments_stay_where_they_are() {
         let text = "# head\n\n\n\nvariant \"T\" # name\nzone z = a1 +   # first\n b2\n\npiece K K {  # king\n  # own line\n  moves K royal\n  # last\n}\n# tail\n";
-        let want = "# head\n\nvariant \"T\"  # name\nzone z = a1 +  # first\n    b2\n\npiece K K {  # king\n  # own line\n  moves K\n  royal\n  # last\n}\n# tail\n";
+        let want = "# head\n\nvariant \"T\"    # name\nzone z = a1 +  # first\n    b2\n\npiece K K {  # king\n  # own line\n  moves K\n  royal\n  # last\n}\n# tail\n";
         assert_eq!(fmt(text), want);
         assert_eq!(fmt(want), want);
     }
@@ -387,8 +518,14 @@ mod tests {
     fn spacing_keeps_rectangles_apart_from_differences() {
         let text = "zone z = d1-f3 + ranks 1 - 2 - ( a1 ) & files a-c\npath p = a1 - h1-h8 cyclic\nplayers White: file d, Black : file e\nmoves (4,1)\n";
         // Not a valid definition as a whole, but every line parses.
-        let text = text.replace("moves (4,1)\n", "piece X X { moves (4,1) in all - e5 promotes to A , B in rank 8 }\n");
-        let text = text.replace("players White: file d, Black : file e", "zone q = White: file d, Black : file e");
+        let text = text.replace(
+            "moves (4,1)\n",
+            "piece X X { moves (4,1) in all - e5 promotes to A , B in rank 8 }\n",
+        );
+        let text = text.replace(
+            "players White: file d, Black : file e",
+            "zone q = White: file d, Black : file e",
+        );
         assert_eq!(
             fmt(&text),
             "zone z = d1-f3 + ranks 1-2 - (a1) & files a-c\npath p = a1-h1-h8 cyclic\nzone q = White: file d, Black: file e\npiece X X {\n  moves (4,1) in all - e5\n  promotes to A, B in rank 8\n}\n"

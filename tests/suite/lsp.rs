@@ -25,14 +25,20 @@ impl Client {
             next: 1,
         };
         let init = c.request("initialize", json!({ "capabilities": {} }));
-        assert!(init["capabilities"]["hoverProvider"].as_bool() == Some(true), "{init}");
+        assert!(
+            init["capabilities"]["hoverProvider"].as_bool() == Some(true),
+            "{init}"
+        );
         c.notify("initialized", json!({}));
         c
     }
 
     fn notify(&self, method: &str, params: Value) {
         let n = Notification::new(method.into(), params);
-        self.conn.sender.send(n.into()).expect("the server is running");
+        self.conn
+            .sender
+            .send(n.into())
+            .expect("the server is running");
     }
 
     /// Sends a request and returns its response (skipping notifications).
@@ -40,7 +46,10 @@ impl Client {
         let id = RequestId::from(self.next);
         self.next += 1;
         let req = Request::new(id.clone(), method.into(), params);
-        self.conn.sender.send(req.into()).expect("the server is running");
+        self.conn
+            .sender
+            .send(req.into())
+            .expect("the server is running");
         loop {
             match self
                 .conn
@@ -85,10 +94,12 @@ impl Client {
                 .recv_timeout(std::time::Duration::from_secs(20))
             {
                 Ok(Message::Notification(n))
-                    if n.method == "textDocument/publishDiagnostics"
-                        && n.params["uri"] == uri =>
+                    if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri =>
                 {
-                    return n.params["diagnostics"].as_array().cloned().unwrap_or_default();
+                    return n.params["diagnostics"]
+                        .as_array()
+                        .cloned()
+                        .unwrap_or_default();
                 }
                 Ok(_) => continue,
                 Err(e) => panic!("no diagnostics for {uri}: {e}"),
@@ -234,12 +245,21 @@ fn completion_offers_what_fits_the_cursor() {
     let text = GOOD.replace("  moves mfWcfF\n", "  moves \n  promotes to \n  \n");
     c.open(URI, &text);
     let atoms = labels(&c.request("textDocument/completion", pos(URI, 6, 8)));
-    assert!(atoms.contains(&"W".into()) && atoms.contains(&"m".into()), "{atoms:?}");
+    assert!(
+        atoms.contains(&"W".into()) && atoms.contains(&"m".into()),
+        "{atoms:?}"
+    );
     let kinds = labels(&c.request("textDocument/completion", pos(URI, 7, 14)));
-    assert!(kinds.contains(&"King".into()) && kinds.contains(&"Pawn".into()), "{kinds:?}");
+    assert!(
+        kinds.contains(&"King".into()) && kinds.contains(&"Pawn".into()),
+        "{kinds:?}"
+    );
     assert!(!kinds.contains(&"home".into()), "{kinds:?}");
     let items = labels(&c.request("textDocument/completion", pos(URI, 8, 2)));
-    assert!(items.contains(&"moves".into()) && items.contains(&"royal".into()), "{items:?}");
+    assert!(
+        items.contains(&"moves".into()) && items.contains(&"royal".into()),
+        "{items:?}"
+    );
     assert!(!items.contains(&"variant".into()), "{items:?}");
     let statements = labels(&c.request("textDocument/completion", pos(URI, 13, 0)));
     assert!(statements.contains(&"piece".into()), "{statements:?}");
@@ -278,7 +298,10 @@ fn definition_references_rename_and_symbols() {
         json!({ "textDocument": { "uri": URI }, "position": { "line": 4, "character": 7 }, "newName": "piece" }),
     );
     assert!(bad.error.is_some());
-    let symbols = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": URI } }),
+    );
     let names: Vec<&str> = symbols
         .as_array()
         .into_iter()
@@ -293,7 +316,10 @@ fn semantic_tokens_and_formatting() {
     let mut c = Client::start();
     let text = "# a\nvariant \"T\"  board 5x5\npiece King K { moves K  royal }\nstart \"k4/5/5/5/K4 w - - 0 1\"\n";
     c.open(URI, text);
-    let t = c.request("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": URI } }));
+    let t = c.request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": { "uri": URI } }),
+    );
     let data: Vec<u64> = t["data"]
         .as_array()
         .into_iter()
@@ -322,8 +348,14 @@ fn bad_requests_get_errors_not_crashes() {
     let r = c.response("textDocument/hover", json!({ "nonsense": true }));
     assert_eq!(r.error.map(|e| e.code), Some(-32602));
     // A position outside the document: nothing there.
-    assert_eq!(c.request("textDocument/hover", pos(URI, 999, 999)), Value::Null);
-    assert_eq!(c.request("textDocument/definition", pos(URI, 3, 9999)), Value::Null);
+    assert_eq!(
+        c.request("textDocument/hover", pos(URI, 999, 999)),
+        Value::Null
+    );
+    assert_eq!(
+        c.request("textDocument/definition", pos(URI, 3, 9999)),
+        Value::Null
+    );
     // A document that is not open.
     let r = c.response("textDocument/hover", pos("file:///other.variant", 0, 0));
     assert!(r.error.is_some());
@@ -346,11 +378,25 @@ fn temp_dir(name: &str) -> PathBuf {
 #[test]
 fn a_parent_error_is_shown_where_the_child_names_the_parent() {
     let dir = temp_dir("parent");
-    std::fs::write(dir.join("parent.variant"), GOOD.replace("board 5x5", "board 5x99")).expect("write");
-    std::fs::write(dir.join("a.variant"), "variant \"A\"\nextends \"b.variant\"\n").expect("write");
-    std::fs::write(dir.join("b.variant"), "variant \"B\"\nextends \"a.variant\"\n").expect("write");
+    std::fs::write(
+        dir.join("parent.variant"),
+        GOOD.replace("board 5x5", "board 5x99"),
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("a.variant"),
+        "variant \"A\"\nextends \"b.variant\"\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("b.variant"),
+        "variant \"B\"\nextends \"a.variant\"\n",
+    )
+    .expect("write");
     let child = "variant \"Child\"\nextends \"parent.variant\"\nzone far = rank 5\n";
-    let uri = lsp_types::Url::from_file_path(dir.join("child.variant")).expect("uri").to_string();
+    let uri = lsp_types::Url::from_file_path(dir.join("child.variant"))
+        .expect("uri")
+        .to_string();
     let mut c = Client::start();
     let diags = c.open(&uri, child);
     let d = diags
@@ -359,18 +405,31 @@ fn a_parent_error_is_shown_where_the_child_names_the_parent() {
         .unwrap_or_else(|| panic!("{diags:?}"));
     assert_eq!(d["range"], range(1, 8, 1, 23));
     let message = d["message"].as_str().unwrap_or("");
-    assert!(message.starts_with("in ") && message.contains("parent.variant:2:"), "{message}");
+    assert!(
+        message.starts_with("in ") && message.contains("parent.variant:2:"),
+        "{message}"
+    );
     // Go to definition on the `extends` string opens the parent.
     let def = c.request("textDocument/definition", pos(&uri, 1, 12));
-    assert!(def["uri"].as_str().unwrap_or("").ends_with("/parent.variant"), "{def}");
+    assert!(
+        def["uri"]
+            .as_str()
+            .unwrap_or("")
+            .ends_with("/parent.variant"),
+        "{def}"
+    );
     // A missing parent and a circle of parents: diagnostics, no hang.
     let diags = c.change(&uri, 2, "variant \"C\"\nextends \"missing.variant\"\n");
     assert!(!diags.is_empty());
-    let cyc = lsp_types::Url::from_file_path(dir.join("a.variant")).expect("uri").to_string();
+    let cyc = lsp_types::Url::from_file_path(dir.join("a.variant"))
+        .expect("uri")
+        .to_string();
     let diags = c.open(&cyc, "variant \"A\"\nextends \"b.variant\"\n");
     assert!(
-        diags.iter().any(|d| d["message"].as_str().unwrap_or("").contains("cycle")
-            || d["code"].as_str().unwrap_or("").contains("cycle")),
+        diags
+            .iter()
+            .any(|d| d["message"].as_str().unwrap_or("").contains("cycle")
+                || d["code"].as_str().unwrap_or("").contains("cycle")),
         "{diags:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -384,7 +443,10 @@ fn requests_before_initialize_are_refused() {
     });
     let req = Request::new(RequestId::from(7), "textDocument/hover".into(), json!({}));
     conn.sender.send(req.into()).expect("send");
-    match conn.receiver.recv_timeout(std::time::Duration::from_secs(20)) {
+    match conn
+        .receiver
+        .recv_timeout(std::time::Duration::from_secs(20))
+    {
         Ok(Message::Response(r)) => assert_eq!(r.error.map(|e| e.code), Some(-32002)),
         other => panic!("{other:?}"),
     }

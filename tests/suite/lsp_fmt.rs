@@ -61,11 +61,18 @@ fn every_shipped_definition_is_formatted_and_keeps_its_rule_set() {
         let dir = path.parent().expect("a folder");
         let text = std::fs::read_to_string(&path).expect("readable");
         let formatted = format(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(formatted == text, "{name} is not formatted: run `chimera fmt {name}`");
+        assert!(
+            formatted == text,
+            "{name} is not formatted: run `chimera fmt {name}`"
+        );
         let other = relayout(&text);
         assert_ne!(other, text);
         let again = format(&other).unwrap_or_else(|e| panic!("{name} relaid: {e}"));
-        assert_eq!(format(&again).ok().as_deref(), Some(again.as_str()), "{name}: twice");
+        assert_eq!(
+            format(&again).ok().as_deref(),
+            Some(again.as_str()),
+            "{name}: twice"
+        );
         let want = meaning(&name, &text, dir);
         assert_eq!(meaning(&name, &other, dir), want, "{name}: relaid");
         assert_eq!(meaning(&name, &again, dir), want, "{name}: formatted");
@@ -81,7 +88,11 @@ fn fmt_check_passes_on_the_shipped_definitions_and_fails_on_an_unformatted_file(
         .arg(&defs)
         .output()
         .expect("chimera fmt runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let dir = std::env::temp_dir().join(format!("chimera-fmt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("t.variant");
@@ -109,7 +120,8 @@ fn fmt_check_passes_on_the_shipped_definitions_and_fails_on_an_unformatted_file(
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-const ROYAL: &str = "variant \"T\"\nboard 5x5\npiece King K { moves K royal }\npiece Caravan C { moves W }\n";
+const ROYAL: &str =
+    "variant \"T\"\nboard 5x5\npiece King K { moves K royal }\npiece Caravan C { moves W }\n";
 
 fn warnings(text: &str) -> Vec<String> {
     match check_str("t.variant", text, Path::new(".")) {
