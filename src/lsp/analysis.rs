@@ -63,8 +63,9 @@ pub struct Problem {
     pub help: Option<String>,
     /// A warning rather than an error.
     pub warning: bool,
-    /// The replacement a did-you-mean help suggests for the range.
-    pub suggestion: Option<String>,
+    /// The replacement a did-you-mean help suggests, and the byte range it replaces (the whole
+    /// word the problem starts on).
+    pub suggestion: Option<(String, usize, usize)>,
     /// Other places (byte ranges in this document) with their labels.
     pub notes: Vec<(usize, usize, String)>,
 }
@@ -188,7 +189,14 @@ impl Doc {
                 )
             };
             let suggestion = if here {
-                e.help.as_deref().and_then(suggested)
+                e.help.as_deref().and_then(suggested).map(|w| {
+                    let (ws, we) = word_around(&self.text, start);
+                    if ws == start && we > end {
+                        (w, start, we)
+                    } else {
+                        (w, start, end)
+                    }
+                })
             } else {
                 None
             };
@@ -645,9 +653,11 @@ fn place_words(p: Place) -> &'static str {
     }
 }
 
-/// The replacement a help line proposes: "did you mean `X`?" gives X.
+/// The replacement a help line proposes: "did you mean `X`?" gives X, when X is one word (it
+/// then replaces the word the problem starts on).
 fn suggested(help: &str) -> Option<String> {
     let rest = help.split("did you mean `").nth(1)?;
     let end = rest.find('`')?;
-    Some(rest[..end].to_string())
+    let word = &rest[..end];
+    (!word.is_empty() && !word.contains(char::is_whitespace)).then(|| word.to_string())
 }

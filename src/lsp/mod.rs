@@ -465,9 +465,14 @@ impl Server {
                     .diagnostics
                     .iter()
                     .filter_map(|d| {
-                        let with = d.data.as_ref()?.get("replace")?.as_str()?.to_string();
+                        let data = d.data.as_ref()?;
+                        let with = data.get("replace")?.as_str()?.to_string();
+                        let range: lt::Range = data
+                            .get("range")
+                            .and_then(|r| serde_json::from_value(r.clone()).ok())
+                            .unwrap_or(d.range);
                         let mut changes = HashMap::new();
-                        changes.insert(uri.clone(), vec![lt::TextEdit::new(d.range, with.clone())]);
+                        changes.insert(uri.clone(), vec![lt::TextEdit::new(range, with.clone())]);
                         Some(lt::CodeActionOrCommand::CodeAction(lt::CodeAction {
                             title: format!("replace with `{with}`"),
                             kind: Some(lt::CodeActionKind::QUICKFIX),
@@ -608,10 +613,9 @@ pub fn diagnostics(uri: &lt::Url, doc: &Doc) -> Vec<lt::Diagnostic> {
                 source: Some("chimera".into()),
                 message,
                 related_information: (!related.is_empty()).then_some(related),
-                data: p
-                    .suggestion
-                    .as_ref()
-                    .map(|s| serde_json::json!({ "replace": s })),
+                data: p.suggestion.as_ref().map(|(s, a, b)| {
+                    serde_json::json!({ "replace": s, "range": ix.range(&doc.text, *a, *b) })
+                }),
                 ..Default::default()
             }
         })

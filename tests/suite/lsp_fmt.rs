@@ -148,3 +148,36 @@ fn a_zone_used_only_by_goal_or_gating_is_used() {
         .iter()
         .any(|m| m == "zone `oasis` is declared but nothing uses it"));
 }
+
+fn errors(text: &str) -> Vec<(String, String, Option<String>)> {
+    match check_str("t.variant", text, Path::new(".")) {
+        Ok(_) => panic!("accepted: {text}"),
+        Err(d) => d
+            .source_errors()
+            .map(|e| (e.snippet().to_string(), e.message.clone(), e.help.clone()))
+            .collect(),
+    }
+}
+
+#[test]
+fn a_stray_space_in_the_start_fen_is_one_error_at_the_space() {
+    let text = format!("{ROYAL}start \"k4/5/5 /5/K1C2 w - - 0 1\"\n");
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, " ");
+    assert_eq!(e[0].1, "the start FEN has a space inside its board field");
+    // In the last rank too.
+    let e = errors(&format!("{ROYAL}start \"k4/5/5/5/K1 C2 w - - 0 1\"\n"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, " ");
+}
+
+#[test]
+fn rank_with_a_range_suggests_ranks() {
+    let text = "variant \"T\"\nboard 5x10\nzone far = rank 6-10\n";
+    let e = errors(text);
+    assert_eq!(
+        e[0].2.as_deref(),
+        Some("did you mean `ranks 6-10`? (`rank` names one rank, `ranks A-B` a range)")
+    );
+}
