@@ -376,8 +376,9 @@ impl Doc {
             (NameKind::Zone, Some(rules)) => {
                 if let Some(z) = rules.zones.get(name) {
                     use crate::geometry::Player;
-                    let first = crate::repl::describe::squares_text(rules, z, Player::First);
-                    let second = crate::repl::describe::squares_text(rules, z, Player::Second);
+                    let dims = rules.board.dims;
+                    let first = crate::repl::describe::square_list(dims, &z[Player::First]);
+                    let second = crate::repl::describe::square_list(dims, &z[Player::Second]);
                     let players = &rules.players;
                     if first == second {
                         out.push_str(&format!("\n\nsquares: {first}"));

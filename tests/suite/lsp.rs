@@ -139,24 +139,31 @@ piece Pawn P {
   promotes to King in enemy home
 }
 piece Rider R { rides edge }
-start \"k4/5/5/5/K3R w - - 0 1\"
+start \"k4/5/5/P4/K3R w - - 0 1\"
 ";
 
 #[test]
 fn diagnostics_have_the_code_message_help_and_utf16_range_of_chimera_check() {
     let mut c = Client::start();
-    // `𝄞` is two UTF-16 units, `é` one: `99` starts at character 20 of line 0.
+    // `𝄞` is two UTF-16 units, `É` one: `99` starts at character 26 of line 0 (byte 29).
     let text = "variant \"Échecs 𝄞\" board 99x8\n";
     let diags = c.open(URI, text);
     let checked = chimera::compile::check_str("t.variant", text, std::path::Path::new("."))
         .expect_err("a 99-file board is refused");
-    let first = checked.source_errors().next().expect("one error");
-    let d = &diags[0];
+    let first = checked
+        .source_errors()
+        .find(|e| e.code == "chimera::number::range")
+        .expect("the board's size is refused");
+    let d = diags
+        .iter()
+        .find(|d| d["code"] == first.code)
+        .expect("the same error");
+    assert_eq!(diags.len(), checked.source_errors().count());
     assert_eq!(d["code"], first.code);
     assert_eq!(d["source"], "chimera");
     assert_eq!(d["severity"], 1);
     let start = "variant \"Échecs 𝄞\" board ".encode_utf16().count() as u32;
-    assert_eq!(start, 25);
+    assert_eq!(start, 26);
     let len = first.snippet().encode_utf16().count() as u32;
     assert_eq!(d["range"], range(0, start, 0, start + len));
     let message = d["message"].as_str().unwrap_or("");
@@ -206,7 +213,14 @@ fn hover_explains_betza_names_and_keywords() {
     let h = c.request("textDocument/hover", pos(URI, 2, 6));
     let md = h["contents"]["value"].as_str().unwrap_or("");
     assert!(md.starts_with("**zone `home`**"), "{md}");
-    assert!(md.contains("ranks 1-2") || md.contains("rank"), "{md}");
+    assert!(
+        md.contains("for White: a1 b1 c1 d1 e1 a2 b2 c2 d2 e2"),
+        "{md}"
+    );
+    assert!(
+        md.contains("for Black: a4 b4 c4 d4 e4 a5 b5 c5 d5 e5"),
+        "{md}"
+    );
     // A path: its squares in order.
     let h = c.request("textDocument/hover", pos(URI, 9, 22));
     let md = h["contents"]["value"].as_str().unwrap_or("");
@@ -401,9 +415,9 @@ fn a_parent_error_is_shown_where_the_child_names_the_parent() {
     let diags = c.open(&uri, child);
     let d = diags
         .iter()
-        .find(|d| d["code"] == "chimera::board::size")
+        .find(|d| d["code"] == "chimera::number::range")
         .unwrap_or_else(|| panic!("{diags:?}"));
-    assert_eq!(d["range"], range(1, 8, 1, 23));
+    assert_eq!(d["range"], range(1, 8, 1, 24));
     let message = d["message"].as_str().unwrap_or("");
     assert!(
         message.starts_with("in ") && message.contains("parent.variant:2:"),
