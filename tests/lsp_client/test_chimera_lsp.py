@@ -25,7 +25,7 @@ piece Pawn P {
   moves mfWcfF
   promotes to King in enemy hom
 }
-start "k4/5/5/5/K4 w - - 0 1"
+start "k4/5/5/P4/K4 w - - 0 1"
 """
 
 
