@@ -255,6 +255,31 @@ impl Reader<'_, '_> {
             );
             return;
         };
+        // A stray space inside the board field splits it: say so once, at the space, rather
+        // than report a short board and then a side, castling and clocks that are not.
+        if let (Some(&(n0, next)), after) = (fields.get(1), fields.get(2)) {
+            let is_side = |f: &str| f == "w" || f == "b";
+            let rank_like = |f: &str| {
+                f.chars().all(|c| {
+                    c.is_ascii_alphanumeric() || matches!(c, '/' | '+' | '*' | '[' | ']' | '~')
+                })
+            };
+            let split_board = !is_side(next)
+                && rank_like(next)
+                && (next.contains('/') || after.is_some_and(|&(_, f)| is_side(f)));
+            if split_board {
+                let space = b0 + board_field.len()..n0;
+                let noun = self.of.noun();
+                self.error(
+                    "chimera::fen::space",
+                    space,
+                    format!("{noun} has a space inside its board field"),
+                    "this space",
+                    "the ranks and hands are one field, without spaces: remove the space",
+                );
+                return;
+            }
+        }
         let (placement, hands) = match board_field.find('[') {
             Some(i) => (&board_field[..i], Some((b0 + i, &board_field[i..]))),
             None => (board_field, None),

@@ -56,6 +56,8 @@ pub mod geometry;
 pub mod interop;
 pub mod markup;
 pub mod matches;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod notation;
 pub mod protocol;
 pub mod render;

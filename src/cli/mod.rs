@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod check;
 pub mod export;
+pub mod fmt;
 pub mod import;
 pub mod list;
 pub mod matches;

@@ -12,7 +12,9 @@ use super::Ctx;
 use crate::diagnostics::{Code, SourceError};
 use crate::geometry::{ByPlayer, Player, Square, SquareSet};
 use crate::rules::{Confinement, Leg, MovePattern, PieceKind, PromotionMode, RuleSet};
-use crate::syntax::{DropItem, PieceItem, RenderItem, Span, ZoneDef, ZoneExpr, ZoneTerm};
+use crate::syntax::{
+    DropItem, PieceItem, RenderItem, Span, Statement, ZoneDef, ZoneExpr, ZoneTerm,
+};
 use std::collections::HashSet;
 
 /// Every warning about a definition that compiled without errors, in file order.
@@ -310,6 +312,13 @@ impl Warner<'_> {
                 _ => {}
             }
         }
+        // The game rules that name zones: `goal KIND in ZONE`, `gating in ZONE`.
+        for st in m.game_rules.values() {
+            match &st.node {
+                Statement::Goal { zone, .. } | Statement::Gating(zone) => exprs.push(zone),
+                _ => {}
+            }
+        }
         for item in m.render.values() {
             match &item.node {
                 RenderItem::Diagonals(names) => used.extend(names.iter().map(|n| n.node.as_str())),
@@ -342,7 +351,7 @@ impl Warner<'_> {
                     decl.name.span,
                     format!("zone `{name}` is declared but nothing uses it"),
                     "unused",
-                    "use it in a piece (`in`, `confined`, `promotes ... in`), in `drops` or in `render`, or remove it".to_string(),
+                    "use it in a piece (`in`, `confined`, `promotes ... in`), in `goal`, `gating`, `drops` or `render`, or remove it".to_string(),
                 );
             }
         }

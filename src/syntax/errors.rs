@@ -163,8 +163,40 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileI
     SyntaxError {
         span: Span::new(file, pos, end),
         message,
-        help: Some(syntax_help(text, pos, positives)),
+        help: Some(
+            plural_range_help(text, pos).unwrap_or_else(|| syntax_help(text, pos, positives)),
+        ),
     }
+}
+
+/// `rank 6-10` (or `file a-c`) where `ranks 6-10` was meant: the error stands after the `-`.
+fn plural_range_help(text: &str, pos: usize) -> Option<String> {
+    let before = text[..pos].trim_end().strip_suffix('-')?.trim_end();
+    let first: &str = {
+        let start = before
+            .rfind(|c: char| !c.is_ascii_alphanumeric())
+            .map_or(0, |i| i + 1);
+        &before[start..]
+    };
+    let head = before[..before.len() - first.len()].trim_end();
+    let word = ["rank", "file"].into_iter().find(|w| {
+        head.ends_with(w)
+            && head[..head.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+    })?;
+    let fits = match word {
+        "rank" => !first.is_empty() && first.chars().all(|c| c.is_ascii_digit()),
+        _ => first.len() == 1 && first.chars().all(|c| c.is_ascii_lowercase()),
+    };
+    let last: String = text[pos..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    (fits && !last.is_empty()).then(|| {
+        format!("did you mean `{word}s {first}-{last}`? (`{word}` names one {word}, `{word}s A-B` a range)")
+    })
 }
 
 /// The words of `text` outside comments and strings, each with its offset and the depth of

@@ -7,6 +7,7 @@
 mod ast;
 mod build;
 mod errors;
+pub mod format;
 mod keywords;
 
 pub use ast::*;

@@ -14,6 +14,8 @@ mod fen;
 mod game_rules;
 mod installed;
 mod leaf_count;
+mod lsp;
+mod lsp_fmt;
 mod mangle;
 mod matches;
 mod mechanisms;
