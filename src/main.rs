@@ -45,6 +45,12 @@ enum Command {
     List,
     /// Self-play statistics of definitions side by side: balance, draws, length, branching, values.
     Analyze(cli::analyze::Args),
+    /// The studio in the browser: board, moves, editor and computer on a local web page.
+    #[cfg(feature = "web")]
+    Serve(cli::serve::Args),
+    /// Write a static page of a variant (rules, clickable start position, piece explorer).
+    #[cfg(feature = "web")]
+    Publish(cli::serve::PublishArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +69,9 @@ fn main() -> ExitCode {
         Command::Rules(a) => cli::rules::run(a),
         Command::List => cli::list::run(),
         Command::Analyze(a) => cli::analyze::run(a),
+        #[cfg(feature = "web")]
+        Command::Serve(a) => cli::serve::run(a),
+        #[cfg(feature = "web")]
+        Command::Publish(a) => cli::serve::publish(a),
     }
 }

@@ -11,3 +11,5 @@ pub mod protocol;
 pub mod render;
 pub mod repl;
 pub mod rules;
+#[cfg(feature = "web")]
+pub mod serve;
