@@ -29,16 +29,18 @@ function serve(...args) {
 }
 
 const profile = mkdtempSync(join(tmpdir(), "chimera-chromium-"));
-const browser = await chromium.launch({
+// A fresh profile each run (playwright passes it as --user-data-dir).
+const browser = await chromium.launchPersistentContext(profile, {
   executablePath: "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1400, height: 900 },
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    `--user-data-dir=${profile}`],
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 const errors = [];
 
 async function open(url) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage();
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${url}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${url}: ${e.message}`));
   await page.goto(url);
