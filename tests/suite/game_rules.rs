@@ -10,7 +10,7 @@ use chimera::geometry::Player;
 use chimera::notation::to_fen;
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{after, all_moves, moves_in, moves_of, pos, strs};
 
 fn engine(src: &str) -> Engine {

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::located_in;
 
 fn fixture(name: &str) -> PathBuf {

@@ -3,7 +3,7 @@
 //! positions of random games, or is refused with its reasons; golden texts for a chess-like,
 //! a drop and a xiangqi-like definition.
 
-mod common;
+use crate::common;
 use chimera::compile::compile_file;
 use chimera::engine::Engine;
 use chimera::interop::export::{export, Subject};

@@ -3,7 +3,7 @@
 //! accepts, keys that cannot be converted are reported with their line, and every imported
 //! section here has the same legal moves as Fairy-Stockfish running the original section.
 
-mod common;
+use crate::common;
 use chimera::compile::compile_str;
 use chimera::engine::Engine;
 use chimera::interop::import::{import_section, Imported};

@@ -4,7 +4,7 @@
 //! the legal move list in every position: here in the positions of seeded random games of every
 //! shipped definition, and of small-board definitions built to exercise each kind of move.
 
-mod common;
+use crate::common;
 
 use chimera::compile::compile_str;
 use chimera::engine::{Engine, Position};

@@ -1,6 +1,6 @@
 //! The search: mates found at the depth they need, deterministic results, limits obeyed.
 
-mod common;
+use crate::common;
 
 use chimera::engine::Game;
 use chimera::notation::move_text;

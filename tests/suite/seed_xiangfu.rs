@@ -11,7 +11,7 @@ use chimera::notation::{parse_move, to_fen};
 use std::path::Path;
 use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::{after, moves_in, moves_of, pos, sorted, strs};
 
 /// The Xiang Fu definition, compiled.

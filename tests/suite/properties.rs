@@ -7,7 +7,7 @@
 //! The generator is a fixed-seed splitmix64, so a failure names a definition, a game and a ply
 //! that reproduce it.
 
-mod common;
+use crate::common;
 
 use chimera::compile::compile_file;
 use chimera::engine::{Engine, Game, Position};

@@ -3,7 +3,7 @@
 //! depth 2 from positions of random games. Positions reach Fairy-Stockfish as its start FEN plus
 //! the move line, so history-dependent rules (passes, bikjang, checks given) are compared too.
 
-mod common;
+use crate::common;
 use common::fsf::{compare_tree, random_lines, Fsf};
 
 /// Compares `definition` with Fairy-Stockfish's `variant`: the start position to `depth`, then

@@ -8,14 +8,14 @@
 //! afterwards), so at such a node it lists pawn drops Chimera has not. A disagreement of that
 //! shape, and only that shape, is tallied as a pawn-drop mate; any other fails the test.
 
-mod common;
+use crate::common;
 use common::fsf::{compare_tree, random_lines, Fsf};
 
 /// Xiang Fu as Fairy-Stockfish states it (the pychess-variants section, kept in
 /// `tests/fsf/ini/xiangfu.ini`, which `scripts/compare-perft.sh` times too): two ring-confined
 /// royal Champions under duple check, drops on the first two ranks, captured Champions return as
 /// Pupils.
-const XIANGFU_INI: &str = include_str!("fsf/ini/xiangfu.ini");
+const XIANGFU_INI: &str = include_str!("../fsf/ini/xiangfu.ini");
 
 /// What a comparison found.
 #[derive(Debug, Default)]

@@ -1,7 +1,7 @@
 //! SAN on every shipped definition: what is written for the familiar cases, and random legal games
 //! whose every legal move is written as SAN and read back as the same move, no string naming two.
 
-mod common;
+use crate::common;
 
 use chimera::compile::compile_file;
 use chimera::engine::{Engine, Move};

@@ -3,7 +3,7 @@
 //! as Fairy-Stockfish's variants of those names, at every node two plies deep from the start
 //! and from positions of random games.
 
-mod common;
+use crate::common;
 use common::fsf::{compare_tree, random_lines, Fsf};
 
 /// Compares `definition` with Fairy-Stockfish's built-in `variant`: the start position to

@@ -1,7 +1,7 @@
 //! Engine limits: a 16x16 variant with 30 piece kinds compiles into tables under 16 MB, perft on it
 //! runs, and the perft/divide command line reports bad input with its position and exit 1.
 
-mod common;
+use crate::common;
 
 use chimera::compile::compile_str;
 use chimera::engine::Engine;

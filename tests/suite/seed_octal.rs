@@ -7,7 +7,7 @@
 use chimera::engine::{GameResult, Status};
 use chimera::geometry::Player;
 
-mod common;
+use crate::common;
 use common::{all_moves, load, moves_of, pos, strs};
 
 const OCTAL: &str = "octal-xiangqi.variant";

@@ -11,7 +11,7 @@ use chimera::geometry::Player;
 use chimera::notation::{parse_move, to_fen};
 use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::{after, all_moves, load, moves_of, pos, strs};
 
 const SHOGI: &str = "shoxiang108-shogi.variant";

@@ -9,7 +9,7 @@ use chimera::notation::{move_text, parse_fen, parse_move, to_fen};
 use std::path::Path;
 use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::{all_moves, moves_of, sorted, strs};
 
 fn engine(src: &str) -> Engine {

@@ -1,7 +1,7 @@
 //! `chimera uci` spoken to as a UCI GUI does, with Fairy-Stockfish's variant extensions; the
 //! engine's lines checked, bad input included. `isready` / `readyok` marks where an answer ends.
 
-mod gui;
+use crate::gui;
 
 use gui::{definition, Gui};
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! `chimera xboard` spoken to as XBoard does: the lines XBoard sends, the engine's answers
 //! checked line by line, bad input included. `ping N` / `pong N` marks where an answer ends.
 
-mod gui;
+use crate::gui;
 
 use gui::{definition, Gui};
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! definitions with drops, hoppers, palaces, multi-leg moves and end rules; and `--threads` out of
 //! range is refused with a clear message and a failing exit.
 
-mod common;
+use crate::common;
 
 use chimera::engine::Engine;
 use std::process::Command;

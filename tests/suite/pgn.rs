@@ -2,7 +2,7 @@
 //! Fairy-Stockfish-based tools write, tolerant reading, located errors, bounds, and no panic on
 //! garbage.
 
-mod common;
+use crate::common;
 
 use chimera::compile::compile_file;
 use chimera::engine::{Engine, Game, Move};

@@ -1,0 +1,35 @@
+//! The pure-Rust tests, one module per subject, in one binary: each test binary links the whole
+//! crate, so one binary builds far faster than thirty. `cargo test --test suite` runs them.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../gui/mod.rs"]
+mod gui;
+
+mod analysis;
+mod betza;
+mod check_cli;
+mod engine_limits;
+mod fen;
+mod game_rules;
+mod installed;
+mod leaf_count;
+mod mangle;
+mod mechanisms;
+mod perft;
+mod perft_threads;
+mod pgn;
+mod properties;
+mod records;
+mod render;
+mod repl;
+mod repl_pty;
+mod repl_scripts;
+mod rules_sheet;
+mod san;
+mod search;
+mod seed_octal;
+mod seed_shoxiang;
+mod seed_xiangfu;
+mod uci_protocol;
+mod xboard_protocol;
