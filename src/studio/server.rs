@@ -519,6 +519,7 @@ fn router(st: Arc<Studio>) -> Router {
         .route("/studio.css", get(css))
         .route("/studio.js", get(js))
         .route("/board.js", get(board_js))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/state", get(state))
         .route("/api/definitions", get(definitions))
         .route("/api/select", post(select))

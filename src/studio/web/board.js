@@ -15,7 +15,27 @@ const ChimeraBoard = (() => {
     overlay.setAttribute("class", "overlay");
     svg.appendChild(overlay);
     const squares = new Map(view.squares.map((s) => [s.name, s]));
-    return { el, svg, overlay, squares, cell: view.cell, flipped: !!flipped };
+    const b = { el, svg, overlay, squares, cell: view.cell, flipped: !!flipped };
+    shown[el.id] = b;
+    return b;
+  }
+
+  // The boards on the page by their element's id (tests and tools find squares through it).
+  const shown = {};
+
+  // Where square `name` of the board in element `id` is on the screen (client coordinates).
+  function screenPoint(id, name) {
+    const b = shown[id];
+    const s = b && b.squares.get(name);
+    if (!s) return null;
+    const r = b.svg.getBoundingClientRect();
+    const vb = b.svg.viewBox.baseVal;
+    let x = s.x, y = s.y;
+    if (b.flipped) {
+      x = vb.x + vb.width - (x - vb.x);
+      y = vb.y + vb.height - (y - vb.y);
+    }
+    return { x: r.left + ((x - vb.x) / vb.width) * r.width, y: r.top + ((y - vb.y) / vb.height) * r.height };
   }
 
   // The square name under a mouse event, or null.
@@ -126,5 +146,5 @@ const ChimeraBoard = (() => {
     b.overlay.appendChild(g);
   }
 
-  return { show, squareAt, mark, clear, markMoves, piece };
+  return { show, squareAt, screenPoint, mark, clear, markMoves, piece };
 })();

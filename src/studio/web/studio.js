@@ -123,14 +123,21 @@
     d.hidden = false;
   }
 
-  function play(text) {
+  // A move in flight (the computer may be answering it): clicks wait for the new position.
+  let moving = false;
+  async function play(text) {
     selected = null;
+    moving = true;
     $("lines").textContent = "";
-    act("/api/move", { move: text });
+    try {
+      await act("/api/move", { move: text });
+    } finally {
+      moving = false;
+    }
   }
 
   function onBoardClick(evt) {
-    if (!game || busy) return;
+    if (!game || moving) return;
     $("promotion").hidden = true;
     const handPiece = evt.target.closest && evt.target.closest(".hand-piece");
     const sideIndex = game.board.side === game.players[0] ? "first" : "second";
