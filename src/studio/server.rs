@@ -8,7 +8,7 @@ use crate::engine::Engine;
 use crate::repl::{ComputerSides, Progress, ReplError, Session};
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
@@ -503,8 +503,7 @@ async fn events(
     Sse::new(stream).keep_alive(axum::response::sse::KeepAlive::default())
 }
 
-async fn fallback(headers: HeaderMap) -> Response {
-    let _ = headers;
+async fn fallback() -> Response {
     ApiError(
         StatusCode::NOT_FOUND,
         json!({"error": "no such page", "help": "the studio is at /"}),
