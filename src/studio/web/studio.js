@@ -44,9 +44,12 @@
   }
 
   function apply(data) {
-    if (data.game) game = data.game;
+    // A selection stays while the position does (changing the thinking time keeps it).
+    if (data.game) {
+      if (!game || game.board.fen !== data.game.board.fen) selected = null;
+      game = data.game;
+    }
     if (data.message !== undefined) say(data.message);
-    selected = null;
     draw();
   }
 
