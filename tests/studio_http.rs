@@ -233,7 +233,7 @@ fn an_edited_definition_reports_diagnostics_at_their_lines_and_the_board_follows
     let s = serve(&["chess"]);
     let d = get(&s, "/api/definition");
     let text = d["text"].as_str().unwrap_or("").to_string();
-    assert!(!d["pieces"].as_array().map_or(true, Vec::is_empty));
+    assert!(!d["pieces"].as_array().is_none_or(Vec::is_empty));
     let broken = text.replacen("piece Knight", "piece Knight Knight", 1);
     let line = text[..text.find("piece Knight").unwrap_or(0)]
         .lines()
