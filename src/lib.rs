@@ -66,5 +66,6 @@ pub mod rules;
 pub mod search;
 pub mod sheet;
 pub mod shipped;
+pub mod studio;
 pub mod suggest;
 pub mod syntax;

@@ -53,6 +53,12 @@ enum Command {
     Fmt(cli::fmt::Args),
     /// The language server for editors (Language Server Protocol on standard input and output).
     Lsp,
+    /// The studio in the browser: board, moves, editor and computer on a local web page.
+    #[cfg(feature = "web")]
+    Serve(cli::serve::Args),
+    /// Write a static page of a variant (rules, clickable start position, piece explorer).
+    #[cfg(feature = "web")]
+    Publish(cli::serve::PublishArgs),
 }
 
 fn main() -> ExitCode {
@@ -81,5 +87,9 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        #[cfg(feature = "web")]
+        Command::Serve(a) => cli::serve::run(a),
+        #[cfg(feature = "web")]
+        Command::Publish(a) => cli::serve::publish(a),
     }
 }

@@ -14,3 +14,5 @@ pub mod render;
 pub mod repl;
 pub mod rules;
 pub mod study;
+#[cfg(feature = "web")]
+pub mod serve;

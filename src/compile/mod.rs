@@ -99,6 +99,16 @@ pub fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics
     ctx.compile_root(s.file.to_string(), s.text.as_bytes(), PathBuf::new(), None)
 }
 
+/// Compiles an edited text of a shipped definition: its `extends` name other shipped ones, as
+/// [`check_shipped`] reads them (the studio's editor).
+pub fn check_shipped_text(file: &str, text: &str) -> Result<Checked, Diagnostics> {
+    let ctx = Ctx {
+        embedded: true,
+        ..Ctx::default()
+    };
+    ctx.compile_root(file.to_string(), text.as_bytes(), PathBuf::new(), None)
+}
+
 /// Compiles definition bytes (which may not be UTF-8); otherwise like [`compile_str`].
 pub fn compile_bytes(name: &str, bytes: &[u8], base_dir: &Path) -> Result<RuleSet, Diagnostics> {
     Ctx::default()

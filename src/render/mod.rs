@@ -17,8 +17,9 @@ mod svg;
 use crate::engine::{DiagramMark, Engine, Piece, Position, TableMove};
 use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{Hop, MoveRule, PieceKind, RuleSet};
-use draw::{Canvas, LegendItem, Mark, Trace};
+use draw::{Canvas, LegendItem, Trace};
 use layout::{Layout, HAND_COLUMNS};
+pub use marks::Mark;
 use std::path::Path;
 
 use style::Palette;
@@ -246,20 +247,7 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
     pos.set_side_to_move(player);
     pos.set_piece(from, Some(Piece::new(player, kind)));
     let diagram = engine.diagram(kind, player, from);
-    let mut marks: Vec<(Square, Mark)> =
-        diagram.iter().map(|&(s, m)| (s, diagram_mark(m))).collect();
-    marks.extend(
-        hop_landings(engine, kind, player, from, &diagram)
-            .into_iter()
-            .map(|s| (s, Mark::Hop)),
-    );
-    marks.extend(
-        locust_squares(engine, kind, player, from, &diagram)
-            .into_iter()
-            .map(|s| (s, Mark::Locust)),
-    );
-    marks.sort();
-    marks.dedup();
+    let marks = diagram_marks(engine, kind, player, from);
     let traces = traces(engine, kind, player, from, &diagram, |s| {
         Canvas::centre_of(rules, opts, s)
     });
@@ -423,6 +411,33 @@ fn move_marks(engine: &Engine, pos: &Position, from: Square) -> Vec<(Square, Mar
         );
         marks.extend(detail.screens.iter().map(|&s| (s, Mark::Screen)));
     }
+    marks.sort();
+    marks.dedup();
+    marks
+}
+
+/// The marks of a movement diagram: what a piece of `kind` and `player` alone on an empty board
+/// at `from` may do on each square (move, capture, hop, blocker, locust victim); zone-dependent
+/// moves are included where they apply. The studio's piece explorer shows them.
+pub fn diagram_marks(
+    engine: &Engine,
+    kind: PieceKind,
+    player: Player,
+    from: Square,
+) -> Vec<(Square, Mark)> {
+    let diagram = engine.diagram(kind, player, from);
+    let mut marks: Vec<(Square, Mark)> =
+        diagram.iter().map(|&(s, m)| (s, diagram_mark(m))).collect();
+    marks.extend(
+        hop_landings(engine, kind, player, from, &diagram)
+            .into_iter()
+            .map(|s| (s, Mark::Hop)),
+    );
+    marks.extend(
+        locust_squares(engine, kind, player, from, &diagram)
+            .into_iter()
+            .map(|s| (s, Mark::Locust)),
+    );
     marks.sort();
     marks.dedup();
     marks

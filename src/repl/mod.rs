@@ -16,6 +16,7 @@ mod parse;
 pub mod script;
 
 pub use board::BoardStyle;
+pub use commands::ComputerSides;
 pub use completion::CompletionContext;
 
 use crate::engine::{Engine, Game, Status};
@@ -167,6 +168,8 @@ pub struct Session {
     computer: commands::ComputerSides,
     /// The PGN file last saved or opened: `save` may replace it without `--force`.
     record_file: Option<PathBuf>,
+    /// The computer's thinking time per move when it plays a side.
+    computer_time: std::time::Duration,
 }
 
 impl Default for Session {
@@ -233,7 +236,35 @@ impl Session {
             searcher: None,
             computer: commands::ComputerSides::Off,
             record_file: None,
+            computer_time: commands::COMPUTER_TIME,
         }
+    }
+
+    /// Sets the computer's thinking time per move when it plays a side (at least 10 ms, at most
+    /// a minute).
+    pub fn set_computer_time(&mut self, time: std::time::Duration) {
+        self.computer_time = time.clamp(
+            std::time::Duration::from_millis(10),
+            std::time::Duration::from_secs(60),
+        );
+    }
+
+    /// Which sides the computer plays.
+    pub fn computer_sides(&self) -> commands::ComputerSides {
+        self.computer
+    }
+
+    /// Lets the computer play `sides` from now on; when it is to move, it plays at once. What it
+    /// played, if anything.
+    pub fn set_computer_sides(&mut self, sides: commands::ComputerSides) -> Result<Option<String>> {
+        self.loaded()?;
+        self.computer = sides;
+        self.computer_replies()
+    }
+
+    /// The file (or built-in name) the loaded variant came from.
+    pub fn path(&self) -> Option<&Path> {
+        self.loaded.as_ref().map(|l| l.path.as_path())
     }
 
     /// Sets how boards are drawn.
@@ -390,7 +421,7 @@ impl Session {
 }
 
 /// At most 40 characters of the text, with `…` when cut, to quote user input in a message.
-fn shortened(text: &str) -> String {
+pub(crate) fn shortened(text: &str) -> String {
     match text.char_indices().nth(40) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text.to_string(),

@@ -36,6 +36,7 @@ mod table;
 mod variants;
 
 pub use search::ComputerSides;
+pub(crate) use search::COMPUTER_TIME;
 pub use table::COMMANDS;
 
 pub(crate) use expect::{STATUS_WORDS, WHATS as EXPECT_WHATS};

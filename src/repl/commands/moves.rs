@@ -1,6 +1,6 @@
 //! Listing, playing and taking back moves: `moves`, `play`, `undo`, `redo`, `history`.
 
-use super::Args;
+use super::{Args, ComputerSides};
 use crate::engine::{Engine, Move, MoveKind, Position, Status};
 use crate::geometry::Player;
 use crate::notation;
@@ -336,6 +336,17 @@ impl Session {
                     }));
                 }
             }
+        }
+        // Playing against the computer, `undo` takes back the player's move with the reply, as
+        // every GUI does: otherwise the computer would be to move and nobody would play.
+        let computer = self.computer;
+        let before_last = g.positions().len().checked_sub(2);
+        if undo
+            && computer != ComputerSides::Both
+            && computer.plays(g.position().side_to_move())
+            && before_last.is_some_and(|i| !computer.plays(g.positions()[i].side_to_move()))
+        {
+            g.undo_step();
         }
         l.game = g;
         let l = self.loaded()?;

@@ -1,6 +1,7 @@
 //! Game records: `save FILE` writes the game as PGN, `open FILE` reads one back and replays it.
 
 use super::Args;
+use crate::geometry::Player;
 use crate::notation::pgn::{self, PgnError, Tags, MAX_BYTES, MAX_PLIES};
 use crate::repl::{caret, no_variant, ReplError, Result, Session};
 use std::io::Read;
@@ -48,12 +49,7 @@ impl Session {
             )));
         }
         let start = &g.positions()[0];
-        let tags = Tags {
-            event: Some("Chimera REPL".into()),
-            date: Some(today()),
-            ..Tags::default()
-        };
-        let text = pgn::write_pgn(&l.engine, start, g.moves(), &tags, &g.status());
+        let text = self.pgn_text()?;
         std::fs::write(&path, text).map_err(|e| {
             ReplError::new(format!("cannot write {}: {e}", path.display()))
                 .with_help("give a path in a folder you can write to")
@@ -82,41 +78,68 @@ impl Session {
         Ok(out)
     }
 
-    pub(super) fn open(&mut self, args: &Args) -> Result<String> {
-        let usage = "`open FILE` opens the first game of a PGN file, `open FILE 2` the second";
-        let (name, number) = match args.words.as_slice() {
-            [name] => (*name, 1),
-            [name, n] => match n.parse::<usize>() {
-                Ok(k) if k >= 1 => (*name, k),
-                _ => {
-                    return Err(ReplError::new(format!(
-                        "`{}` is not a game number",
-                        crate::repl::shortened(n)
-                    ))
-                    .with_help(usage))
-                }
-            },
-            [] => return Err(ReplError::new("`open` needs a PGN file").with_help(usage)),
-            _ => {
-                return Err(ReplError::new(format!(
-                    "`open` takes a file and a game number, not `{}`",
-                    crate::repl::shortened(args.rest)
-                ))
-                .with_help(usage))
-            }
+    /// The game as PGN: the current stretch of play, with tags that name who played (the
+    /// computer as `Chimera VERSION`, the user as `Human`).
+    pub fn pgn_text(&self) -> Result<String> {
+        let l = self.loaded()?;
+        let g = &l.game;
+        let name = |p: Player| {
+            Some(if self.computer.plays(p) {
+                format!("Chimera {}", env!("CARGO_PKG_VERSION"))
+            } else {
+                "Human".to_string()
+            })
         };
+        let tags = Tags {
+            event: Some("Chimera REPL".into()),
+            date: Some(today()),
+            white: name(Player::First),
+            black: name(Player::Second),
+            ..Tags::default()
+        };
+        Ok(pgn::write_pgn(
+            &l.engine,
+            &g.positions()[0],
+            g.moves(),
+            &tags,
+            &g.status(),
+        ))
+    }
+
+    /// Opens game `number` (from 1) of a PGN text (`shown` names it in messages) as one step of
+    /// the timeline, as `open` does with a file.
+    pub fn open_pgn_text(&mut self, shown: &str, text: &str, number: usize) -> Result<String> {
+        let label = if number == 1 {
+            format!("open {shown}")
+        } else {
+            format!("open {shown} {number}")
+        };
+        self.open_text(shown, text, number, label)
+    }
+
+    /// [`Session::open_pgn_text`] with the words `undo` and `history` name the step by.
+    fn open_text(
+        &mut self,
+        shown: &str,
+        text: &str,
+        number: usize,
+        label: String,
+    ) -> Result<String> {
+        if text.len() > MAX_BYTES {
+            return Err(ReplError::new(format!(
+                "{shown} is larger than {MAX_BYTES} bytes, the most `open` reads"
+            ))
+            .with_help("split it into smaller files"));
+        }
         let engine = self.loaded()?.engine.clone();
-        let path = self.find_record(name)?;
-        let shown = path.display().to_string();
-        let text = read_bounded(&path)?;
-        let located = |e: PgnError| located_error(&shown, &text, e);
-        let mut games = pgn::parse_pgn(&text).map_err(located)?;
+        let located = |e: PgnError| located_error(shown, text, e);
+        let mut games = pgn::parse_pgn(text).map_err(located)?;
         let count = games.len();
         if count == 0 {
             return Err(ReplError::new(format!("{shown} holds no game"))
                 .with_help("a PGN game is tags like [Event \"...\"] and moves like `1. e4 e5`"));
         }
-        if number > count {
+        if number == 0 || number > count {
             return Err(ReplError::new(format!(
                 "{shown} holds {count} game{}, so there is no game {number}",
                 if count == 1 { "" } else { "s" }
@@ -143,12 +166,10 @@ impl Session {
         // Every move was checked by `play_raw`; the opened game is one step of the timeline, so
         // `undo` walks back over its moves and then to the game before it.
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
-        l.game
-            .edit(game.start.clone(), format!("open {}", args.words.join(" ")));
+        l.game.edit(game.start.clone(), label);
         for mv in &game.moves {
             l.game.play(*mv);
         }
-        self.record_file = Some(path);
         let n = game.moves.len();
         let which = if count == 1 {
             String::new()
@@ -163,6 +184,43 @@ impl Session {
             self.status_line(l),
             note.unwrap_or_default()
         ))
+    }
+
+    pub(super) fn open(&mut self, args: &Args) -> Result<String> {
+        let usage = "`open FILE` opens the first game of a PGN file, `open FILE 2` the second";
+        let (name, number) = match args.words.as_slice() {
+            [name] => (*name, 1),
+            [name, n] => match n.parse::<usize>() {
+                Ok(k) if k >= 1 => (*name, k),
+                _ => {
+                    return Err(ReplError::new(format!(
+                        "`{}` is not a game number",
+                        crate::repl::shortened(n)
+                    ))
+                    .with_help(usage))
+                }
+            },
+            [] => return Err(ReplError::new("`open` needs a PGN file").with_help(usage)),
+            _ => {
+                return Err(ReplError::new(format!(
+                    "`open` takes a file and a game number, not `{}`",
+                    crate::repl::shortened(args.rest)
+                ))
+                .with_help(usage))
+            }
+        };
+        self.loaded()?;
+        let path = self.find_record(name)?;
+        let shown = path.display().to_string();
+        let text = read_bounded(&path)?;
+        let out = self.open_text(
+            &shown,
+            &text,
+            number,
+            format!("open {}", args.words.join(" ")),
+        )?;
+        self.record_file = Some(path);
+        Ok(out)
     }
 
     /// The PGN file `open` means: as given, else with `.pgn` added, else next to a script.

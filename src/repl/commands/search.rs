@@ -17,7 +17,7 @@ pub(crate) const MAX_NODES: u64 = 10_000_000_000;
 /// Most seconds `go time S` accepts (a day).
 pub(crate) const MAX_SECONDS: u64 = 600;
 /// The computer's thinking time per move when it plays (`computer ...`).
-const COMPUTER_TIME: Duration = Duration::from_secs(2);
+pub(crate) const COMPUTER_TIME: Duration = Duration::from_secs(2);
 
 /// Which sides the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -270,7 +270,7 @@ impl Session {
                 break;
             }
             let limits = Limits {
-                movetime: Some(COMPUTER_TIME),
+                movetime: Some(self.computer_time),
                 ..Limits::default()
             };
             let r = self.run_search(&limits)?;

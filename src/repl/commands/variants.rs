@@ -170,6 +170,17 @@ impl Session {
         Ok(msg)
     }
 
+    /// Starts a game of a variant compiled elsewhere (the studio compiles the text in its editor);
+    /// `path` names where it came from.
+    pub fn load_engine(&mut self, path: &Path, engine: Arc<Engine>) {
+        let game = Game::new(engine.clone(), engine.start_position());
+        self.loaded = Some(Loaded {
+            path: path.to_path_buf(),
+            engine,
+            game,
+        });
+    }
+
     pub(super) fn variants(&mut self, _args: &Args) -> Result<String> {
         let files = self.definition_files();
         if files.is_empty() {
@@ -208,9 +219,22 @@ impl Session {
     }
 
     pub(super) fn reload(&mut self, _args: &Args) -> Result<String> {
+        let path = self.loaded()?.path.clone();
+        let engine = compile_engine(&path)?;
+        let how = self.replace_engine(engine)?;
+        let l = self.loaded()?;
+        Ok(format!(
+            "reloaded {} ({}): {how}",
+            l.engine.rules().name,
+            path.display()
+        ))
+    }
+
+    /// Puts new rules for the loaded variant in place (the definition was edited), keeping the
+    /// game when it is still legal under them: the moves replayed, else the position, else the
+    /// start. Says which.
+    pub fn replace_engine(&mut self, engine: Arc<Engine>) -> Result<String> {
         let old = self.loaded()?.clone();
-        let engine = compile_engine(&old.path)?;
-        let rules = engine.rules();
         // Replay the game under the new rules; fall back to the current position, then to the start.
         let replay = || -> Option<Game> {
             let start = notation::to_fen(&old.engine, &old.game.positions()[0]);
@@ -255,13 +279,12 @@ impl Session {
                 }
             }
         };
-        let msg = format!("reloaded {} ({}): {how}", rules.name, old.path.display());
         self.loaded = Some(Loaded {
             path: old.path,
             engine,
             game,
         });
-        Ok(msg)
+        Ok(how)
     }
 }
 

@@ -1,0 +1,141 @@
+//! `chimera publish`: a static page of a variant that opens from `file://` with no server. The
+//! rules sheet, the start position whose pieces show their legal moves when clicked, and a piece
+//! explorer (one piece on any square of an empty board shows its moves there), all computed by
+//! the engine at publish time and embedded in the page as data.
+
+use super::view::{self, BoardView, MoveView};
+use crate::engine::{Engine, Position};
+use crate::geometry::Player;
+use crate::render::{self, RenderOptions};
+use crate::rules::PieceKind;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+const PAGE_HTML: &str = include_str!("web/publish.html");
+const STUDIO_CSS: &str = include_str!("web/studio.css");
+const BOARD_JS: &str = include_str!("web/board.js");
+const PUBLISH_JS: &str = include_str!("web/publish.js");
+
+/// A piece of the explorer: what it may do from every square, for each player.
+#[derive(Serialize)]
+struct ExplorerPiece {
+    name: String,
+    letter: String,
+    /// Its section of the rules sheet.
+    rules: Vec<String>,
+    /// By player index (0, 1), then by square name: the marks `[square, mark]`.
+    moves: [BTreeMap<String, Vec<(String, &'static str)>>; 2],
+}
+
+/// Everything the published page shows.
+#[derive(Serialize)]
+struct PageData {
+    variant: String,
+    players: [String; 2],
+    /// The rules sheet: sections with a heading and lines.
+    sheet: Vec<(String, Vec<String>)>,
+    /// The start position, with the legal moves of both sides' pieces (each side as if to move).
+    start: BoardView,
+    /// The empty board of the explorer.
+    empty: BoardView,
+    pieces: Vec<ExplorerPiece>,
+}
+
+/// The legal moves of both sides in `pos`, each side's as if it were to move.
+fn both_sides_moves(engine: &Engine, pos: &Position) -> Vec<MoveView> {
+    let mut out = Vec::new();
+    for p in Player::BOTH {
+        let mut q = pos.clone();
+        if q.side_to_move() != p {
+            q.set_side_to_move(p);
+            q.set_ep(None);
+        }
+        out.extend(view::move_views(engine, &q));
+    }
+    out
+}
+
+/// The page of `engine`'s variant, as one self-contained HTML text.
+pub fn page(engine: &Engine) -> String {
+    let rules = engine.rules();
+    let dims = rules.board.dims;
+    let start_pos = engine.start_position();
+    let mut start = view::board_view(engine, &start_pos, &engine.status(&start_pos));
+    start.moves = both_sides_moves(engine, &start_pos);
+    let empty_pos = Position::empty();
+    let empty = view::BoardView {
+        svg: render::render_position(engine, &empty_pos, &RenderOptions::default()),
+        moves: Vec::new(),
+        ..view::board_view(engine, &start_pos, &engine.status(&start_pos))
+    };
+    let sheet = crate::sheet::Sheet::new(rules);
+    let pieces = (0..rules.pieces.len())
+        .map(|k| {
+            let kind = PieceKind(k as u8);
+            let def = rules.piece(kind);
+            let moves = Player::BOTH.map(|p| {
+                rules
+                    .board
+                    .squares
+                    .iter()
+                    .map(|from| {
+                        let marks = render::diagram_marks(engine, kind, p, from)
+                            .into_iter()
+                            .map(|(s, m)| (dims.name(s), m.name()))
+                            .collect();
+                        (dims.name(from), marks)
+                    })
+                    .collect()
+            });
+            ExplorerPiece {
+                name: def.name.clone(),
+                letter: def.letter.clone(),
+                rules: sheet
+                    .sections
+                    .iter()
+                    .find(|s| s.piece == Some(kind))
+                    .map(|s| s.lines.iter().map(|(_, l)| l.clone()).collect())
+                    .unwrap_or_default(),
+                moves,
+            }
+        })
+        .collect();
+    let data = PageData {
+        variant: rules.name.clone(),
+        players: Player::BOTH.map(|p| rules.players[p].clone()),
+        sheet: sheet
+            .sections
+            .iter()
+            .map(|s| {
+                (
+                    s.heading.clone(),
+                    s.lines
+                        .iter()
+                        .map(|(d, l)| format!("{}{l}", "  ".repeat(*d as usize)))
+                        .collect(),
+                )
+            })
+            .collect(),
+        start,
+        empty,
+        pieces,
+    };
+    // JSON inside a script element: `</` would end it early.
+    let json = serde_json::to_string(&data)
+        .unwrap_or_else(|_| "{}".to_string())
+        .replace("</", "<\\/");
+    PAGE_HTML
+        .replace("{{TITLE}}", &html_escape(&rules.name))
+        .replace("{{CSS}}", STUDIO_CSS)
+        .replace("{{BOARD_JS}}", BOARD_JS)
+        .replace("{{PUBLISH_JS}}", PUBLISH_JS)
+        .replace("{{DATA}}", &json)
+}
+
+/// Text safe inside HTML.
+pub fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

@@ -1,0 +1,595 @@
+//! The HTTP server of `chimera serve`: thin handlers over one [`Session`], the same session model
+//! the REPL drives. The page and its script are embedded; requests carry moves, FENs, PGN and
+//! definition text, never a path. Host and Origin are checked (DNS rebinding), bodies are bounded.
+
+use super::definitions::{Definition, Origin, MAX_DEFINITION_BYTES};
+use super::view;
+use crate::engine::Engine;
+use crate::repl::{ComputerSides, Progress, ReplError, Session};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::broadcast;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::StreamExt;
+
+/// The port `chimera serve` listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 8077;
+/// Most bytes of a request body: a definition at its limit, as JSON, with room to spare.
+pub const MAX_BODY_BYTES: usize = MAX_DEFINITION_BYTES * 2 + 4096;
+/// Longest thinking time the page may ask of the computer.
+const MAX_THINK_MS: u64 = 30_000;
+
+const INDEX_HTML: &str = include_str!("web/index.html");
+const STUDIO_CSS: &str = include_str!("web/studio.css");
+const STUDIO_JS: &str = include_str!("web/studio.js");
+const BOARD_JS: &str = include_str!("web/board.js");
+
+/// The server's shared state: the one session, the definitions, who may talk to it.
+struct Studio {
+    session: Mutex<Session>,
+    definitions: Mutex<Vec<Definition>>,
+    /// Which definition is loaded.
+    current: Mutex<usize>,
+    /// Stops a search (the session's own cancel flag).
+    cancel: Arc<AtomicBool>,
+    /// The engine's lines while it thinks, to every page listening.
+    lines: broadcast::Sender<String>,
+    /// `Host` values accepted (`127.0.0.1:PORT`, `localhost:PORT`).
+    hosts: Vec<String>,
+}
+
+/// Passes the search's lines to the page.
+struct Lines(broadcast::Sender<String>);
+
+impl Progress for Lines {
+    fn perft(&mut self, _depth: u32, _done: usize, _total: usize) {}
+    fn search(&mut self, line: &str) {
+        let _ = self.0.send(line.to_string());
+    }
+    fn finish(&mut self) {
+        let _ = self.0.send("done".to_string());
+    }
+}
+
+/// A failed request: HTTP status and the error as JSON (`error`, `context`, `help`).
+struct ApiError(StatusCode, Value);
+
+impl ApiError {
+    fn bad(message: impl Into<String>, help: impl Into<String>) -> ApiError {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            json!({"error": message.into(), "context": [], "help": help.into()}),
+        )
+    }
+}
+
+impl From<ReplError> for ApiError {
+    fn from(e: ReplError) -> ApiError {
+        ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            json!({"error": e.message, "context": e.context, "help": e.help}),
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(self.1)).into_response()
+    }
+}
+
+type ApiResult = Result<Json<Value>, ApiError>;
+
+/// Reads a JSON body into `T`, or says what is wrong with it.
+fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::bad(
+            format!("the request is not the JSON expected: {e}"),
+            "send a JSON object like the page does",
+        )
+    })
+}
+
+impl Studio {
+    fn session(&self) -> MutexGuard<'_, Session> {
+        // A panic while the lock was held leaves a session that is still whole (commands change
+        // it only when they succeed), so a poisoned lock is taken over.
+        self.session.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    fn definitions(&self) -> MutexGuard<'_, Vec<Definition>> {
+        self.definitions.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    fn current(&self) -> usize {
+        *self.current.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The page's view of the game, with the message of what was done.
+    fn state(&self, session: &Session, message: &str) -> Value {
+        json!({"game": view::game_view(session), "message": message})
+    }
+
+    /// Loads definition `index` into the session (a new game), if it compiles.
+    fn load(&self, index: usize) -> Result<(), ApiError> {
+        let defs = self.definitions();
+        let def = defs.get(index).ok_or_else(|| {
+            ApiError::bad(
+                format!("there is no definition {index}"),
+                format!("the studio serves {} definitions", defs.len()),
+            )
+        })?;
+        let checked = def.check().map_err(|d| {
+            ApiError(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                json!({"error": d.summary, "diagnostics": view::diagnostic_views(d.source_errors())}),
+            )
+        })?;
+        let engine = Engine::new(checked.rules)
+            .map_err(|e| ApiError::bad(format!("{} cannot be played: {e}", def.name), ""))?;
+        let path = def.load_path();
+        drop(defs);
+        self.session().load_engine(&path, Arc::new(engine));
+        *self.current.lock().unwrap_or_else(|e| e.into_inner()) = index;
+        Ok(())
+    }
+}
+
+/// Runs a blocking piece of work (anything that may search) off the async threads.
+async fn blocking<F>(st: Arc<Studio>, f: F) -> ApiResult
+where
+    F: FnOnce(&Studio) -> ApiResult + Send + 'static,
+{
+    tokio::task::spawn_blocking(move || f(&st))
+        .await
+        .unwrap_or_else(|e| Err(ApiError::bad(format!("the request failed: {e}"), "")))
+}
+
+/// Refuses requests whose `Host` or `Origin` is not this server (DNS rebinding: a page of
+/// another site reaching the studio through a name that resolves to 127.0.0.1).
+async fn check_host(State(st): State<Arc<Studio>>, req: Request, next: Next) -> Response {
+    let headers = req.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !st.hosts.iter().any(|h| h == host) {
+        return ApiError(
+            StatusCode::FORBIDDEN,
+            json!({"error": format!("refused: Host `{}` is not this studio", crate::repl::printable(host)),
+                   "help": format!("open http://{}/", st.hosts.first().map_or("", String::as_str))}),
+        )
+        .into_response();
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let ok = origin
+            .to_str()
+            .ok()
+            .and_then(|o| o.strip_prefix("http://"))
+            .is_some_and(|o| st.hosts.iter().any(|h| h == o));
+        if !ok {
+            return ApiError(
+                StatusCode::FORBIDDEN,
+                json!({"error": "refused: the request comes from another site", "help": "use the studio's own page"}),
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
+
+fn page(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn index() -> Response {
+    page("text/html; charset=utf-8", INDEX_HTML)
+}
+async fn css() -> Response {
+    page("text/css; charset=utf-8", STUDIO_CSS)
+}
+async fn js() -> Response {
+    page("text/javascript; charset=utf-8", STUDIO_JS)
+}
+async fn board_js() -> Response {
+    page("text/javascript; charset=utf-8", BOARD_JS)
+}
+
+async fn state(State(st): State<Arc<Studio>>) -> ApiResult {
+    blocking(st, |st| Ok(Json(st.state(&st.session(), "")))).await
+}
+
+async fn definitions(State(st): State<Arc<Studio>>) -> ApiResult {
+    let defs = st.definitions();
+    let list: Vec<Value> = defs
+        .iter()
+        .map(|d| json!({"name": d.name, "writable": d.writable(), "edited": d.text != d.saved}))
+        .collect();
+    Ok(Json(json!({"definitions": list, "current": st.current()})))
+}
+
+#[derive(Deserialize)]
+struct Select {
+    index: usize,
+}
+
+async fn select(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let s: Select = parse(&body)?;
+    blocking(st, move |st| {
+        st.load(s.index)?;
+        Ok(Json(st.state(&st.session(), "loaded")))
+    })
+    .await
+}
+
+/// The editor's view of the current definition: text, diagnostics, pieces.
+fn definition_view(st: &Studio) -> Value {
+    let defs = st.definitions();
+    let i = st.current();
+    let Some(def) = defs.get(i) else {
+        return json!({});
+    };
+    let (diagnostics, pieces) = match def.check() {
+        Ok(c) => {
+            let pieces = Engine::new(c.rules)
+                .map(|e| view::piece_views(&e))
+                .unwrap_or_default();
+            (view::diagnostic_views(c.warnings.iter()), pieces)
+        }
+        Err(d) => (view::diagnostic_views(d.source_errors()), Vec::new()),
+    };
+    json!({"index": i, "name": def.name, "text": def.text, "writable": def.writable(),
+           "edited": def.text != def.saved, "diagnostics": diagnostics, "pieces": pieces})
+}
+
+async fn definition(State(st): State<Arc<Studio>>) -> ApiResult {
+    blocking(st, |st| Ok(Json(definition_view(st)))).await
+}
+
+#[derive(Deserialize)]
+struct Edit {
+    text: String,
+}
+
+/// A new text of the definition: compiled; when it compiles, the game follows the new rules.
+async fn edit(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let e: Edit = parse(&body)?;
+    if e.text.len() > MAX_DEFINITION_BYTES {
+        return Err(ApiError::bad(
+            format!(
+                "the definition has {} bytes; the studio takes at most {MAX_DEFINITION_BYTES}",
+                e.text.len()
+            ),
+            "a definition is a few kilobytes; split it with `extends`",
+        ));
+    }
+    blocking(st, move |st| {
+        let i = st.current();
+        let checked = {
+            let mut defs = st.definitions();
+            let def = defs
+                .get_mut(i)
+                .ok_or_else(|| ApiError::bad("no definition is open", ""))?;
+            def.text = e.text;
+            def.check()
+        };
+        let mut message = "the definition does not compile".to_string();
+        if let Ok(c) = &checked {
+            if let Ok(engine) = Engine::new(c.rules.clone()) {
+                let mut session = st.session();
+                message = session.replace_engine(Arc::new(engine))?;
+            }
+        }
+        let mut v = definition_view(st);
+        v["game"] = json!(view::game_view(&st.session()));
+        v["message"] = json!(message);
+        Ok(Json(v))
+    })
+    .await
+}
+
+/// Writes the edited definition back to the file it was opened from (never anywhere else).
+async fn save(State(st): State<Arc<Studio>>) -> ApiResult {
+    let mut defs = st.definitions();
+    let i = st.current();
+    let def = defs
+        .get_mut(i)
+        .ok_or_else(|| ApiError::bad("no definition is open", ""))?;
+    let Origin::File(path) = &def.origin else {
+        return Err(ApiError::bad(
+            format!("{} is built into chimera; it cannot be saved", def.name),
+            "copy the text into a file and start `chimera serve FILE` to edit and save it",
+        ));
+    };
+    std::fs::write(path, &def.text).map_err(|e| {
+        ApiError::bad(
+            format!("cannot write {}: {e}", path.display()),
+            "check the file's permissions",
+        )
+    })?;
+    def.saved = def.text.clone();
+    Ok(Json(
+        json!({"message": format!("saved {}", path.display())}),
+    ))
+}
+
+#[derive(Deserialize)]
+struct MoveReq {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// A word of a command built from the page's input: one token, printable, no comment sign.
+fn word(text: &str, what: &str) -> Result<String, ApiError> {
+    let t = text.trim();
+    if t.is_empty()
+        || t.len() > 64
+        || t.chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '#')
+    {
+        return Err(ApiError::bad(
+            format!(
+                "`{}` is not {what}",
+                crate::repl::printable(&crate::repl::shortened(t))
+            ),
+            "moves are written like e2e4, e7e8q or P@e4",
+        ));
+    }
+    Ok(t.to_string())
+}
+
+/// Runs one REPL command on the session and returns the new state with what it said.
+fn command(st: &Studio, line: &str) -> ApiResult {
+    let mut s = st.session();
+    let out = s.execute(line)?;
+    Ok(Json(st.state(&s, &out)))
+}
+
+async fn play(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let m: MoveReq = parse(&body)?;
+    let mv = word(&m.mv, "a move")?;
+    blocking(st, move |st| command(st, &format!("play {mv}"))).await
+}
+
+#[derive(Deserialize, Default)]
+struct Steps {
+    #[serde(default)]
+    n: Option<u32>,
+}
+
+async fn undo(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let s: Steps = if body.is_empty() {
+        Steps::default()
+    } else {
+        parse(&body)?
+    };
+    let n = s.n.unwrap_or(1).max(1);
+    blocking(st, move |st| command(st, &format!("undo {n}"))).await
+}
+
+async fn redo(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let s: Steps = if body.is_empty() {
+        Steps::default()
+    } else {
+        parse(&body)?
+    };
+    let n = s.n.unwrap_or(1).max(1);
+    blocking(st, move |st| command(st, &format!("redo {n}"))).await
+}
+
+async fn reset(State(st): State<Arc<Studio>>) -> ApiResult {
+    blocking(st, |st| command(st, "reset")).await
+}
+
+#[derive(Deserialize)]
+struct FenReq {
+    fen: String,
+}
+
+async fn fen(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let f: FenReq = parse(&body)?;
+    if f.fen.len() > 4096 || f.fen.contains(['\n', '\r', '#']) {
+        return Err(ApiError::bad(
+            "that is not a FEN: one line, at most 4096 characters",
+            "copy the FEN field's text and change it",
+        ));
+    }
+    blocking(st, move |st| command(st, &format!("fen {}", f.fen))).await
+}
+
+#[derive(Deserialize)]
+struct ComputerReq {
+    /// `off`, `both`, or a side's name.
+    sides: String,
+    /// Thinking time per move, in milliseconds.
+    #[serde(default)]
+    time_ms: Option<u64>,
+}
+
+async fn computer(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let c: ComputerReq = parse(&body)?;
+    blocking(st, move |st| {
+        let mut s = st.session();
+        let engine = s
+            .engine()
+            .cloned()
+            .ok_or_else(|| ApiError::bad("no variant is loaded", ""))?;
+        let players = &engine.rules().players;
+        let sides = match c.sides.to_ascii_lowercase().as_str() {
+            "off" | "none" => ComputerSides::Off,
+            "both" => ComputerSides::Both,
+            w => crate::geometry::Player::BOTH
+                .into_iter()
+                .find(|&p| players[p].to_ascii_lowercase() == w)
+                .map(ComputerSides::One)
+                .ok_or_else(|| {
+                    ApiError::bad(
+                        format!(
+                            "`{}` is not a side",
+                            crate::repl::printable(&crate::repl::shortened(&c.sides))
+                        ),
+                        format!("off, both, {} or {}", players.0[0], players.0[1]),
+                    )
+                })?,
+        };
+        if let Some(ms) = c.time_ms {
+            s.set_computer_time(Duration::from_millis(ms.min(MAX_THINK_MS)));
+        }
+        let out = s.set_computer_sides(sides)?.unwrap_or_default();
+        Ok(Json(st.state(&s, &out)))
+    })
+    .await
+}
+
+async fn hint(State(st): State<Arc<Studio>>) -> ApiResult {
+    blocking(st, |st| command(st, "hint")).await
+}
+
+/// Stops a search; it answers at once (the search holds the session, not this flag).
+async fn stop(State(st): State<Arc<Studio>>) -> ApiResult {
+    st.cancel.store(true, Ordering::SeqCst);
+    Ok(Json(json!({"message": "stopping"})))
+}
+
+async fn pgn_get(State(st): State<Arc<Studio>>) -> ApiResult {
+    blocking(st, |st| {
+        let text = st.session().pgn_text()?;
+        Ok(Json(json!({"pgn": text})))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct PgnReq {
+    pgn: String,
+}
+
+async fn pgn_post(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let p: PgnReq = parse(&body)?;
+    blocking(st, move |st| {
+        let mut s = st.session();
+        let out = s.open_pgn_text("upload", &p.pgn, 1)?;
+        Ok(Json(st.state(&s, &out)))
+    })
+    .await
+}
+
+/// The engine's lines while it thinks, as server-sent events.
+async fn events(
+    State(st): State<Arc<Studio>>,
+) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
+    let rx = st.lines.subscribe();
+    let stream = BroadcastStream::new(rx)
+        .filter_map(|r| r.ok())
+        .map(|line| Ok(Event::default().data(line)));
+    Sse::new(stream).keep_alive(axum::response::sse::KeepAlive::default())
+}
+
+async fn fallback() -> Response {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        json!({"error": "no such page", "help": "the studio is at /"}),
+    )
+    .into_response()
+}
+
+/// The router of a studio serving `definitions` with the given accepted `Host` values.
+fn router(st: Arc<Studio>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/studio.css", get(css))
+        .route("/studio.js", get(js))
+        .route("/board.js", get(board_js))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .route("/api/state", get(state))
+        .route("/api/definitions", get(definitions))
+        .route("/api/select", post(select))
+        .route("/api/definition", get(definition).post(edit))
+        .route("/api/save", post(save))
+        .route("/api/move", post(play))
+        .route("/api/undo", post(undo))
+        .route("/api/redo", post(redo))
+        .route("/api/reset", post(reset))
+        .route("/api/fen", post(fen))
+        .route("/api/computer", post(computer))
+        .route("/api/hint", post(hint))
+        .route("/api/stop", post(stop))
+        .route("/api/pgn", get(pgn_get).post(pgn_post))
+        .route("/api/events", get(events))
+        .fallback(fallback)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(st.clone(), check_host))
+        .with_state(st)
+}
+
+/// A studio bound and ready: its address, and the future that serves until the process ends.
+pub struct Bound {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    listener: tokio::net::TcpListener,
+    app: Router,
+}
+
+impl Bound {
+    /// Serves until the process ends.
+    pub async fn serve(self) -> std::io::Result<()> {
+        axum::serve(self.listener, self.app).await
+    }
+}
+
+/// Binds a studio for `definitions` (the first is loaded) on `host:port` (port 0: a free one).
+pub async fn bind(definitions: Vec<Definition>, host: &str, port: u16) -> Result<Bound, String> {
+    if definitions.is_empty() {
+        return Err("no definition to serve".into());
+    }
+    let listener = tokio::net::TcpListener::bind((host, port))
+        .await
+        .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the address: {e}"))?;
+    let (tx, _) = broadcast::channel(256);
+    let mut session = Session::new();
+    session.set_progress(Some(Box::new(Lines(tx.clone()))));
+    let cancel = session.cancel_flag();
+    let port = addr.port();
+    let mut hosts = vec![format!("{host}:{port}")];
+    for h in ["127.0.0.1", "localhost"] {
+        let h = format!("{h}:{port}");
+        if !hosts.contains(&h) {
+            hosts.push(h);
+        }
+    }
+    let st = Arc::new(Studio {
+        session: Mutex::new(session),
+        definitions: Mutex::new(definitions),
+        current: Mutex::new(0),
+        cancel,
+        lines: tx,
+        hosts,
+    });
+    st.load(0).map_err(|e| e.1.to_string())?;
+    Ok(Bound {
+        addr,
+        listener,
+        app: router(st),
+    })
+}

@@ -1,0 +1,229 @@
+// The studio in a real browser: Debian's chromium driven by playwright-core. Run by
+// tests/ext_browser.rs with CHIMERA_BIN (the chimera binary) and SHOTS (a folder for
+// screenshots). Each scenario throws on failure; any JavaScript console error fails the run.
+import { chromium } from "playwright-core";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import assert from "node:assert/strict";
+
+const BIN = process.env.CHIMERA_BIN;
+const SHOTS = process.env.SHOTS || join(tmpdir(), "chimera-shots");
+mkdirSync(SHOTS, { recursive: true });
+const servers = [];
+
+// Starts `chimera serve ARGS --port 0` and resolves to its address.
+function serve(...args) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(BIN, ["serve", ...args, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    servers.push(p);
+    let out = "";
+    p.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/open (http:\/\/[^\s]+)/);
+      if (m) resolve(m[1]);
+    });
+    p.on("exit", (code) => reject(new Error(`chimera serve exited with ${code}: ${out}`)));
+  });
+}
+
+const profile = mkdtempSync(join(tmpdir(), "chimera-chromium-"));
+// A fresh profile each run (playwright passes it as --user-data-dir).
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const errors = [];
+
+async function open(url) {
+  const page = await browser.newPage();
+  // A refused move is answered 422 on purpose; the browser logs every 4xx as a console error.
+  page.on("console", (m) => {
+    if (m.type() === "error" && !(page.expectRefusal && /status of 422/.test(m.text()))) errors.push(`${url}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`${url}: ${e.message}`));
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  return page;
+}
+
+// Clicks the centre of square `sq` of the board in `#id`.
+async function clickSquare(page, sq, id = "board") {
+  const box = await page.evaluate(([sq, id]) => ChimeraBoard.screenPoint(id, sq), [sq, id]);
+  assert.ok(box, `no square ${sq} on #${id}`);
+  await page.mouse.click(box.x, box.y);
+}
+
+async function marked(page, kinds, id = "board") {
+  return page.evaluate(([kinds, id]) => [...document.querySelectorAll(`#${id} .hl`)]
+    .filter((e) => kinds.includes(e.dataset.mark)).map((e) => e.dataset.square).sort(), [kinds, id]);
+}
+
+async function state(page) {
+  return page.evaluate(async () => (await (await fetch("/api/state")).json()).game);
+}
+
+// Waits until no request of the page is in flight.
+async function idle(page) {
+  await page.waitForFunction(() => !document.body.classList.contains("busy"), null, { timeout: 20000 });
+}
+
+async function historyLength(page, n) {
+  await page.waitForFunction((n) => document.querySelectorAll("#history li").length === n, n, { timeout: 20000 });
+}
+
+const scenarios = {
+  async cannon_highlights_equal_the_engines_moves() {
+    const page = await open(await serve("xiang-fu"));
+    const st = await state(page);
+    const sq = await page.evaluate(() => document.querySelector('#board .piece[data-kind="Cannon"][data-player="first"]').dataset.square);
+    await clickSquare(page, sq);
+    const engine = [...new Set(st.board.moves.filter((m) => m.from === sq).map((m) => m.to))].sort();
+    assert.ok(engine.length > 0);
+    assert.deepEqual(await marked(page, ["quiet", "capture"]), engine);
+    await page.screenshot({ path: join(SHOTS, "studio-xiang-fu.png") });
+    // Play the first of them by clicking.
+    await clickSquare(page, engine[0]);
+    await historyLength(page, 1);
+    await page.close();
+  },
+
+  async shogi_promotion_asks_with_the_legal_choices() {
+    const page = await open(await serve("shogi"));
+    for (const [a, b, n] of [["c3", "c4", 1], ["g7", "g6", 2]]) {
+      await clickSquare(page, a);
+      await clickSquare(page, b);
+      await historyLength(page, n);
+    }
+    await clickSquare(page, "b2");
+    await clickSquare(page, "h8");
+    await page.waitForSelector("#promotion:not([hidden]) button");
+    const choices = await page.$$eval("#promotion button", (bs) => bs.map((b) => b.textContent).sort());
+    const st = await state(page);
+    const legal = st.board.moves.filter((m) => m.from === "b2" && m.to === "h8").map((m) => m.promotion || "no promotion").sort();
+    assert.deepEqual(choices, legal);
+    assert.equal(choices.length, 2);
+    await page.screenshot({ path: join(SHOTS, "studio-shogi-promotion.png") });
+    const promoted = choices.find((c) => c !== "no promotion");
+    await page.click(`#promotion button:text("${promoted}")`);
+    await historyLength(page, 3);
+    const after = await state(page);
+    assert.match(after.history[2].san, /\+/);
+    await page.close();
+  },
+
+  async crazyhouse_drop_from_the_hand() {
+    const page = await open(await serve("crazyhouse"));
+    let n = 0;
+    for (const [a, b] of [["e2", "e4"], ["d7", "d5"], ["e4", "d5"], ["d8", "d5"]]) {
+      await clickSquare(page, a);
+      await clickSquare(page, b);
+      await historyLength(page, ++n);
+    }
+    await page.click('#board .hand-piece[data-player="first"]');
+    const targets = await marked(page, ["quiet"]);
+    assert.ok(targets.includes("e6"), targets.join(" "));
+    await clickSquare(page, "e6");
+    await historyLength(page, 5);
+    const st = await state(page);
+    assert.match(st.history[4].san, /@e6/);
+    await page.close();
+  },
+
+  async a_few_moves_against_the_computer() {
+    const page = await open(await serve("chess"));
+    await page.fill("#think", "100");
+    await page.selectOption("#computer", "Black");
+    await idle(page);
+    await clickSquare(page, "e2");
+    await clickSquare(page, "e4");
+    await historyLength(page, 2).catch(async (e) => {
+      await page.screenshot({ path: join(SHOTS, "computer-failed.png") });
+      throw new Error(`${e.message}; message: ${await page.textContent("#message")}; computer: ${await page.inputValue("#computer")}; history: ${await page.textContent("#history")}`);
+    });
+    await clickSquare(page, "g1");
+    await clickSquare(page, "f3");
+    await historyLength(page, 4);
+    await page.click("#undo");
+    await historyLength(page, 2);
+    await page.close();
+  },
+
+  async illegal_click_says_why() {
+    const page = await open(await serve("chess"));
+    page.expectRefusal = true;
+    await clickSquare(page, "e2");
+    await clickSquare(page, "e5");
+    await page.waitForSelector("#message.error");
+    const text = await page.textContent("#message");
+    assert.match(text, /the Pawn on e2 cannot move to e5/);
+    assert.match(text, /legal moves of this Pawn: e2e3 e2e4/);
+    await page.close();
+  },
+
+  async editor_shows_the_diagnostic_at_its_line_and_the_board_follows() {
+    const page = await open(await serve("chess"));
+    const text = await page.inputValue("#text");
+    const line = text.split("\n").findIndex((l) => l.startsWith("piece Knight")) + 1;
+    await page.fill("#text", text.replace("piece Knight N", "piece Knight N N"));
+    await page.dispatchEvent("#text", "input");
+    await page.waitForSelector("#diagnostics li.error");
+    const at = await page.getAttribute("#diagnostics li.error", "data-line");
+    assert.equal(Number(at), line);
+    assert.equal(await page.getAttribute(`#gutter span[data-line="${line}"]`, "class"), "err");
+    await page.screenshot({ path: join(SHOTS, "studio-editor-error.png") });
+    await page.fill("#text", text.replace(/Knight/g, "Horse"));
+    await page.dispatchEvent("#text", "input");
+    await page.waitForSelector('#board .piece[data-kind="Horse"]');
+    await page.waitForFunction(() => document.querySelectorAll("#diagnostics li.error").length === 0);
+    await page.close();
+  },
+
+  async published_page_from_file_url() {
+    const dir = mkdtempSync(join(tmpdir(), "chimera-publish-"));
+    execFileSync(BIN, ["publish", "xiang-fu", "-o", dir]);
+    const page = await open("file://" + join(dir, "index.html"));
+    const sq = await page.evaluate(() => document.querySelector('#start .piece[data-kind="Cannon"][data-player="first"]').dataset.square);
+    await clickSquare(page, sq, "start");
+    const shown = await marked(page, ["quiet", "capture"], "start");
+    const data = await page.evaluate(() => JSON.parse(document.getElementById("data").textContent));
+    const expected = [...new Set(data.start.moves.filter((m) => m.from === sq).map((m) => m.to))].sort();
+    assert.ok(expected.length > 0);
+    assert.deepEqual(shown, expected);
+    // The explorer: the Cannon on a square of the empty board shows its moves there.
+    const cannon = data.pieces.findIndex((p) => p.name === "Cannon");
+    await page.selectOption("#explorer-piece", String(cannon));
+    await clickSquare(page, "e4", "explorer");
+    const explored = await page.evaluate(() => document.querySelectorAll("#explorer .hl").length);
+    assert.equal(explored, data.pieces[cannon].moves[0]["e4"].length);
+    await page.screenshot({ path: join(SHOTS, "published-xiang-fu.png"), fullPage: true });
+    await page.close();
+    rmSync(dir, { recursive: true, force: true });
+  },
+};
+
+let failed = 0;
+const only = process.argv[2];
+for (const [name, run] of Object.entries(scenarios)) {
+  if (only && !name.includes(only)) continue;
+  const t = Date.now();
+  try {
+    await run();
+    console.log(`ok ${name} (${Date.now() - t} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAILED ${name}: ${e.stack || e}`);
+  }
+}
+await browser.close();
+for (const p of servers) p.kill();
+rmSync(profile, { recursive: true, force: true });
+if (errors.length) {
+  console.log("JavaScript console errors:\n" + errors.join("\n"));
+  failed++;
+}
+process.exit(failed ? 1 : 0);

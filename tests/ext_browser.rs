@@ -1,0 +1,43 @@
+//! The studio in a real browser: `tests/browser/run.mjs` drives Debian's chromium through
+//! playwright-core (scripts/setup/30-browser.sh installs both) against `chimera serve` and a page
+//! written by `chimera publish`, opened from `file://`. Scenarios: a Cannon's highlighted squares
+//! equal the engine's moves; moves played by clicking, with a shogi promotion choice and a
+//! crazyhouse drop; moves against the computer; an illegal click explained; an editor error shown
+//! at its line, then fixed with the board following; the published page's pieces clickable. Any
+//! JavaScript console error fails. Screenshots go to target/browser-screens/.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn the_studio_and_a_published_page_work_in_chromium() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/browser");
+    assert!(
+        Path::new("/usr/bin/chromium").exists(),
+        "chromium is not installed: run scripts/setup/30-browser.sh (apt install chromium)"
+    );
+    assert!(
+        dir.join("node_modules/playwright-core").exists(),
+        "playwright-core is not installed: run scripts/setup/30-browser.sh (npm ci in tests/browser)"
+    );
+    let shots = root.join("target/browser-screens");
+    let out = Command::new("node")
+        .arg("run.mjs")
+        .current_dir(&dir)
+        .env("CHIMERA_BIN", env!("CARGO_BIN_EXE_chimera"))
+        .env("SHOTS", &shots)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run node (install nodejs): {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "browser scenarios failed:\n{stdout}\n{stderr}"
+    );
+    assert!(
+        stdout.contains("ok published_page_from_file_url"),
+        "{stdout}"
+    );
+    assert!(shots.join("studio-xiang-fu.png").exists());
+}

@@ -1,0 +1,49 @@
+//! `chimera publish`: one self-contained page whose data the engine computed: the start
+//! position's moves for both sides and the piece explorer's moves from every square.
+
+use chimera::engine::Engine;
+use serde_json::Value;
+
+fn page_data(name: &str) -> Value {
+    let rules = chimera::compile::check_named(std::path::Path::new(name))
+        .map(|c| c.rules)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let engine = Engine::new(rules).unwrap_or_else(|e| panic!("{e}"));
+    let page = chimera::studio::publish::page(&engine);
+    assert!(
+        !page.contains("src=\"http"),
+        "the page loads nothing from elsewhere"
+    );
+    let start = page
+        .find("<script id=\"data\" type=\"application/json\">")
+        .map(|i| i + "<script id=\"data\" type=\"application/json\">".len())
+        .unwrap_or(0);
+    let end = start + page[start..].find("</script>").unwrap_or(0);
+    serde_json::from_str(&page[start..end].replace("<\\/", "</")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_start_position_offers_both_sides_moves() {
+    let d = page_data("chess");
+    let moves = d["start"]["moves"].as_array().cloned().unwrap_or_default();
+    // 20 for White and, as if to move, 20 for Black.
+    assert_eq!(moves.len(), 40);
+    assert!(moves.iter().any(|m| m["text"] == "g8f6"));
+}
+
+#[test]
+fn the_explorer_shows_a_rook_in_the_middle_of_an_empty_board_fourteen_squares() {
+    let d = page_data("chess");
+    let pieces = d["pieces"].as_array().cloned().unwrap_or_default();
+    let rook = pieces
+        .iter()
+        .find(|p| p["name"] == "Rook")
+        .cloned()
+        .unwrap_or_default();
+    let marks = rook["moves"][0]["e4"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(marks.len(), 14, "{marks:?}");
+    assert!(marks.iter().all(|m| m[1] == "move-or-capture"));
+}
