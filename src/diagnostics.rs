@@ -148,6 +148,8 @@ codes! {
     FenCastling = "chimera::fen::castling",
     /// the en-passant field of a FEN is not a square of the board
     FenEnPassant = "chimera::fen::en_passant",
+    /// a space inside a FEN's board field, which must be one word
+    FenSpace = "chimera::fen::space",
     /// warning: a side has no royal piece in the start position while a kind is royal
     WarningNoRoyal = "chimera::warning::no_royal",
     /// warning: a promotion can never happen

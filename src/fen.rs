@@ -271,7 +271,7 @@ impl Reader<'_, '_> {
                 let space = b0 + board_field.len()..n0;
                 let noun = self.of.noun();
                 self.error(
-                    "chimera::fen::space",
+                    Code::FenSpace,
                     space,
                     format!("{noun} has a space inside its board field"),
                     "this space",

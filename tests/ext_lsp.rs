@@ -34,6 +34,9 @@ fn pytest_lsp_drives_diagnostics_hover_completion_definition_rename_and_formatti
             "-q",
             "-p",
             "no:cacheprovider",
+            // A server that never answers fails its test instead of hanging the suite.
+            "--timeout",
+            "60",
             "tests/lsp_client",
         ])
         .current_dir(repo())

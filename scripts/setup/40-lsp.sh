@@ -6,4 +6,4 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 apt_install python3-venv neovim
 if [ ! -x .venv/bin/python3 ]; then python3 -m venv .venv; fi
-.venv/bin/pip install --quiet pytest-lsp
+.venv/bin/pip install --quiet pytest-lsp pytest-timeout

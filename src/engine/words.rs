@@ -97,17 +97,11 @@ impl WordTables {
         if t.dims.files as usize * t.dims.ranks as usize > 64 {
             return w;
         }
-        let squares = t.dims.files as usize * t.dims.ranks as usize;
         let all = KindSet::first(t.kinds);
         let squares = t.dims.files as usize * t.dims.ranks as usize;
         w.moves = vec![WordMoves::default(); t.entries.len()];
         for (i, e) in t.entries.iter().enumerate() {
             let kind = (i / 256) % t.kinds;
-            // The table has 256 entries per kind; those past the board are never read, and their
-            // square has no bit in a 64-bit word.
-            if i % 256 >= squares {
-                continue;
-            }
             let from = Square((i % 256) as u8);
             // The entries of squares off the board are empty and never read.
             if from.index() >= squares {

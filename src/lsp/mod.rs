@@ -44,6 +44,7 @@ pub fn run_stdio() -> Result<(), String> {
     let (to_server, from_client) = crossbeam_channel::bounded::<Message>(16);
     let (to_client, from_server) = crossbeam_channel::bounded::<Message>(16);
     let reader_out = to_client.clone();
+    let pending = from_server.clone();
     let reader = std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
@@ -65,8 +66,14 @@ pub fn run_stdio() -> Result<(), String> {
     };
     let result = serve(&conn);
     drop(conn);
-    let _ = writer.join();
-    // The reader may be blocked on standard input; it ends with the process.
+    // The reader, blocked on standard input, keeps a sender alive, so the writer never sees the
+    // channel close: wait (boundedly) until what was sent is written, then let the process end.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while !pending.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    drop(writer);
     drop(reader);
     result
 }

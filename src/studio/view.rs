@@ -294,7 +294,7 @@ pub fn diagnostic_views<'a>(
             let (line, column) = e.line_col();
             DiagnosticView {
                 severity: if e.is_warning() { "warning" } else { "error" },
-                code: e.code,
+                code: e.code.as_str(),
                 message: e.message.clone(),
                 help: e.help.clone(),
                 line,

@@ -77,7 +77,7 @@ async def test_hover_completion_definition_rename_formatting(client: LanguageCli
     path = tmp_path / "good.variant"
     text = BROKEN.replace("enemy hom\n", "enemy home\n")
     uri = await open_doc(client, path, text)
-    assert client.diagnostics[uri] == []
+    assert list(client.diagnostics[uri]) == []
 
     doc, pos = at(uri, 5, 9)
     hover = await client.text_document_hover_async(types.HoverParams(text_document=doc, position=pos))
@@ -118,4 +118,4 @@ async def test_hover_completion_definition_rename_formatting(client: LanguageCli
 async def test_a_shipped_definition_with_its_parent(client: LanguageClient):
     path = DEFINITIONS / "xiang-fu.variant"
     uri = await open_doc(client, path, path.read_text())
-    assert client.diagnostics[uri] == []
+    assert list(client.diagnostics[uri]) == []
