@@ -110,7 +110,7 @@ fn the_same_bad_fen_reads_the_same_in_check_and_in_the_repl() {
             "{fen}"
         );
         assert_eq!(repl.help, checked.help, "{fen}");
-        assert!(checked.code.starts_with("chimera::fen::"), "{fen}");
+        assert!(checked.code.as_str().starts_with("chimera::fen::"), "{fen}");
         // The caret under the FEN stands where the checker's span starts inside the string.
         let fen_at = text.find(fen).expect("the FEN in the definition");
         let caret = &repl.context[1];

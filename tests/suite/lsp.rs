@@ -156,10 +156,10 @@ fn diagnostics_have_the_code_message_help_and_utf16_range_of_chimera_check() {
         .expect("the board's size is refused");
     let d = diags
         .iter()
-        .find(|d| d["code"] == first.code)
+        .find(|d| d["code"] == first.code.as_str())
         .expect("the same error");
     assert_eq!(diags.len(), checked.source_errors().count());
-    assert_eq!(d["code"], first.code);
+    assert_eq!(d["code"], first.code.as_str());
     assert_eq!(d["source"], "chimera");
     assert_eq!(d["severity"], 1);
     let start = "variant \"Échecs 𝄞\" board ".encode_utf16().count() as u32;

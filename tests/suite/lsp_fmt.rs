@@ -20,7 +20,7 @@ fn shipped() -> Vec<PathBuf> {
 fn meaning(name: &str, text: &str, dir: &Path) -> String {
     match check_str(name, text, dir) {
         Ok(c) => {
-            let codes: Vec<&str> = c.warnings.iter().map(|w| w.code).collect();
+            let codes: Vec<&str> = c.warnings.iter().map(|w| w.code.as_str()).collect();
             format!(
                 "{}\n{codes:?}",
                 serde_json::to_string_pretty(&c.rules).unwrap_or_default()
