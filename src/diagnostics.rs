@@ -150,6 +150,8 @@ codes! {
     FenEnPassant = "chimera::fen::en_passant",
     /// a space inside a FEN's board field, which must be one word
     FenSpace = "chimera::fen::space",
+    /// warning (language server): a document too large to analyse as one types
+    LspTooLarge = "chimera::lsp::too_large",
     /// warning: a side has no royal piece in the start position while a kind is royal
     WarningNoRoyal = "chimera::warning::no_royal",
     /// warning: a promotion can never happen

@@ -54,10 +54,10 @@ pub mod engine;
 pub mod fen;
 pub mod geometry;
 pub mod interop;
-pub mod markup;
-pub mod matches;
 #[cfg(feature = "lsp")]
 pub mod lsp;
+pub mod markup;
+pub mod matches;
 pub mod notation;
 pub mod protocol;
 pub mod render;

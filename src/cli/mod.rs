@@ -13,6 +13,6 @@ pub mod protocol;
 pub mod render;
 pub mod repl;
 pub mod rules;
-pub mod study;
 #[cfg(feature = "web")]
 pub mod serve;
+pub mod study;

@@ -3,6 +3,7 @@
 //! hover, completion and the other requests, in byte offsets ([`super::text`] converts).
 
 use crate::compile::{check_str, Checked};
+use crate::diagnostics::Code;
 use crate::diagnostics::SourceError;
 use crate::engine::Engine;
 use crate::syntax::format::{tokens, Token};
@@ -101,7 +102,7 @@ impl Doc {
             doc.problems.push(Problem {
                 start: 0,
                 end: 0,
-                code: "chimera::lsp::too_large".into(),
+                code: Code::LspTooLarge.as_str().into(),
                 message: format!(
                     "the document has {} bytes; chimera lsp analyses documents of at most {MAX_ANALYSED}",
                     doc.text.len()
@@ -158,7 +159,7 @@ impl Doc {
                     self.problems.push(Problem {
                         start: 0,
                         end: 0,
-                        code: "chimera::engine".into(),
+                        code: Code::Engine.as_str().into(),
                         message: format!("the engine cannot play this definition: {e}"),
                         help: Some(
                             "stay within the engine's limits (grammar/README.md, \"Checks and defaults\")"
@@ -457,7 +458,18 @@ impl Doc {
             v
         };
         match last {
-            "moves" => return super::betza::completions(),
+            "moves" => {
+                let (atoms, modifiers) = super::betza::completions();
+                return atoms
+                    .into_iter()
+                    .map(|a| (a.to_string(), CompletionWhat::Atom))
+                    .chain(
+                        modifiers
+                            .into_iter()
+                            .map(|m| (m.to_string(), CompletionWhat::Modifier)),
+                    )
+                    .collect();
+            }
             "rides" => return names(NameKind::Path),
             "in" | "confined" | "holes" | "enemy" | "+" | "&" | "-" | "=" | "|" | "diagonals"
             | "colour" | "color" | "promote-after-move" => {

@@ -1,7 +1,6 @@
 //! Betza strings in hover and completion: each part in words, the compiled moves, and a text
 //! diagram of where the piece goes from the middle of an empty board.
 
-use super::analysis::CompletionWhat;
 use crate::compile::compile_str;
 use crate::engine::Engine;
 use crate::geometry::Player;
@@ -53,18 +52,12 @@ const MODIFIERS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Completion items for a Betza string: atoms and modifiers.
-pub fn completions() -> Vec<(String, CompletionWhat)> {
-    let mut v: Vec<(String, CompletionWhat)> = ATOMS
-        .iter()
-        .map(|(a, _)| (a.to_string(), CompletionWhat::Atom))
-        .collect();
-    v.extend(
-        MODIFIERS
-            .iter()
-            .map(|(m, _)| (m.to_string(), CompletionWhat::Modifier)),
-    );
-    v
+/// Completion candidates for a Betza string: the atoms' letters, then the modifiers'.
+pub fn completions() -> (Vec<&'static str>, Vec<&'static str>) {
+    (
+        ATOMS.iter().map(|(a, _)| *a).collect(),
+        MODIFIERS.iter().map(|(m, _)| *m).collect(),
+    )
 }
 
 /// What an atom or modifier means, for completion details.

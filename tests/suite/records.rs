@@ -181,8 +181,8 @@ fn save_writes_pgn_and_open_replays_it() {
         "[Event \"Chimera REPL\"]\n\
          [Site \"?\"]\n\
          [Round \"?\"]\n\
-         [White \"?\"]\n\
-         [Black \"?\"]\n\
+         [White \"Human\"]\n\
+         [Black \"Human\"]\n\
          [Result \"0-1\"]\n\
          [Variant \"Chess\"]\n\
          \n\

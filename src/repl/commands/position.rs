@@ -83,26 +83,25 @@ impl Session {
             err
         })?;
         // The side not to move in check: the last move left its own royal attacked, which no
-        // legal game reaches (and the royal's capture would be listed as a legal move).
+        // legal game reaches (and the royal's capture is listed as a legal move). Such positions
+        // are still useful to study a rule (a pin along a facing file), so they are set up with a
+        // note that says so.
         let mut other = pos.clone();
         other.set_side_to_move(pos.side_to_move().other());
-        if l.engine.in_check(&other) {
+        let note = if l.engine.in_check(&other) {
             let players = &l.engine.rules().players;
             let (mover, idle) = (pos.side_to_move(), pos.side_to_move().other());
-            return Err(ReplError::new(format!(
-                "this position cannot arise: {} is in check with {} to move",
+            format!(
+                "note: this position cannot arise in a game: {} is in check with {} to move, so \
+                 capturing its royal is listed as a legal move\n",
                 players[idle], players[mover]
-            ))
-            .with_context(rest.to_string())
-            .with_help(format!(
-                "the side to move is the FEN's second field; with {} to move, its royal must not \
-                 be attacked",
-                players[mover]
-            )));
-        }
+            )
+        } else {
+            String::new()
+        };
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
         l.game.edit(pos, format!("fen {rest}"));
-        Ok(self.status_line(self.loaded()?))
+        Ok(format!("{note}{}", self.status_line(self.loaded()?)))
     }
 
     pub(super) fn reset(&mut self, _args: &Args) -> Result<String> {
