@@ -143,7 +143,7 @@ pub fn explain(betza: &str) -> String {
 /// up), as text: `X` the piece, then one symbol per kind of move.
 pub fn diagram(betza: &str) -> Option<String> {
     const SIZE: usize = 9;
-    let empty = vec!["9"; SIZE].join("/");
+    let empty = ["9"; SIZE].join("/");
     let text = format!(
         "variant \"hover\"\nboard {SIZE}x{SIZE}\npiece Probe X {{ moves {betza} }}\nstart \"{empty} w - - 0 1\"\n"
     );

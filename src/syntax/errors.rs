@@ -173,9 +173,12 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileI
 fn plural_range_help(text: &str, pos: usize) -> Option<String> {
     let before = text[..pos].trim_end().strip_suffix('-')?.trim_end();
     let first: &str = {
+        // Just past the last character that is not an ASCII letter or digit (which may be
+        // several bytes long).
         let start = before
-            .rfind(|c: char| !c.is_ascii_alphanumeric())
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rfind(|(_, c)| !c.is_ascii_alphanumeric())
+            .map_or(0, |(i, c)| i + c.len_utf8());
         &before[start..]
     };
     let head = before[..before.len() - first.len()].trim_end();

@@ -10,7 +10,7 @@
 //! its own; one blank line is kept where the text had one or more.
 //!
 //! Formatting never changes meaning: the output is parsed again and must have the same tokens
-//! in the same order (else [`format`] returns an error rather than the text).
+//! in the same order (else [`format()`] returns an error rather than the text).
 
 use super::grammar::{Rule, VariantParser};
 use super::SyntaxError;

@@ -324,3 +324,20 @@ fn start_positions_with_a_character_changed_are_checked_as_the_engine_reads_them
     }
     assert!(tally.rejected > 0 && tally.compiled > 0, "{tally:?}");
 }
+
+/// Found by the `definition` fuzz target: a `-` after a word that ends in a two-byte character
+/// made the "did you mean `ranks`" help slice inside that character.
+#[test]
+fn a_range_dash_after_a_multibyte_character_is_a_syntax_error_not_a_panic() {
+    let text = "variant \"t\"\ncastling#\n#*move-limit#~\u{69f}-promoton-liion-limit\u{69f}-";
+    let result = chimera::compile::compile_bytes(
+        "fuzz.variant",
+        text.as_bytes(),
+        std::path::Path::new("/nonexistent"),
+    );
+    let err = result.expect_err("the text is not a definition");
+    assert!(
+        err.source_errors().next().is_some(),
+        "a located diagnostic: {err:?}"
+    );
+}
