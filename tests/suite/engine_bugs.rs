@@ -1,7 +1,7 @@
 //! Engine bugs found on positions that show them, each kept as the position and the exact
 //! legal moves (the move list and perft's leaf count, which takes other paths, both).
 
-mod common;
+use crate::common;
 
 use chimera::compile::compile_str;
 use chimera::engine::Engine;

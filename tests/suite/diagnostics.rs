@@ -7,8 +7,7 @@ use chimera::diagnostics::Diagnostics;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
-use common::located_in;
+use crate::common::located_in;
 
 /// A small chess-like game, one statement per line so that errors are easy to place.
 /// Tests append lines (line 9 onwards) or replace a line.
