@@ -7,7 +7,6 @@
 //! drops, promotions, locusts, gating) the two engines must list the same legal moves, count
 //! the same perft to depth 2 and find the same squares attacked by either side.
 
-
 use chimera::compile::{compile_file, compile_str};
 use chimera::engine::{Engine, Position};
 use chimera::geometry::Player;
