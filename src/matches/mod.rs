@@ -15,7 +15,8 @@ pub mod stats;
 
 use crate::engine::{Engine, Game, GameResult, Move, Position};
 use crate::geometry::{ByPlayer, Player as Side};
-use crate::notation::{parse_fen, pgn::read_pgn, san::san_among, to_fen};
+use crate::notation::pgn::{movetext_words, read_pgn, wrap_words};
+use crate::notation::{parse_fen, to_fen};
 use players::{Fault, Player, Setting, Turn};
 use stats::{Sprt, SprtDecision, Tally};
 use std::path::PathBuf;
@@ -622,34 +623,10 @@ impl GameRecord {
         tag("PlyCount", &self.moves.len().to_string());
         tag("Termination", self.termination.tag());
         out.push('\n');
-        let mut words = Vec::new();
-        let mut pos = self.start.clone();
-        for (i, &mv) in self.moves.iter().enumerate() {
-            let n = pos.fullmove_number();
-            if pos.side_to_move() == Side::First {
-                words.push(format!("{n}."));
-            } else if i == 0 {
-                words.push(format!("{n}..."));
-            }
-            let legal = engine.legal_moves(&pos);
-            words.push(san_among(engine, &pos, &legal, mv));
-            pos = engine.play(&pos, mv);
-        }
+        let mut words = movetext_words(engine, &self.start, &self.moves);
         words.push(format!("{{{}}}", self.reason.replace('}', ")")));
         words.push(self.result_token().to_string());
-        let mut line = String::new();
-        for w in words {
-            if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&w);
-        }
-        out.push_str(&line);
+        out.push_str(&wrap_words(&words));
         out.push_str("\n\n");
         out
     }

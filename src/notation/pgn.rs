@@ -710,6 +710,16 @@ pub fn write_pgn(
         out.push_str(&format!("[FEN \"{}\"]\n", quote(&start_fen)));
     }
     out.push('\n');
+    let mut words = movetext_words(engine, start, moves);
+    words.push(result.to_string());
+    out.push_str(&wrap_words(&words));
+    out.push('\n');
+    out
+}
+
+/// The movetext of a game as words: move numbers (`1.`, or `1...` when the game starts with the
+/// second player) and each move in SAN.
+pub fn movetext_words(engine: &Engine, start: &Position, moves: &[Move]) -> Vec<String> {
     let mut words: Vec<String> = Vec::with_capacity(moves.len() * 3 / 2 + 1);
     let mut pos = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
@@ -723,7 +733,13 @@ pub fn write_pgn(
         words.push(san_among(engine, &pos, &legal, mv));
         pos = engine.play(&pos, mv);
     }
-    words.push(result.to_string());
+    words
+}
+
+/// Joins words with spaces into lines of at most 80 characters (PGN's export format; a longer
+/// word stands alone on its line), without a final newline.
+pub fn wrap_words(words: &[String]) -> String {
+    let mut out = String::new();
     let mut line = String::new();
     for w in words {
         if !line.is_empty() && line.len() + 1 + w.len() > 80 {
@@ -734,9 +750,8 @@ pub fn write_pgn(
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&w);
+        line.push_str(w);
     }
     out.push_str(&line);
-    out.push('\n');
     out
 }
