@@ -63,6 +63,15 @@ pub struct Stretch {
     pub edit: String,
 }
 
+/// What one step of the timeline was, as [`Game::undo_step`] and [`Game::redo_step`] report it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepTaken {
+    /// A move of the game.
+    Move(Move),
+    /// An edit of the position (a setup, a piece put or removed), in words.
+    Edit(String),
+}
+
 /// A step taken back, to be taken again by [`Game::redo`].
 #[derive(Clone, Debug)]
 enum Step {
@@ -109,13 +118,12 @@ impl Game {
     pub fn undo(&mut self) -> bool {
         self.undo_step().is_some()
     }
-    /// Takes back the last step and says what it was: `Ok(move)` for a move, `Err(edit)` for an
-    /// edit (in words); `None` when there is nothing to take back.
-    pub fn undo_step(&mut self) -> Option<Result<Move, String>> {
+    /// Takes back the last step and says what it was; `None` when there is nothing to take back.
+    pub fn undo_step(&mut self) -> Option<StepTaken> {
         if let Some(m) = self.moves.pop() {
             self.positions.pop();
             self.undone.push(Step::Move(m));
-            return Some(Ok(m));
+            return Some(StepTaken::Move(m));
         }
         let back = self.earlier.pop()?;
         let start = std::mem::replace(&mut self.positions, back.positions);
@@ -125,24 +133,24 @@ impl Game {
             start: Box::new(start),
             edit: back.edit.clone(),
         });
-        Some(Err(back.edit))
+        Some(StepTaken::Edit(back.edit))
     }
     /// Plays again the last move taken back; false when there is none.
     pub fn redo(&mut self) -> bool {
         self.redo_step().is_some()
     }
     /// Takes again the last step taken back and says what it was, as [`Game::undo_step`] does.
-    pub fn redo_step(&mut self) -> Option<Result<Move, String>> {
+    pub fn redo_step(&mut self) -> Option<StepTaken> {
         match self.undone.pop()? {
             Step::Move(m) => {
                 let next = self.engine.play(self.position(), m);
                 self.positions.push(next);
                 self.moves.push(m);
-                Some(Ok(m))
+                Some(StepTaken::Move(m))
             }
             Step::Edit { start, edit } => {
                 self.begin_stretch(*start, edit.clone());
-                Some(Err(edit))
+                Some(StepTaken::Edit(edit))
             }
         }
     }

@@ -26,7 +26,7 @@ mod zobrist;
 pub use diagram::{DiagramMark, MoveDetail};
 pub use endings::Ending;
 pub use fen::FenError;
-pub use game::{Game, GameResult, Status, Stretch, MAX_EDITS};
+pub use game::{Game, GameResult, Status, StepTaken, Stretch, MAX_EDITS};
 pub use moves::{Gate, Move, MoveKind};
 pub use perft::{default_perft_threads, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
 pub use position::{CastleSide, CastlingRights, Piece, Position};

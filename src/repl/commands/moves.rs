@@ -1,7 +1,7 @@
 //! Listing, playing and taking back moves: `moves`, `play`, `undo`, `redo`, `history`.
 
 use super::{Args, ComputerSides};
-use crate::engine::{Engine, Move, MoveKind, Position, Status};
+use crate::engine::{Engine, Move, MoveKind, Position, Status, StepTaken};
 use crate::geometry::Player;
 use crate::notation;
 use crate::repl::{caret, no_variant, parse, wrap, ReplError, Result, Session};
@@ -308,8 +308,8 @@ impl Session {
         for done in 0..n {
             let step = if undo { g.undo_step() } else { g.redo_step() };
             match step {
-                Some(Ok(_)) => {}
-                Some(Err(edit)) => edits.push(edit),
+                Some(StepTaken::Move(_)) => {}
+                Some(StepTaken::Edit(edit)) => edits.push(edit),
                 None => {
                     let what = if undo { "to undo" } else { "to redo" };
                     let word = if edits.is_empty() && !g.has_edits() {
