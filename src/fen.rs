@@ -13,11 +13,14 @@
 
 use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, Player, Square, SquareSet};
-use crate::rules::MAX_IN_HAND;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
+
+/// The most pieces of one kind a hand holds (hand counts are hashed per count up to this).
+pub const MAX_IN_HAND: u8 = 63;
 
 /// Which FEN a message speaks of: the definition's `start` FEN, or one a user gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +55,7 @@ pub struct FenBoard<'a> {
 }
 
 /// A piece on the board as the FEN places it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetupPiece {
     /// Its kind (an index into the letters).
     pub kind: usize,
@@ -67,7 +70,7 @@ pub struct SetupPiece {
 }
 
 /// A piece in a hand as the FEN lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandPiece {
     /// Its kind (an index into the letters).
     pub kind: usize,
@@ -79,7 +82,7 @@ pub struct HandPiece {
 
 /// A FEN's content, read but not yet a position (the engine makes one, checking what only it
 /// knows: which castling rights and en-passant squares mean anything).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The pieces on the board, in FEN order.
     pub board: Vec<SetupPiece>,

@@ -14,8 +14,7 @@ use serde::{Deserialize, Serialize};
 /// sized by it.
 pub const MAX_PIECE_KINDS: usize = 52;
 
-/// The most pieces of one kind a hand holds (hand counts are hashed per count up to this).
-pub const MAX_IN_HAND: u8 = 63;
+pub use crate::fen::{Setup, MAX_IN_HAND};
 
 /// Index of a piece kind in [`RuleSet::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -122,8 +121,11 @@ pub struct RuleSet {
     /// `promotion-limit`: per kind, the number of it a player may have on the board before no
     /// promotion to it is allowed (indexed by kind; `None` or a short list = no limit).
     pub promotion_limits: Vec<Option<u8>>,
-    /// Start position in FEN (validated against the board and the piece letters).
+    /// Start position in FEN, as written (validated against the board and the piece letters).
     pub start_fen: String,
+    /// The start position as the checks read it: every engine, export and picture starts from
+    /// this one reading rather than parsing [`RuleSet::start_fen`] again.
+    pub start: Setup,
     /// Presentation hints for pictures and the REPL board.
     pub render: RenderHints,
 }

@@ -279,20 +279,13 @@ impl Words<'_> {
     /// or in a hand in the start position.
     fn in_hand(&self) -> Vec<PieceKind> {
         let r = self.rules;
-        let fen_hands = r
-            .start_fen
-            .split_whitespace()
-            .next()
-            .and_then(|b| b.split_once('['))
-            .map(|(_, h)| h.to_ascii_uppercase())
-            .unwrap_or_default();
         (0..r.pieces.len())
             .map(|i| PieceKind(i as u8))
             .filter(|k| {
                 let kept =
                     r.drops.to_hand.contains(k) && r.pieces.iter().any(|p| p.captured_as == *k);
-                let letter = &r.piece(*k).letter;
-                kept || (!r.drops.to_hand.is_empty() && fen_hands.contains(letter.as_str()))
+                let at_start = r.start.hands.iter().any(|h| h.kind == k.index());
+                kept || (!r.drops.to_hand.is_empty() && at_start)
             })
             .collect()
     }

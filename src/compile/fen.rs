@@ -5,13 +5,15 @@
 //! field), and what the warnings need is kept.
 
 use super::Ctx;
-use crate::fen::{FenBoard, FenOf};
+use crate::fen::{FenBoard, FenOf, Setup};
 use crate::geometry::{Dimensions, Player, Square, SquareSet};
 use crate::syntax::{Span, Spanned};
 
 /// What the compiler needs to know from a valid-looking FEN.
 #[derive(Default)]
 pub(crate) struct FenFacts {
+    /// The start position as read.
+    pub setup: Setup,
     /// Kinds (indices into the piece list) that stand in a hand at the start.
     pub in_hand: Vec<usize>,
     /// Every piece letter of the placement and of the hands, where the FEN writes it (for warnings).
@@ -55,7 +57,10 @@ pub(crate) fn read_start(
             .with_help_opt(e.help);
         ctx.report(err);
     }
-    let mut facts = FenFacts::default();
+    let mut facts = FenFacts {
+        setup: setup.clone(),
+        ..FenFacts::default()
+    };
     for p in setup.board {
         facts.placed.push(Placed {
             kind: p.kind,

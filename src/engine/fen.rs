@@ -5,13 +5,19 @@
 
 use super::position::{CastleSide, CastlingRights, Piece, Position};
 pub use crate::fen::FenError;
-use crate::fen::{FenBoard, FenOf};
+use crate::fen::{FenBoard, FenOf, Setup};
 use crate::geometry::{file_letter, Player, Square, SquareSet};
 use crate::rules::{PieceKind, RuleSet};
 
 /// Reads a FEN against a rule set through the one reader ([`crate::fen`]); the first fault is the
 /// error. Fields after the side to move may be left out.
 pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
+    Ok(position_from_setup(rules, &read_setup(rules, fen)?))
+}
+
+/// Reads a FEN against a rule set's board and letters, not yet as a position; the first fault is
+/// the error.
+pub fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> {
     let dims = rules.board.dims;
     let letters: Vec<String> = rules.pieces.iter().map(|p| p.letter.clone()).collect();
     let board = FenBoard {
@@ -21,9 +27,16 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         gating: rules.gating.is_some(),
     };
     let (setup, errors) = crate::fen::read(fen, &board, FenOf::Given);
-    if let Some(e) = errors.into_iter().next() {
-        return Err(e);
+    match errors.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(setup),
     }
+}
+
+/// The position a reading gives, before the engine's own steps (castling rights whose pieces
+/// are not in place, gates): [`super::Engine::position_from_setup`] takes those too.
+pub fn position_from_setup(rules: &RuleSet, setup: &Setup) -> Position {
+    let dims = rules.board.dims;
     let mut pos = Position::empty();
     pos.track_royals(
         rules
@@ -87,7 +100,7 @@ pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
         pos.set_checks_given(Player::Second, limit.saturating_sub(b));
     }
     pos.set_clocks(setup.halfmove, setup.fullmove);
-    Ok(pos)
+    pos
 }
 
 /// Writes a position as FEN.

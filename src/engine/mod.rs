@@ -63,27 +63,29 @@ impl Engine {
         // The tables learn the castling squares from where the pieces stand at the start; then the
         // start position is read again the one way every FEN is read, so it keeps exactly the
         // castling rights `fen` of the same text keeps.
-        let placed = fen::parse_fen(&rules, &rules.start_fen)
-            .map_err(|e| EngineError::BadStart(e.message))?;
+        let placed = fen::position_from_setup(&rules, &rules.start);
         let tables = tables::Tables::build(&rules, &placed)?;
         let mut engine = Engine {
             rules: Arc::new(rules),
             tables,
             start: placed,
         };
-        engine.start = engine
-            .position_from_fen(&engine.rules.start_fen)
-            .map_err(|e| EngineError::BadStart(e.message))?;
+        engine.start = engine.position_from_setup(&engine.rules.start);
         Ok(engine)
     }
 
     /// Reads a FEN for this variant: the placement, hands and fields, with castling rights whose
     /// king or rook is not on its square dropped. The start position is read this way too.
     pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
-        let mut pos = fen::parse_fen(&self.rules, text)?;
+        Ok(self.position_from_setup(&fen::read_setup(&self.rules, text)?))
+    }
+
+    /// The position a FEN's reading gives in this variant (see [`Engine::position_from_fen`]).
+    pub fn position_from_setup(&self, setup: &crate::fen::Setup) -> Position {
+        let mut pos = fen::position_from_setup(&self.rules, setup);
         self.drop_stale_castling(&mut pos);
         self.read_gates(&mut pos);
-        Ok(pos)
+        pos
     }
 
     /// The same engine without its 64-bit word tables: on a board of at most 64 squares every

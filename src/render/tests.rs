@@ -116,7 +116,7 @@ fn river_rules() -> RuleSet {
         ..Default::default()
     };
     hints.zone_colours.insert("palace".into(), "#00ff00".into());
-    RuleSet {
+    let mut rules = RuleSet {
         name: "River test".into(),
         board: Board {
             dims: d,
@@ -166,8 +166,13 @@ fn river_rules() -> RuleSet {
         gating: None,
         promotion_limits: vec![],
         start_fen: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(),
+        start: Default::default(),
         render: hints,
-    }
+    };
+    // A rule set built by hand reads its start FEN as the checks would.
+    rules.start = crate::engine::fen::read_setup(&rules, &rules.start_fen)
+        .unwrap_or_else(|e| panic!("the test's start FEN: {}", e.message));
+    rules
 }
 
 fn sq(rules: &RuleSet, name: &str) -> Square {

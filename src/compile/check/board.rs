@@ -6,6 +6,7 @@ use crate::compile::fen;
 use crate::compile::merge::Merged;
 use crate::compile::zones::{board_help, Zones};
 use crate::diagnostics::Code;
+use crate::fen::Setup;
 use crate::geometry::{ByPlayer, Dimensions, Player, PlayerSquares, SquareSet, MAX_SIDE};
 use crate::syntax::{Span, Spanned};
 use indexmap::IndexMap;
@@ -182,7 +183,8 @@ pub(super) fn zone_sets(
     zone_sets
 }
 
-/// The start FEN, checked against the board and the piece letters, and the kinds in a hand in it.
+/// The start FEN, checked against the board and the piece letters: its text, its reading, and the
+/// kinds in a hand in it.
 pub(super) fn start(
     ctx: &mut Ctx,
     m: &Merged,
@@ -190,15 +192,18 @@ pub(super) fn start(
     (dims, board_ok): (Dimensions, bool),
     holes: SquareSet,
     letters: &[String],
-) -> (String, Vec<usize>) {
+) -> (String, Setup, Vec<usize>) {
     let mut in_hand_at_start: Vec<usize> = Vec::new();
+    let mut setup = Setup::default();
     // With `gating`, file letters in the castling field name gates.
     let gating = m.game_rules.contains_key("gating");
     let start_fen = match &m.start {
         Some(s) => {
             // Against a board that is itself wrong, every rank would be reported too.
             if board_ok {
-                in_hand_at_start = fen::read_start(ctx, s, dims, holes, letters, gating).in_hand;
+                let facts = fen::read_start(ctx, s, dims, holes, letters, gating);
+                in_hand_at_start = facts.in_hand;
+                setup = facts.setup;
             }
             s.node.trim().to_string()
         }
@@ -211,5 +216,5 @@ pub(super) fn start(
             String::new()
         }
     };
-    (start_fen, in_hand_at_start)
+    (start_fen, setup, in_hand_at_start)
 }

@@ -173,7 +173,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         .collect();
 
     let letters: Vec<String> = pieces.iter().map(|p| p.letter.clone()).collect();
-    let (start_fen, in_hand_at_start) =
+    let (start_fen, start, in_hand_at_start) =
         board::start(ctx, m, root, (dims, board_ok), holes, &letters);
     let drops = drops::drops(ctx, &mut env, m, &pieces, &in_hand_at_start);
     ending::rules_needing_royals(ctx, m, &decls, &royals);
@@ -196,6 +196,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         gating,
         promotion_limits,
         start_fen,
+        start,
         render,
     };
     if ctx.errors.is_empty() {

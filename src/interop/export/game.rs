@@ -255,7 +255,7 @@ impl Exporter<'_> {
         let (Some(kl), Some(rl)) = (self.fsf_letter(c.king), self.fsf_letter(c.rook)) else {
             return;
         };
-        let Ok(pos) = parse_fen(self.rules, &self.rules.start_fen) else {
+        let Some(pos) = self.start.clone() else {
             return;
         };
         let on_back = |kind: PieceKind, pl: Player| -> Vec<u8> {
@@ -338,12 +338,12 @@ impl Exporter<'_> {
 
     pub(super) fn start(&mut self) {
         let d = self.dims;
-        let pos = match parse_fen(self.rules, &self.rules.start_fen) {
-            Ok(p) => p,
-            Err(e) => {
-                self.problem(Subject::Start, format!("the start FEN cannot be read: {e}"));
-                return;
-            }
+        let Some(pos) = self.start.clone() else {
+            self.problem(
+                Subject::Start,
+                "the start position cannot be set up (the rule set builds no engine)".to_string(),
+            );
+            return;
         };
         let mut board = String::new();
         for r in (0..d.ranks).rev() {

@@ -6,7 +6,7 @@
 //! too, so a new mechanism is refused until someone teaches the exporter about it.
 
 use crate::betza;
-use crate::engine::fen::parse_fen;
+use crate::engine::{Engine, Position};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
     Confinement, Hop, Leg, MovePattern, PathId, PieceDef, PieceKind, PromotionMode, RoyalRule,
@@ -126,6 +126,9 @@ enum Slot {
 
 struct Exporter<'a> {
     rules: &'a RuleSet,
+    /// The start position as the engine reads it (castling rights and gates included); `None`
+    /// when no engine can be built for the rule set.
+    start: Option<Position>,
     dims: Dimensions,
     problems: Vec<Problem>,
     lines: Vec<String>,
@@ -136,6 +139,9 @@ struct Exporter<'a> {
 pub fn export(rules: &RuleSet, section: &str) -> Export {
     let mut ex = Exporter {
         rules,
+        start: Engine::new(rules.clone())
+            .ok()
+            .map(|e| e.start_position().clone()),
         dims: rules.board.dims,
         problems: Vec::new(),
         lines: Vec::new(),
@@ -182,6 +188,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "castling",
             "gating",
             "start_fen",
+            "start",
             "render",
         ],
     ),

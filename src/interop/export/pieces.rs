@@ -100,7 +100,7 @@ impl Exporter<'_> {
         }
         // Royalty.
         let royals: Vec<PieceKind> = self.rules.royal_kinds().collect();
-        let start = parse_fen(self.rules, &self.rules.start_fen).ok();
+        let start = self.start.clone();
         match (self.rules.end.royal_rule, royals.as_slice()) {
             (_, []) => {}
             (RoyalRule::Check, [k]) => {
@@ -294,7 +294,7 @@ impl Exporter<'_> {
             .filter_map(|&k| self.fsf_letter(k))
             .collect();
         self.line("enPassantTypes", letters(&mut kinds_ep.iter().copied()));
-        let start = parse_fen(self.rules, &self.rules.start_fen).ok();
+        let start = self.start.clone();
         let mut region: Option<PlayerSquares> = None;
         let mut initial_kinds = Vec::new();
         for &k in kinds {
