@@ -29,63 +29,65 @@ pub fn get(name: &str) -> Option<Shipped> {
     all().find(|s| s.name == stem)
 }
 
-/// One line about a definition: the first sentence of its header comment (which says what it
-/// is), else its `variant` name.
+/// One line about a definition: the first sentence of its `description` (which says what it
+/// is), else its `variant` name, else its file name.
 pub fn describe(s: &Shipped) -> String {
-    let header: Vec<&str> = s
-        .text
-        .lines()
-        .map(str::trim)
-        .skip_while(|l| l.is_empty())
-        .map_while(|l| l.strip_prefix('#'))
-        .map(str::trim)
-        .take_while(|l| !l.is_empty())
-        .collect();
-    let joined = header.join(" ");
-    let sentence = match sentence_end(&joined) {
-        Some(i) => &joined[..=i],
-        None => joined.as_str(),
-    };
-    let sentence = sentence.trim_end_matches(':').trim();
-    if !sentence.is_empty() {
-        return sentence.to_string();
+    let statements = crate::syntax::parse(s.text, 0)
+        .map(|d| d.statements)
+        .unwrap_or_default();
+    let about = statements.iter().find_map(|st| match &st.node {
+        crate::syntax::Statement::Description(strings) => Some(crate::rules::About {
+            description: crate::compile::paragraphs(strings),
+            ..Default::default()
+        }),
+        _ => None,
+    });
+    if let Some(summary) = about.and_then(|a| a.summary()) {
+        return summary;
     }
-    s.text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("variant"))
-        .map(|r| r.trim().trim_matches('"').to_string())
+    statements
+        .iter()
+        .find_map(|st| match &st.node {
+            crate::syntax::Statement::Variant(v) => Some(v.node.clone()),
+            _ => None,
+        })
         .unwrap_or_else(|| s.name.to_string())
-}
-
-/// Where the first sentence ends: a full stop followed by a space and a capital, after a word of
-/// more than one letter, so that `c. 1976` and `H. G. Muller` do not end it.
-fn sentence_end(text: &str) -> Option<usize> {
-    text.match_indices(". ").map(|(i, _)| i).find(|&i| {
-        let next = text[i + 2..].chars().next();
-        let word = text[..i]
-            .rsplit(|c: char| c.is_whitespace() || c == '(')
-            .next()
-            .unwrap_or("");
-        next.is_some_and(char::is_uppercase) && word.chars().count() > 1
-    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::sentence_end;
+    use crate::rules::About;
+
+    fn summary(text: &str) -> Option<String> {
+        About {
+            description: vec![text.to_string()],
+            ..Default::default()
+        }
+        .summary()
+    }
 
     #[test]
     fn a_sentence_does_not_end_at_an_abbreviation_or_an_initial() {
-        let t = "Kyoto shogi (Tamiya Katsuya, c. 1976). Every piece turns over.";
         assert_eq!(
-            &t[..=sentence_end(t).unwrap()],
-            "Kyoto shogi (Tamiya Katsuya, c. 1976)."
+            summary("Kyoto shogi (Tamiya Katsuya, c. 1976). Every piece turns over.").as_deref(),
+            Some("Kyoto shogi (Tamiya Katsuya, c. 1976).")
         );
-        let t = "Fairy-Max by H. G. Muller plays it. More.";
         assert_eq!(
-            &t[..=sentence_end(t).unwrap()],
-            "Fairy-Max by H. G. Muller plays it."
+            summary("Fairy-Max by H. G. Muller plays it. More.").as_deref(),
+            Some("Fairy-Max by H. G. Muller plays it.")
         );
-        assert_eq!(sentence_end("One sentence only."), None);
+        assert_eq!(
+            summary("One sentence only.").as_deref(),
+            Some("One sentence only.")
+        );
+    }
+
+    #[test]
+    fn list_shows_the_first_sentence_of_the_description() {
+        let kyoto = super::get("kyotoshogi").map(|s| super::describe(&s));
+        assert_eq!(
+            kyoto.as_deref(),
+            Some("Kyoto shogi (Tamiya Katsuya, c. 1976): 5x5 shogi in which every piece but the King turns over each time it moves, to a different piece on its other face: Tokin/Lance, Silver/Bishop, Gold/Knight, Pawn/Rook.")
+        );
     }
 }

@@ -341,15 +341,20 @@ impl Doc {
         out
     }
 
-    /// Hover text (markdown) for byte `offset`.
-    pub fn hover(&self, offset: usize) -> Option<(usize, usize, String)> {
+    /// Hover text (markdown) for byte `offset`; a Betza string's diagram is drawn as `style`
+    /// says.
+    pub fn hover(
+        &self,
+        offset: usize,
+        style: super::betza::DiagramStyle,
+    ) -> Option<(usize, usize, String)> {
         if let Some((name, u)) = self.name_at(offset) {
             return Some((u.start, u.end, self.describe_name(name, u.kind)));
         }
         if let Some(t) = self.token_at(offset) {
             let word = &self.text[t.start..t.end];
             return match t.rule {
-                "betza" => Some((t.start, t.end, super::betza::explain(word))),
+                "betza" => Some((t.start, t.end, super::betza::explain(word, style))),
                 "keyword" => keyword_doc(word, t.parent).map(|d| (t.start, t.end, d)),
                 _ => None,
             };

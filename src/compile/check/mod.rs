@@ -197,6 +197,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         promotion_limits,
         start_fen,
         render,
+        about: super::about::about(ctx, m),
     };
     if ctx.errors.is_empty() {
         Some(rules)
