@@ -255,7 +255,15 @@ fn hover_makes_a_wrong_letter_visible() {
     let diagram = |md: &str| md.split("```text\n").nth(1).unwrap_or("").to_string();
     assert!(!diagram(&typo).is_empty() && !diagram(&meant).is_empty());
     assert_ne!(diagram(&typo), diagram(&meant), "{typo}\n{meant}");
-    let said = |md: &str| md.split("compiles to:**").nth(1).unwrap_or("").split("```").next().unwrap_or("").to_string();
+    let said = |md: &str| {
+        md.split("compiles to:**")
+            .nth(1)
+            .unwrap_or("")
+            .split("```")
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
     assert_ne!(said(&typo), said(&meant));
 }
 
@@ -280,7 +288,11 @@ fn hover_draws_the_diagram_as_an_image_where_the_client_shows_images() {
     assert!(!md.contains("```text"), "{md}");
     // The image is the SVG `chimera render` draws: base64 of `<svg` starts `PHN2Zy`.
     let data = md.split(prefix).nth(1).unwrap_or("");
-    assert!(data.starts_with("PHN2Zy"), "{}", &data[..data.len().min(40)]);
+    assert!(
+        data.starts_with("PHN2Zy"),
+        "{}",
+        &data[..data.len().min(40)]
+    );
     assert!(data.trim_end().ends_with(')'));
     // Neovim, Helix and Emacs declare no renderer: the diagram is text.
     let h = pawn_hover(json!({ "capabilities": {
@@ -294,16 +306,26 @@ fn hover_draws_the_diagram_as_an_image_where_the_client_shows_images() {
         "capabilities": { "general": { "markdown": { "parser": "marked" } } },
         "initializationOptions": { "hoverImages": false }
     }));
-    assert!(!h["contents"]["value"].as_str().unwrap_or("").contains("data:image"));
-    let h = pawn_hover(json!({ "capabilities": {}, "initializationOptions": { "hoverImages": true } }));
-    assert!(h["contents"]["value"].as_str().unwrap_or("").contains("data:image/svg+xml;base64,"));
+    assert!(!h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("data:image"));
+    let h =
+        pawn_hover(json!({ "capabilities": {}, "initializationOptions": { "hoverImages": true } }));
+    assert!(h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("data:image/svg+xml;base64,"));
     // A client that reads only plain text gets plain text, and no image.
     let h = pawn_hover(json!({ "capabilities": {
         "general": { "markdown": { "parser": "marked" } },
         "textDocument": { "hover": { "contentFormat": ["plaintext"] } }
     } }));
     assert_eq!(h["contents"]["kind"], "plaintext");
-    assert!(!h["contents"]["value"].as_str().unwrap_or("").contains("data:image"));
+    assert!(!h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("data:image"));
 }
 
 #[test]
@@ -355,7 +377,8 @@ fn description_author_and_link_are_completed_and_explained() {
     for word in ["description", "author", "link"] {
         assert!(statements.contains(&word.to_string()), "{statements:?}");
     }
-    let text = format!("{GOOD}description \"Short.\"\nauthor \"Me\"\nlink \"https://example.org\"\n");
+    let text =
+        format!("{GOOD}description \"Short.\"\nauthor \"Me\"\nlink \"https://example.org\"\n");
     assert_eq!(c.change(URI, 2, &text), Vec::<Value>::new());
     let h = c.request("textDocument/hover", pos(URI, 11, 3));
     let md = h["contents"]["value"].as_str().unwrap_or("");
