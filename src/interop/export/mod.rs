@@ -183,6 +183,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             "gating",
             "start_fen",
             "render",
+            // `description`, `author`, `link`: words for people, nothing the game plays.
+            "about",
         ],
     ),
     ("board", &["dims", "squares"]),
