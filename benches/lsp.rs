@@ -1,6 +1,7 @@
 //! `chimera lsp` latency (not a timed test): from a change to the published diagnostics for the
 //! largest shipped definition with a parent, and hover and completion, over the in-memory
-//! connection. `cargo bench --bench lsp` prints the median and worst of 50 rounds each.
+//! connection. `cargo bench --bench lsp` prints the median and worst of 50 rounds each; hover
+//! is measured for a client shown text diagrams (Neovim) and one shown images (VS Code).
 
 use chimera::lsp::serve;
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
@@ -14,6 +15,19 @@ fn main() {
     let uri = lsp_types::Url::from_file_path(&path)
         .expect("a file URI")
         .to_string();
+    for (client_name, capabilities) in [
+        ("text client", json!({})),
+        (
+            "image client",
+            json!({ "general": { "markdown": { "parser": "marked", "version": "1.1.0" } } }),
+        ),
+    ] {
+        println!("{client_name}:");
+        run(&text, &uri, capabilities);
+    }
+}
+
+fn run(text: &str, uri: &str, capabilities: serde_json::Value) {
     let (server, client) = Connection::memory();
     let handle = std::thread::spawn(move || {
         let _ = serve(&server);
@@ -27,13 +41,15 @@ fn main() {
         client.sender.send(req.into()).expect("running");
         loop {
             match client.receiver.recv() {
-                Ok(Message::Response(r)) if r.id == rid => return start.elapsed(),
+                Ok(Message::Response(r)) if r.id == rid => {
+                    return (start.elapsed(), r.result.unwrap_or_default())
+                }
                 Ok(_) => {}
                 Err(e) => panic!("{e}"),
             }
         }
     };
-    request("initialize", json!({ "capabilities": {} }));
+    request("initialize", json!({ "capabilities": capabilities }));
     let notify = |method: &str, params: serde_json::Value| {
         client
             .sender
@@ -63,21 +79,29 @@ fn main() {
         wait_diagnostics();
         changes.push(start.elapsed());
     }
-    // A Betza string and the start of a line, where the keywords are offered.
+    // A two-leg Betza string, and the start of its line, where the keywords are offered.
     let (line, col) = text
         .lines()
         .enumerate()
-        .find_map(|(i, l)| l.find("moves ").map(|c| (i, c + 7)))
-        .expect("a moves line");
+        .find_map(|(i, l)| l.find("moves afFcafF").map(|c| (i, c + 7)))
+        .expect("the Elephant's moves");
     let pos =
         json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": col } });
+    let hovered = request("textDocument/hover", pos.clone()).1;
+    let md = hovered["contents"]["value"].as_str().unwrap_or("");
+    assert!(md.starts_with("**Betza"), "not a Betza hover: {hovered}");
     let hovers: Vec<Duration> = (0..50)
-        .map(|_| request("textDocument/hover", pos.clone()))
+        .map(|_| request("textDocument/hover", pos.clone()).0)
         .collect();
     let at =
         json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": 0 } });
+    let offered = request("textDocument/completion", at.clone()).1;
+    assert!(
+        offered.as_array().is_some_and(|a| !a.is_empty()),
+        "no completion: {offered}"
+    );
     let completions: Vec<Duration> = (0..50)
-        .map(|_| request("textDocument/completion", at.clone()))
+        .map(|_| request("textDocument/completion", at.clone()).0)
         .collect();
     for (what, mut times) in [
         ("change -> diagnostics", changes),
@@ -91,7 +115,7 @@ fn main() {
             times[times.len() - 1].as_secs_f64() * 1e3
         );
     }
-    request("shutdown", serde_json::Value::Null);
+    let _ = request("shutdown", serde_json::Value::Null);
     notify("exit", serde_json::Value::Null);
     let _ = handle.join();
 }

@@ -72,6 +72,8 @@ codes! {
     NumberRange = "chimera::number::range",
     /// a name or text is longer than the limit for it
     LimitTooLong = "chimera::limit::too_long",
+    /// a `link` is not a web address (`https://...` or `http://...`)
+    LinkNotUrl = "chimera::link::not_url",
     /// a square, file or rank is not on the board
     BoardOutside = "chimera::board::outside",
     /// the holes remove every square of the board

@@ -128,6 +128,41 @@ pub struct RuleSet {
     pub start: Setup,
     /// Presentation hints for pictures and the REPL board.
     pub render: RenderHints,
+    /// What the designer says about the variant: `description`, `author`, `link`.
+    #[serde(default)]
+    pub about: About,
+}
+
+/// The designer's introduction to a variant, who made it and where it comes from (`description`,
+/// `author`, `link`); shown by `chimera list`, the rules sheet, the studio and the published page.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct About {
+    /// The introduction, in paragraphs (a `""` in `description` starts a new one).
+    pub description: Vec<String>,
+    /// Who made the variant.
+    pub author: Option<String>,
+    /// Where it comes from: an `http://` or `https://` address.
+    pub link: Option<String>,
+}
+
+impl About {
+    /// The first sentence of the description (where `c. 1976` and `H. G. Muller` do not end
+    /// one), for one-line listings.
+    pub fn summary(&self) -> Option<String> {
+        let first = self.description.first()?;
+        let end = first.match_indices(". ").map(|(i, _)| i).find(|&i| {
+            let next = first[i + 2..].chars().next();
+            let word = first[..i]
+                .rsplit(|c: char| c.is_whitespace() || c == '(')
+                .next()
+                .unwrap_or("");
+            next.is_some_and(char::is_uppercase) && word.chars().count() > 1
+        });
+        Some(match end {
+            Some(i) => first[..=i].to_string(),
+            None => first.clone(),
+        })
+    }
 }
 
 /// The board: size and holes.

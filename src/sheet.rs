@@ -6,7 +6,7 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
+    About, Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
 };
 
 /// A rules sheet: a title and sections of indented lines.
@@ -14,6 +14,8 @@ use crate::rules::{
 pub struct Sheet {
     /// The variant's name.
     pub title: String,
+    /// The designer's introduction, author and link (`description`, `author`, `link`).
+    pub about: About,
     /// The sections, in reading order.
     pub sections: Vec<Section>,
 }
@@ -71,6 +73,7 @@ impl Sheet {
         sections.push(w.start());
         Sheet {
             title: rules.name.clone(),
+            about: rules.about.clone(),
             sections,
         }
     }
@@ -78,6 +81,19 @@ impl Sheet {
     /// The sheet as plain text: the title, then each section's heading and its indented lines.
     pub fn text(&self) -> String {
         let mut out = format!("{}\n", self.title);
+        for p in &self.about.description {
+            out.push('\n');
+            out.push_str(&textwrap::fill(p, 100));
+            out.push('\n');
+        }
+        let credits = self.credits();
+        if !credits.is_empty() {
+            out.push('\n');
+            for c in credits {
+                out.push_str(&c);
+                out.push('\n');
+            }
+        }
         for s in &self.sections {
             out.push('\n');
             out.push_str(&s.heading);
@@ -94,6 +110,16 @@ impl Sheet {
     /// (the start position for "Start position", a piece's moves for a piece), if it has one.
     pub fn markdown(&self, picture: impl Fn(&Section) -> Option<String>) -> String {
         let mut out = format!("# {}\n", self.title);
+        for p in &self.about.description {
+            out.push_str(&format!("\n{}\n", markdown_escape(p)));
+        }
+        if let Some(a) = &self.about.author {
+            out.push_str(&format!("\nBy {}.\n", markdown_escape(a)));
+        }
+        if let Some(l) = &self.about.link {
+            // A checked link has no spaces or angle brackets: an autolink holds it as it is.
+            out.push_str(&format!("\nSource: <{l}>\n"));
+        }
         let first_piece = self.sections.iter().position(|x| x.piece.is_some());
         for (i, s) in self.sections.iter().enumerate() {
             let level = if s.piece.is_some() { "###" } else { "##" };
@@ -108,6 +134,20 @@ impl Sheet {
                 let indent = "  ".repeat(*depth as usize);
                 out.push_str(&format!("{indent}- {}\n", markdown_escape(line)));
             }
+        }
+        out
+    }
+}
+
+impl Sheet {
+    /// "By AUTHOR." and "Source: LINK", for those the definition states.
+    pub fn credits(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(a) = &self.about.author {
+            out.push(format!("By {a}."));
+        }
+        if let Some(l) = &self.about.link {
+            out.push(format!("Source: {l}"));
         }
         out
     }

@@ -56,6 +56,13 @@ pub(crate) struct Merged {
     pub start: Option<Spanned<String>>,
     /// Render entries by what they set (`cell`, the colour of `palace`, `diagonals palace`, ...).
     pub render: IndexMap<RenderKey, Spanned<RenderItem>>,
+    /// `description "..." ...` (its strings), from the root file: a parent's introduction
+    /// describes the parent.
+    pub description: Option<Vec<Spanned<String>>>,
+    /// `author "..."`; a child inherits its parent's unless it states its own.
+    pub author: Option<Spanned<String>>,
+    /// `link "..."`; inherited like `author`.
+    pub link: Option<Spanned<String>>,
     /// The root file.
     pub root: FileId,
 }
@@ -363,6 +370,21 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                 }
             }
             Statement::Extends(_) => {}
+            Statement::Description(strings) => {
+                if first_time(ctx, Key::Statement(kw), "`description`".into(), span) && is_root {
+                    m.description = Some(strings);
+                }
+            }
+            Statement::Author(a) => {
+                if first_time(ctx, Key::Statement(kw), "`author`".into(), span) {
+                    m.author = Some(a);
+                }
+            }
+            Statement::Link(l) => {
+                if first_time(ctx, Key::Statement(kw), "`link`".into(), span) {
+                    m.link = Some(l);
+                }
+            }
             Statement::Board { files, ranks } => {
                 if first_time(ctx, Key::Statement(kw), "`board`".into(), span) {
                     m.board = Some((files, ranks, span));

@@ -4,6 +4,8 @@
 //! merge the files at AST level (`merge`) → resolve and check everything (`check`, `zones`,
 //! `fen`) → a [`RuleSet`]. Checks keep going after an error, so one run reports all of them.
 
+mod about;
+pub use about::{looks_like_url, paragraphs};
 mod check;
 mod fen;
 pub mod limits;

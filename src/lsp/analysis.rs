@@ -190,12 +190,28 @@ impl Doc {
                 )
             };
             let suggestion = if here {
-                e.help.as_deref().and_then(suggested).map(|w| {
+                e.help.as_deref().and_then(suggested).and_then(|w| {
                     let (ws, we) = word_around(&self.text, start);
-                    if ws == start && we > end {
-                        (w, start, we)
+                    let words = w.split_whitespace().count();
+                    if words > 1 {
+                        // `ranks 6-10` for `rank 6-10`: as many words as the suggestion has,
+                        // ending with the word the problem is on, on its line.
+                        let line_start = self.text[..ws].rfind('\n').map_or(0, |i| i + 1);
+                        let mut from = ws;
+                        for _ in 1..words {
+                            let before = self.text[line_start..from].trim_end();
+                            let gap_start = line_start + before.len();
+                            let (s, _) = word_around(&self.text, gap_start);
+                            if s == gap_start {
+                                return None;
+                            }
+                            from = s;
+                        }
+                        Some((w, from, we))
+                    } else if ws == start && we > end {
+                        Some((w, start, we))
                     } else {
-                        (w, start, end)
+                        Some((w, start, end))
                     }
                 })
             } else {
@@ -341,15 +357,20 @@ impl Doc {
         out
     }
 
-    /// Hover text (markdown) for byte `offset`.
-    pub fn hover(&self, offset: usize) -> Option<(usize, usize, String)> {
+    /// Hover text (markdown) for byte `offset`; a Betza string's diagram is drawn as `style`
+    /// says.
+    pub fn hover(
+        &self,
+        offset: usize,
+        style: super::betza::DiagramStyle,
+    ) -> Option<(usize, usize, String)> {
         if let Some((name, u)) = self.name_at(offset) {
             return Some((u.start, u.end, self.describe_name(name, u.kind)));
         }
         if let Some(t) = self.token_at(offset) {
             let word = &self.text[t.start..t.end];
             return match t.rule {
-                "betza" => Some((t.start, t.end, super::betza::explain(word))),
+                "betza" => Some((t.start, t.end, super::betza::explain(word, style))),
                 "keyword" => keyword_doc(word, t.parent).map(|d| (t.start, t.end, d)),
                 _ => None,
             };
@@ -666,11 +687,11 @@ fn place_words(p: Place) -> &'static str {
     }
 }
 
-/// The replacement a help line proposes: "did you mean `X`?" gives X, when X is one word (it
-/// then replaces the word the problem starts on).
+/// The replacement a help line proposes: "did you mean `X`?" gives X (it then replaces the word
+/// the problem starts on, or as many words as X has, ending with that one).
 fn suggested(help: &str) -> Option<String> {
     let rest = help.split("did you mean `").nth(1)?;
     let end = rest.find('`')?;
-    let word = &rest[..end];
-    (!word.is_empty() && !word.contains(char::is_whitespace)).then(|| word.to_string())
+    let word = rest[..end].trim();
+    (!word.is_empty() && !word.contains('\n')).then(|| word.to_string())
 }

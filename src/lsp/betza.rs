@@ -113,8 +113,19 @@ fn parts(betza: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Markdown for hovering over a Betza string.
-pub fn explain(betza: &str) -> String {
+/// How a diagram is shown in hover: as a picture (a markdown image of the SVG diagram, for
+/// clients that render images in hovers) or as text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DiagramStyle {
+    /// A text board in a code block (every client shows it).
+    #[default]
+    Text,
+    /// A markdown image whose address is a `data:` URI of the SVG diagram.
+    Image,
+}
+
+/// Markdown for hovering over a Betza string, its diagram drawn as `style` says.
+pub fn explain(betza: &str, style: DiagramStyle) -> String {
     let mut out = format!("**Betza `{betza}`**\n\n");
     for (text, words) in parts(betza) {
         out.push_str(&format!("- `{text}`: {words}\n"));
@@ -131,7 +142,13 @@ pub fn explain(betza: &str) -> String {
             for p in crate::repl::describe::patterns_text(&patterns) {
                 out.push_str(&format!("- {p}\n"));
             }
-            if let Some(d) = diagram(betza) {
+            let image = match style {
+                DiagramStyle::Image => image(betza),
+                DiagramStyle::Text => None,
+            };
+            if let Some(uri) = image {
+                out.push_str(&format!("\n![the moves of `{betza}`]({uri})\n"));
+            } else if let Some(d) = diagram(betza) {
                 out.push_str(&format!("\n```text\n{d}\n```\n"));
             }
         }
@@ -139,20 +156,50 @@ pub fn explain(betza: &str) -> String {
     out
 }
 
-/// The piece's moves from the middle of an empty 9x9 board, for the first player (forward is
-/// up), as text: `X` the piece, then one symbol per kind of move.
-pub fn diagram(betza: &str) -> Option<String> {
-    const SIZE: usize = 9;
+/// The side of the empty board diagrams are drawn on.
+const SIZE: usize = 9;
+
+/// A one-piece variant on an empty 9x9 board whose piece `Probe` moves as `betza`, with the
+/// piece's kind and the centre square.
+fn probe(betza: &str) -> Option<(Engine, crate::rules::PieceKind, crate::geometry::Square)> {
     let empty = ["9"; SIZE].join("/");
     let text = format!(
-        "variant \"hover\"\nboard {SIZE}x{SIZE}\npiece Probe X {{ moves {betza} }}\nstart \"{empty} w - - 0 1\"\n"
+        "variant \"{betza}\"\nboard {SIZE}x{SIZE}\npiece Probe X {{ moves {betza} }}\nstart \"{empty} w - - 0 1\"\n"
     );
     let rules = compile_str("hover.variant", &text, std::path::Path::new(".")).ok()?;
     let engine = Engine::new(rules).ok()?;
+    let kind = engine.rules().kind_by_name("Probe")?;
+    let centre = engine
+        .rules()
+        .board
+        .dims
+        .square(SIZE as i32 / 2, SIZE as i32 / 2)?;
+    Some((engine, kind, centre))
+}
+
+/// The piece's moves from the middle of an empty 9x9 board as `chimera render` draws them, as a
+/// `data:image/svg+xml;base64,` URI (for a markdown image).
+pub fn image(betza: &str) -> Option<String> {
+    use base64::Engine as _;
+    let (engine, kind, centre) = probe(betza)?;
+    let opts = crate::render::RenderOptions {
+        diagram_square: Some(centre),
+        cell: Some(24),
+        ..Default::default()
+    };
+    let svg = crate::render::render_piece(&engine, kind, &opts);
+    Some(format!(
+        "data:image/svg+xml;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(svg)
+    ))
+}
+
+/// The piece's moves from the middle of an empty 9x9 board, for the first player (forward is
+/// up), as text: `X` the piece, then one symbol per kind of move.
+pub fn diagram(betza: &str) -> Option<String> {
+    let (engine, kind, centre) = probe(betza)?;
     let rules = engine.rules();
-    let kind = rules.kind_by_name("Probe")?;
     let dims = rules.board.dims;
-    let centre = dims.square(SIZE as i32 / 2, SIZE as i32 / 2)?;
     let marks = engine.diagram(kind, Player::First, centre);
     let mut s = String::new();
     for rank in (0..SIZE as i32).rev() {

@@ -187,12 +187,13 @@ pub fn capabilities() -> lt::ServerCapabilities {
 /// Serves one client on `conn` until `exit` (or the connection closes).
 pub fn serve(conn: &Connection) -> Result<(), String> {
     // Before `initialize`, requests get "server not initialized".
-    loop {
+    let hover_style = loop {
         let Ok(msg) = conn.receiver.recv() else {
             return Ok(());
         };
         match msg {
             Message::Request(req) if req.method == "initialize" => {
+                let style = HoverStyle::of(&req.params);
                 let result = lt::InitializeResult {
                     capabilities: capabilities(),
                     server_info: Some(lt::ServerInfo {
@@ -201,7 +202,7 @@ pub fn serve(conn: &Connection) -> Result<(), String> {
                     }),
                 };
                 send(conn, Response::new_ok(req.id, result));
-                break;
+                break style;
             }
             Message::Request(req) => send(
                 conn,
@@ -214,8 +215,11 @@ pub fn serve(conn: &Connection) -> Result<(), String> {
             Message::Notification(n) if n.method == "exit" => return Ok(()),
             _ => {}
         }
-    }
-    let mut server = Server::default();
+    };
+    let mut server = Server {
+        hover_style,
+        ..Server::default()
+    };
     for msg in &conn.receiver {
         match msg {
             Message::Request(req) => {
@@ -250,11 +254,47 @@ fn send(conn: &Connection, msg: impl Into<Message>) {
 
 type Failure = (ErrorCode, String);
 
-/// The open documents.
+/// The open documents, and how hover is shown to this client.
 #[derive(Default)]
 struct Server {
     docs: HashMap<lt::Url, Doc>,
     order: Vec<lt::Url>,
+    hover_style: HoverStyle,
+}
+
+/// What the client shows in a hover, from its capabilities at `initialize`.
+#[derive(Clone, Copy, Debug, Default)]
+struct HoverStyle {
+    /// The client reads markdown (else the same text goes as plain text).
+    markdown: bool,
+    /// How a Betza string's diagram is drawn.
+    diagram: betza::DiagramStyle,
+}
+
+impl HoverStyle {
+    /// Images for clients that declare a full markdown renderer (`general.markdown`, as VS Code
+    /// does; Neovim, Helix and Emacs show text), unless `initializationOptions.hoverImages` says
+    /// otherwise; markdown when the hover's content formats include it (or are not given).
+    fn of(params: &Value) -> HoverStyle {
+        let caps = &params["capabilities"];
+        let formats = &caps["textDocument"]["hover"]["contentFormat"];
+        let markdown = match formats.as_array() {
+            Some(list) => list.iter().any(|f| f == "markdown"),
+            None => true,
+        };
+        let renderer = caps["general"]["markdown"].is_object();
+        let images = params["initializationOptions"]["hoverImages"]
+            .as_bool()
+            .unwrap_or(renderer);
+        HoverStyle {
+            markdown,
+            diagram: if markdown && images {
+                betza::DiagramStyle::Image
+            } else {
+                betza::DiagramStyle::Text
+            },
+        }
+    }
 }
 
 fn params<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, Failure> {
@@ -356,9 +396,14 @@ impl Server {
                 let doc = self.doc(&pp.text_document.uri)?;
                 let ix = LineIndex::new(&doc.text);
                 let at = ix.offset(&doc.text, pp.position);
-                to_value(doc.hover(at).map(|(s, e, md)| lt::Hover {
+                let style = self.hover_style;
+                to_value(doc.hover(at, style.diagram).map(|(s, e, md)| lt::Hover {
                     contents: lt::HoverContents::Markup(lt::MarkupContent {
-                        kind: lt::MarkupKind::Markdown,
+                        kind: if style.markdown {
+                            lt::MarkupKind::Markdown
+                        } else {
+                            lt::MarkupKind::PlainText
+                        },
                         value: md,
                     }),
                     range: Some(ix.range(&doc.text, s, e)),

@@ -130,6 +130,43 @@ pub fn page(engine: &Engine) -> String {
         .replace("{{BOARD_JS}}", BOARD_JS)
         .replace("{{PUBLISH_JS}}", PUBLISH_JS)
         .replace("{{DATA}}", &json)
+        .replace("{{ABOUT}}", &about_html(&rules.about))
+}
+
+/// The designer's introduction, author and link as an HTML block (empty when the definition
+/// states none of them).
+pub fn about_html(about: &crate::rules::About) -> String {
+    let mut body = String::new();
+    for p in &about.description {
+        body.push_str(&format!("  <p>{}</p>\n", html_escape(p)));
+    }
+    let mut credits = Vec::new();
+    if let Some(a) = &about.author {
+        credits.push(format!("By {}.", html_escape(a)));
+    }
+    // The compiler accepts only http(s) addresses without quotes or brackets.
+    if let Some(l) = about
+        .link
+        .as_ref()
+        .filter(|l| crate::compile::looks_like_url(l))
+    {
+        let l = html_escape(l);
+        credits.push(format!(
+            "Source: <a href=\"{l}\" rel=\"noopener noreferrer\">{l}</a>"
+        ));
+    }
+    if !credits.is_empty() {
+        body.push_str(&format!(
+            "  <p class=\"credits\">{}</p>\n",
+            credits.join(" ")
+        ));
+    }
+    if body.is_empty() {
+        return String::new();
+    }
+    // No `{{...}}` of the template can come from the designer's text.
+    let body = body.replace('{', "&#123;");
+    format!("<section id=\"about\" class=\"about\">\n{body}</section>")
 }
 
 /// Text safe inside HTML.

@@ -91,6 +91,8 @@ pub struct GameView {
     pub computer: String,
     /// The players' names, first first.
     pub players: [String; 2],
+    /// The designer's introduction, author and link, for the page's header block.
+    pub about: crate::rules::About,
 }
 
 /// The legal moves of `pos` as the page offers them.
@@ -221,6 +223,7 @@ pub fn game_view(session: &Session) -> Option<GameView> {
             rules.players[Player::First].clone(),
             rules.players[Player::Second].clone(),
         ],
+        about: rules.about.clone(),
     })
 }
 

@@ -90,6 +90,12 @@ pub enum Statement {
     Variant(Spanned<String>),
     /// `extends "FILE"`.
     Extends(Spanned<String>),
+    /// `description "TEXT" ...`: the designer's introduction, one string per piece of text.
+    Description(Vec<Spanned<String>>),
+    /// `author "NAME"`: who made the variant.
+    Author(Spanned<String>),
+    /// `link "URL"`: where the variant comes from.
+    Link(Spanned<String>),
     /// `board FxR`.
     Board {
         /// Number of files.
@@ -191,6 +197,9 @@ impl Statement {
         match self {
             Statement::Variant(_) => "variant",
             Statement::Extends(_) => "extends",
+            Statement::Description(_) => "description",
+            Statement::Author(_) => "author",
+            Statement::Link(_) => "link",
             Statement::Board { .. } => "board",
             Statement::Holes(_) => "holes",
             Statement::Players(..) => "players",

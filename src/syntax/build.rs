@@ -162,6 +162,11 @@ impl Builder {
         Ok(match rule {
             Rule::variant_stmt => Statement::Variant(self.string(self.take(&mut it, &parent)?)?),
             Rule::extends_stmt => Statement::Extends(self.string(self.take(&mut it, &parent)?)?),
+            Rule::description_stmt => {
+                Statement::Description(it.map(|p| self.string(p)).collect::<BResult<_>>()?)
+            }
+            Rule::author_stmt => Statement::Author(self.string(self.take(&mut it, &parent)?)?),
+            Rule::link_stmt => Statement::Link(self.string(self.take(&mut it, &parent)?)?),
             Rule::board_stmt => {
                 let files = self.number(self.take(&mut it, &parent)?);
                 let ranks = self.number(self.take(&mut it, &parent)?);

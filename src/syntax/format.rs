@@ -5,9 +5,10 @@
 //! block go one per line, indented two spaces (a block holding one item and no comment stays on
 //! its line: `piece Rook R { moves R }`); within a statement tokens are separated by one space,
 //! except none before `,` `:` `)`, after `(`, and around the `-` of `ranks 1-5`/`a1-h1` and the
-//! `x` of `8x8`. Comments stay where they are: a comment that ended a line still ends the line
-//! of the token it followed (two spaces before it), one on a line of its own stays on a line of
-//! its own; one blank line is kept where the text had one or more.
+//! `x` of `8x8`; the strings of a `description` go one a line, indented under it. Comments stay
+//! where they are: a comment that ended a line still ends the line of the token it followed (two
+//! spaces before it), one on a line of its own stays on a line of its own; one blank line is
+//! kept where the text had one or more.
 //!
 //! Formatting never changes meaning: the output is parsed again and must have the same tokens
 //! in the same order (else [`format()`] returns an error rather than the text).
@@ -114,6 +115,9 @@ fn rule_name(rule: Rule) -> &'static str {
         colour_item,
         extends_stmt,
         variant_stmt,
+        description_stmt,
+        author_stmt,
+        link_stmt,
         start_stmt,
         confined_item,
         in_clause,
@@ -444,6 +448,10 @@ impl Writer<'_> {
         let span = pair.as_span();
         self.gap(span.start());
         let rule = pair.as_rule();
+        // The strings of a `description` go one a line, indented under the keyword.
+        if rule == Rule::string && self.prev == Some(Rule::string) && !self.line_start {
+            self.end_line();
+        }
         if self.line_start {
             let continuation = !self.statement_start && self.prev.is_some();
             if !self.out.is_empty() || continuation {
@@ -536,6 +544,15 @@ mod tests {
     fn a_string_with_a_hash_is_not_a_comment() {
         let text = "render { colour z \"#fff\" }\n";
         assert_eq!(fmt(text), text);
+    }
+
+    #[test]
+    fn description_strings_go_one_a_line() {
+        let text =
+            "variant \"T\"\ndescription \"One.\" \"Two.\"\n  \"\"   \"Three.\"\nauthor  \"Me\"\n";
+        let want = "variant \"T\"\ndescription \"One.\"\n    \"Two.\"\n    \"\"\n    \"Three.\"\nauthor \"Me\"\n";
+        assert_eq!(fmt(text), want);
+        assert_eq!(fmt(want), want);
     }
 
     #[test]

@@ -219,6 +219,24 @@ pub const KEYWORDS: &[Keyword] = &[
         how: "`render { ... }`, like `render { cell 48 }`",
     },
     Keyword {
+        rule: Rule::k_description,
+        word: "description",
+        place: Place::Statement,
+        how: "`description \"TEXT\" ...`, like `description \"Chess on a 10x10 board.\"`",
+    },
+    Keyword {
+        rule: Rule::k_author,
+        word: "author",
+        place: Place::Statement,
+        how: "`author \"NAME\"`, like `author \"Christian Freeling\"`",
+    },
+    Keyword {
+        rule: Rule::k_link,
+        word: "link",
+        place: Place::Statement,
+        how: "`link \"URL\"`, like `link \"https://www.chessvariants.com/\"`",
+    },
+    Keyword {
         rule: Rule::k_moves,
         word: "moves",
         place: Place::Piece,

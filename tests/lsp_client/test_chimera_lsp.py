@@ -83,6 +83,9 @@ async def test_hover_completion_definition_rename_formatting(client: LanguageCli
     hover = await client.text_document_hover_async(types.HoverParams(text_document=doc, position=pos))
     assert "compiles to" in hover.contents.value
     assert "`m`: move only" in hover.contents.value
+    # VS Code's capabilities declare a markdown renderer: the diagram comes as an SVG image.
+    assert "](data:image/svg+xml;base64,PHN2Zy" in hover.contents.value
+    assert "```text" not in hover.contents.value
 
     doc, pos = at(uri, 6, 14)
     items = await client.text_document_completion_async(types.CompletionParams(text_document=doc, position=pos))

@@ -15,6 +15,11 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
+        Client::start_with(json!({ "capabilities": {} }))
+    }
+
+    /// A client that says `initialize_params` (its capabilities) at the start.
+    fn start_with(initialize_params: Value) -> Client {
         let (server, conn) = Connection::memory();
         let handle = std::thread::spawn(move || {
             let _ = serve(&server);
@@ -24,7 +29,7 @@ impl Client {
             server: Some(handle),
             next: 1,
         };
-        let init = c.request("initialize", json!({ "capabilities": {} }));
+        let init = c.request("initialize", initialize_params);
         assert!(
             init["capabilities"]["hoverProvider"].as_bool() == Some(true),
             "{init}"
@@ -234,15 +239,159 @@ fn hover_explains_betza_names_and_keywords() {
 
 #[test]
 fn hover_makes_a_wrong_letter_visible() {
-    // `mKcamfF` where `mKcamfK` was meant compiles silently; the hover shows what it does.
+    // `mKcamfF` where `mKcamfK` was meant compiles silently into a different piece; the hover
+    // names the last letter and draws where each goes, so the two differ where they differ.
     let mut c = Client::start();
-    let text = GOOD.replace("moves mfWcfF", "moves mKcamfF");
-    c.open(URI, &text);
-    let h = c.request("textDocument/hover", pos(URI, 6, 10));
+    let hover = |c: &mut Client, betza: &str| -> String {
+        let text = GOOD.replace("moves mfWcfF", &format!("moves {betza}"));
+        c.change(URI, 2, &text);
+        let h = c.request("textDocument/hover", pos(URI, 6, 10));
+        h["contents"]["value"].as_str().unwrap_or("").to_string()
+    };
+    c.open(URI, GOOD);
+    let typo = hover(&mut c, "mKcamfF");
+    let meant = hover(&mut c, "mKcamfK");
+    assert!(typo.contains("- `F`: Ferz: one step diagonally"), "{typo}");
+    let diagram = |md: &str| md.split("```text\n").nth(1).unwrap_or("").to_string();
+    assert!(!diagram(&typo).is_empty() && !diagram(&meant).is_empty());
+    assert_ne!(diagram(&typo), diagram(&meant), "{typo}\n{meant}");
+    let said = |md: &str| {
+        md.split("compiles to:**")
+            .nth(1)
+            .unwrap_or("")
+            .split("```")
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_ne!(said(&typo), said(&meant));
+}
+
+/// The text of the hover on the Betza string of GOOD's Pawn, for a client that says `params`.
+fn pawn_hover(params: Value) -> Value {
+    let mut c = Client::start_with(params);
+    c.open(URI, GOOD);
+    c.request("textDocument/hover", pos(URI, 6, 10))
+}
+
+#[test]
+fn hover_draws_the_diagram_as_an_image_where_the_client_shows_images() {
+    // VS Code declares a markdown renderer (`general.markdown`): the diagram is an SVG image.
+    let h = pawn_hover(json!({ "capabilities": {
+        "general": { "markdown": { "parser": "marked", "version": "1.1.0" } },
+        "textDocument": { "hover": { "contentFormat": ["markdown", "plaintext"] } }
+    } }));
+    assert_eq!(h["contents"]["kind"], "markdown");
     let md = h["contents"]["value"].as_str().unwrap_or("");
-    let words = md.split("compiles to:**").nth(1).unwrap_or("");
-    assert!(words.contains("then"), "{md}");
+    let prefix = "![the moves of `mfWcfF`](data:image/svg+xml;base64,";
+    assert!(md.contains(prefix), "{md}");
+    assert!(!md.contains("```text"), "{md}");
+    // The image is the SVG `chimera render` draws: base64 of `<svg` starts `PHN2Zy`.
+    let data = md.split(prefix).nth(1).unwrap_or("");
+    assert!(
+        data.starts_with("PHN2Zy"),
+        "{}",
+        &data[..data.len().min(40)]
+    );
+    assert!(data.trim_end().ends_with(')'));
+    // Neovim, Helix and Emacs declare no renderer: the diagram is text.
+    let h = pawn_hover(json!({ "capabilities": {
+        "textDocument": { "hover": { "contentFormat": ["markdown", "plaintext"] } }
+    } }));
+    let md = h["contents"]["value"].as_str().unwrap_or("");
     assert!(md.contains("```text\n"), "{md}");
+    assert!(!md.contains("data:image"), "{md}");
+    // A client may ask for text or images outright.
+    let h = pawn_hover(json!({
+        "capabilities": { "general": { "markdown": { "parser": "marked" } } },
+        "initializationOptions": { "hoverImages": false }
+    }));
+    assert!(!h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("data:image"));
+    let h =
+        pawn_hover(json!({ "capabilities": {}, "initializationOptions": { "hoverImages": true } }));
+    assert!(h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("data:image/svg+xml;base64,"));
+    // A client that reads only plain text gets plain text, and no image.
+    let h = pawn_hover(json!({ "capabilities": {
+        "general": { "markdown": { "parser": "marked" } },
+        "textDocument": { "hover": { "contentFormat": ["plaintext"] } }
+    } }));
+    assert_eq!(h["contents"]["kind"], "plaintext");
+    assert!(!h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("data:image"));
+}
+
+#[test]
+fn the_diagnostics_a_new_user_met_are_shown_live() {
+    let mut c = Client::start();
+    // A zone used only by `goal` is used: no warning.
+    let goal = "variant \"T\"\nboard 5x5\npiece King K { moves K royal }\npiece Caravan C { moves W }\nzone oasis = c3\ngoal Caravan in oasis\nstart \"k4/5/5/5/K1C2 w - - 0 1\"\n";
+    assert_eq!(c.open(URI, goal), Vec::<Value>::new());
+    // Without the goal it is reported, at its name.
+    let unused = goal.replace("goal Caravan in oasis\n", "");
+    let d = c.change(URI, 2, &unused);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["severity"], 2);
+    assert!(d[0]["message"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with("zone `oasis` is declared but nothing uses it"));
+    assert_eq!(d[0]["range"], range(4, 5, 4, 10));
+    // One stray space in the start FEN: one error, at the space.
+    let fen = goal.replace("k4/5/5/5/K1C2", "k4/5/5 /5/K1C2");
+    let d = c.change(URI, 3, &fen);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "chimera::fen::space");
+    assert_eq!(d[0]["range"], range(6, 13, 6, 14));
+    // `rank 6-10` suggests `ranks 6-10`, and the quick fix writes it.
+    let rank = "variant \"T\"\nboard 5x10\nzone far = rank 6-10\n";
+    let d = c.change(URI, 4, rank);
+    let d = d
+        .iter()
+        .find(|d| d["data"]["replace"] == "ranks 6-10")
+        .unwrap_or_else(|| panic!("{d:?}"));
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": URI }, "range": d["range"], "context": { "diagnostics": [d] } }),
+    );
+    assert_eq!(actions[0]["title"], "replace with `ranks 6-10`");
+    assert_eq!(
+        actions[0]["edit"]["changes"][URI][0],
+        json!({ "range": range(2, 11, 2, 20), "newText": "ranks 6-10" })
+    );
+}
+
+#[test]
+fn description_author_and_link_are_completed_and_explained() {
+    let mut c = Client::start();
+    let text = format!("{GOOD}\n");
+    c.open(URI, &text);
+    let statements = labels(&c.request("textDocument/completion", pos(URI, 11, 0)));
+    for word in ["description", "author", "link"] {
+        assert!(statements.contains(&word.to_string()), "{statements:?}");
+    }
+    let text =
+        format!("{GOOD}description \"Short.\"\nauthor \"Me\"\nlink \"https://example.org\"\n");
+    assert_eq!(c.change(URI, 2, &text), Vec::<Value>::new());
+    let h = c.request("textDocument/hover", pos(URI, 11, 3));
+    let md = h["contents"]["value"].as_str().unwrap_or("");
+    assert!(md.starts_with("**`description`** (statement)"), "{md}");
+    assert!(md.contains("the designer's introduction"), "{md}");
+    let h = c.request("textDocument/hover", pos(URI, 13, 1));
+    let md = h["contents"]["value"].as_str().unwrap_or("");
+    assert!(md.starts_with("**`link`** (statement)"), "{md}");
+    // A link that is not an address is an error at the string.
+    let d = c.change(URI, 3, &text.replace("https://example.org", "example.org"));
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "chimera::link::not_url");
+    assert_eq!(d[0]["range"], range(13, 6, 13, 17));
 }
 
 fn labels(v: &Value) -> Vec<String> {

@@ -6,6 +6,7 @@ mod common;
 #[path = "../gui/mod.rs"]
 mod gui;
 
+mod about;
 mod analysis;
 mod architecture;
 mod betza;

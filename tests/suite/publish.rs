@@ -47,3 +47,43 @@ fn the_explorer_shows_a_rook_in_the_middle_of_an_empty_board_fourteen_squares() 
     assert_eq!(marks.len(), 14, "{marks:?}");
     assert!(marks.iter().all(|m| m[1] == "move-or-capture"));
 }
+
+#[test]
+fn the_page_opens_with_the_designers_introduction_author_and_link() {
+    let rules = chimera::compile::check_named(std::path::Path::new("xiang-fu"))
+        .map(|c| c.rules)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let engine = Engine::new(rules).unwrap_or_else(|e| panic!("{e}"));
+    let page = chimera::studio::publish::page(&engine);
+    let about = page
+        .split("<section id=\"about\" class=\"about\">")
+        .nth(1)
+        .and_then(|s| s.split("</section>").next())
+        .unwrap_or_else(|| panic!("no about section: {page}"));
+    assert!(
+        about.contains("<p>Xiang Fu, winner of the PyChess Variant Design Contest: a xiangqi/chess hybrid on 9x9 with two royal Champions"),
+        "{about}"
+    );
+    assert!(
+        about.contains("By Eventlesstew. Source: <a href=\"https://www.pychess.org/variants/xiangfu\" rel=\"noopener noreferrer\">https://www.pychess.org/variants/xiangfu</a>"),
+        "{about}"
+    );
+}
+
+#[test]
+fn the_designers_text_is_escaped_on_the_page() {
+    let about = chimera::rules::About {
+        description: vec!["<script>alert(1)</script> & {{DATA}}".into()],
+        author: Some("A \"B\"".into()),
+        link: Some("javascript:alert(1)".into()),
+    };
+    let html = chimera::studio::publish::about_html(&about);
+    assert_eq!(
+        html,
+        "<section id=\"about\" class=\"about\">\n  <p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#123;&#123;DATA}}</p>\n  <p class=\"credits\">By A &quot;B&quot;.</p>\n</section>"
+    );
+    assert_eq!(
+        chimera::studio::publish::about_html(&Default::default()),
+        ""
+    );
+}

@@ -105,6 +105,18 @@ fn the_page_and_the_start_position_of_the_definition_given() {
     assert!(page.contains("<title>Chimera studio</title>"), "{page}");
     let st = get(&s, "/api/state");
     assert_eq!(st["game"]["variant"], "Xiang Fu");
+    // The designer's introduction, author and link, for the page's header block.
+    let about = &st["game"]["about"];
+    assert!(
+        about["description"][0]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("Xiang Fu, winner of the PyChess Variant Design Contest"),
+        "{about}"
+    );
+    assert_eq!(about["author"], "Eventlesstew");
+    assert_eq!(about["link"], "https://www.pychess.org/variants/xiangfu");
+    assert!(page.contains("<section id=\"about\" class=\"about\" hidden></section>"));
     let board = &st["game"]["board"];
     assert!(board["svg"].as_str().unwrap_or("").starts_with("<svg"));
     // A 9x9 board: every square addressable.

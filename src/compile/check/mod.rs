@@ -198,6 +198,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         start_fen,
         start,
         render,
+        about: super::about::about(ctx, m),
     };
     if ctx.errors.is_empty() {
         Some(rules)

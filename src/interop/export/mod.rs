@@ -190,6 +190,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             "start_fen",
             "start",
             "render",
+            // `description`, `author`, `link`: words for people, nothing the game plays.
+            "about",
         ],
     ),
     ("board", &["dims", "squares"]),

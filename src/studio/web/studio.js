@@ -35,6 +35,37 @@
     m.classList.toggle("error", !!error);
   }
 
+  // The designer's introduction (`description`, `author`, `link`) under the header; text only,
+  // and a link only to an http(s) address (the compiler checks it too).
+  let aboutShown = null;
+  function showAbout(about) {
+    const key = JSON.stringify(about || {});
+    if (key === aboutShown) return;
+    aboutShown = key;
+    const box = $("about");
+    box.replaceChildren();
+    const a = about || {};
+    for (const text of a.description || []) {
+      const p = document.createElement("p");
+      p.textContent = text;
+      box.append(p);
+    }
+    const credits = document.createElement("p");
+    credits.className = "credits";
+    if (a.author) credits.append("By " + a.author + ".");
+    if (a.link && /^https?:\/\//.test(a.link)) {
+      if (a.author) credits.append(" ");
+      const link = document.createElement("a");
+      link.href = a.link;
+      link.textContent = a.link;
+      link.rel = "noopener noreferrer";
+      link.target = "_blank";
+      credits.append("Source: ", link);
+    }
+    if (credits.childNodes.length) box.append(credits);
+    box.hidden = box.childNodes.length === 0;
+  }
+
   function sayError(e) {
     const d = e.data || {};
     let text = e.message;
@@ -76,6 +107,7 @@
       ChimeraBoard.markMoves(board, selectedMoves());
     }
     $("variant").textContent = game.variant;
+    showAbout(game.about);
     $("status").textContent = b.status;
     $("fen").value = b.fen;
     const comp = $("computer");
