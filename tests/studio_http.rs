@@ -556,9 +556,35 @@ fn the_engines_lines_stream_while_it_thinks_and_stop_ends_the_search() {
     let st = get(&s, "/api/state");
     assert_eq!(st["game"]["history"], json!([]));
     assert_eq!(st["game"]["computer"], "off");
+    // The computer plays both sides, 20 s a move, and the page goes away: the search stops.
+    let page = Listener::open(&s);
+    let addr = s.addr.clone();
+    let started = std::time::Instant::now();
+    let thinking = std::thread::spawn(move || {
+        let body = json!({"sides": "both", "time_ms": 20000}).to_string();
+        let mut c = TcpStream::connect(&addr).expect("connect");
+        let head = format!(
+            "POST /api/computer HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        c.write_all(head.as_bytes()).expect("write");
+        let mut out = String::new();
+        let _ = c.read_to_string(&mut out);
+        out
+    });
+    assert_eq!(page.next("message", 30).as_deref(), Some("searching"));
+    let _ = page.stream.shutdown(std::net::Shutdown::Both);
+    drop(page);
+    let answer = thinking.join().expect("the request ends");
+    assert!(
+        answer.contains("stopped; the computer plays no side"),
+        "{answer}"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "a search ran on after the page went away"
+    );
     // A hint: lines, then the suggestion.
-    let (status, _) = post(&s, "/api/computer", json!({"sides": "off"}));
-    assert_eq!(status, 200);
     let (status, v) = post(&s, "/api/hint", json!({}));
     assert_eq!(status, 200, "{v}");
     assert!(

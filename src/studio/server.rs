@@ -638,10 +638,10 @@ async fn analysis_start(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult
         .spawn(move || {
             let st = worker;
             let stop = || {
-                if st.analysis_stop.load(Ordering::SeqCst) {
-                    Some("stopped".to_string())
-                } else if st.lines.receiver_count() == 0 {
+                if st.lines.receiver_count() == 0 {
                     Some("stopped: no page is open".to_string())
+                } else if st.analysis_stop.load(Ordering::SeqCst) {
+                    Some("stopped".to_string())
                 } else {
                     None
                 }
@@ -683,14 +683,30 @@ async fn analysis_stop(State(st): State<Arc<Studio>>) -> ApiResult {
     Ok(Json(json!({"message": "stopping the analysis"})))
 }
 
+/// Held by a page's event stream: when the last page listening goes away (closed, reloaded),
+/// the search and the analysis it started are stopped rather than left running for no one.
+struct PageGone(Arc<Studio>);
+
+impl Drop for PageGone {
+    fn drop(&mut self) {
+        // This stream's own receiver may or may not be dropped yet.
+        if self.0.lines.receiver_count() <= 1 {
+            self.0.cancel.store(true, Ordering::SeqCst);
+            self.0.analysis_stop.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// The engine's lines while it thinks, as server-sent events.
 async fn events(
     State(st): State<Arc<Studio>>,
 ) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
     let rx = st.lines.subscribe();
+    let gone = PageGone(st.clone());
     let stream = BroadcastStream::new(rx)
         .filter_map(|r| r.ok())
-        .map(|(name, data)| {
+        .map(move |(name, data)| {
+            let _ = &gone;
             let e = Event::default().data(data);
             Ok(match name {
                 Some(n) => e.event(n),
