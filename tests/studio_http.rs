@@ -592,3 +592,41 @@ fn the_engines_lines_stream_while_it_thinks_and_stop_ends_the_search() {
         "{v}"
     );
 }
+
+#[test]
+fn check_the_last_move_and_the_result_are_shown() {
+    let s = serve(&["chess"]);
+    let (status, v) = post(&s, "/api/pgn", json!({"pgn": "1. f3 e5 2. g4 Qh4# *"}));
+    assert_eq!(status, 200, "{v}");
+    let board = &v["game"]["board"];
+    assert_eq!(board["check"], true, "{v}");
+    assert_eq!(board["over"], true);
+    assert_eq!(board["moves"], json!([]));
+    assert_eq!(board["status"], "White is checkmated: Black wins", "{v}");
+    assert_eq!(v["game"]["last"], json!(["d8", "h4"]));
+    assert_eq!(v["game"]["history"][3]["san"], "Qh4#");
+}
+
+#[test]
+fn a_folder_serves_every_definition_in_it_and_the_page_switches_between_them() {
+    let dir = std::env::temp_dir().join(format!("chimera-studio-dir-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    for (file, name) in [("a.variant", "Alpha"), ("b.variant", "Beta")] {
+        let text = format!("variant \"{name}\"\nboard 3x3\nplayers White, Black\npiece King K {{ moves K royal }}\npiece Rook R {{ moves R }}\nstart \"k2/3/K1R w - - 0 1\"\n");
+        std::fs::write(dir.join(file), text).expect("write");
+    }
+    let s = serve(&[dir.to_str().unwrap_or("")]);
+    let d = get(&s, "/api/definitions");
+    assert_eq!(
+        d["definitions"],
+        json!([{"name": "a.variant", "writable": true, "edited": false},
+               {"name": "b.variant", "writable": true, "edited": false}])
+    );
+    assert_eq!(get(&s, "/api/state")["game"]["variant"], "Alpha");
+    let (status, v) = post(&s, "/api/select", json!({"index": 1}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["game"]["variant"], "Beta");
+    let (status, e) = post(&s, "/api/select", json!({"index": 7}));
+    assert_eq!(status, 400, "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

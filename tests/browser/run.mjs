@@ -73,7 +73,9 @@ async function idle(page) {
 }
 
 async function historyLength(page, n) {
-  await page.waitForFunction((n) => document.querySelectorAll("#history li").length === n, n, { timeout: 20000 });
+  await page.waitForFunction((n) => document.querySelectorAll("#history li").length === n, n, { timeout: 20000 }).catch(async (e) => {
+    throw new Error(`${e.message}; history: ${await page.textContent("#history")}; message: ${await page.textContent("#message")}`);
+  });
 }
 
 const scenarios = {
@@ -86,6 +88,17 @@ const scenarios = {
     assert.ok(engine.length > 0);
     assert.deepEqual(await marked(page, ["quiet", "capture"]), engine);
     await page.screenshot({ path: join(SHOTS, "studio-xiang-fu.png") });
+    // The Pieces tab: every kind's diagram and rules text.
+    await page.click('.tabs button[data-tab="pieces"]');
+    const pieces = await page.$$eval("#pieces > .piece", (ps) => ps.map((p) => [p.dataset.kind, !!p.querySelector("svg"), p.querySelector("pre").textContent.length > 0]));
+    const kinds = [...new Set(await page.$$eval("#board .piece", (ps) => ps.map((p) => p.dataset.kind)))];
+    for (const k of kinds) assert.deepEqual(pieces.find((p) => p[0] === k), [k, true, true], k);
+    // The zones overlay comes and goes.
+    assert.ok(await page.$$eval("#board .zone-square, #board .zone-border", (z) => z.length) > 0);
+    await page.uncheck("#zones");
+    assert.ok(await page.$eval("#board", (b) => b.classList.contains("nozones")));
+    await page.check("#zones");
+    await page.click('.tabs button[data-tab="editor"]');
     // Play the first of them by clicking.
     await clickSquare(page, engine[0]);
     await historyLength(page, 1);
@@ -137,6 +150,8 @@ const scenarios = {
   async a_few_moves_against_the_computer() {
     const page = await open(await serve("chess"));
     await page.fill("#think", "100");
+    await page.press("#think", "Tab");
+    await idle(page);
     await page.selectOption("#computer", "Black");
     await idle(page);
     await clickSquare(page, "e2");
@@ -262,7 +277,10 @@ const scenarios = {
     await page.waitForFunction(() => /depth \d+ score/.test(document.getElementById("lines").textContent), null, { timeout: 20000 });
     await page.waitForFunction(() => /hint: try/.test(document.getElementById("message").textContent), null, { timeout: 20000 });
     // Stop ends a long think of the computer: as Ctrl-C in the REPL, it leaves the side unplayed.
+    // (The thinking time is sent when the field is left; then the side.)
     await page.fill("#think", "20000");
+    await page.press("#think", "Tab");
+    await idle(page);
     const t = Date.now();
     await page.selectOption("#computer", "White");
     await page.waitForFunction(() => /depth \d+ score/.test(document.getElementById("lines").textContent), null, { timeout: 20000 });
@@ -271,6 +289,10 @@ const scenarios = {
     assert.ok(Date.now() - t < 15000, `the computer took ${Date.now() - t} ms to stop`);
     assert.equal(await page.inputValue("#computer"), "off");
     await historyLength(page, 4);
+    // The move list: a click on a move goes back to it.
+    await page.click('#history li[data-ply="2"]');
+    await historyLength(page, 2);
+    assert.equal((await state(page)).board.fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
     await page.close();
   },
 
