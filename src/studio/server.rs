@@ -2,6 +2,7 @@
 //! the REPL drives. The page and its script are embedded; requests carry moves, FENs, PGN and
 //! definition text, never a path. Host and Origin are checked (DNS rebinding), bodies are bounded.
 
+use super::analyze;
 use super::definitions::{Definition, Origin, MAX_DEFINITION_BYTES};
 use super::view;
 use crate::engine::Engine;
@@ -37,30 +38,52 @@ const STUDIO_CSS: &str = include_str!("web/studio.css");
 const STUDIO_JS: &str = include_str!("web/studio.js");
 const BOARD_JS: &str = include_str!("web/board.js");
 
+/// One server-sent event: its name (`None`: the default `message`, the engine's lines) and data.
+type Note = (Option<&'static str>, String);
+
 /// The server's shared state: the one session, the definitions, who may talk to it.
 struct Studio {
     session: Mutex<Session>,
     definitions: Mutex<Vec<Definition>>,
-    /// Which definition is loaded.
+    /// Which definition the editor shows.
     current: Mutex<usize>,
+    /// Which definition the session plays (`None` until one compiles): the game is shown only
+    /// when it is the editor's, so a definition that does not compile shows no stale board.
+    loaded: Mutex<Option<usize>>,
     /// Stops a search (the session's own cancel flag).
     cancel: Arc<AtomicBool>,
-    /// The engine's lines while it thinks, to every page listening.
-    lines: broadcast::Sender<String>,
+    /// The engine's lines while it thinks and the analysis's progress, to every page listening.
+    lines: broadcast::Sender<Note>,
+    /// The analysis panel's run: one at a time.
+    analysis: Mutex<AnalysisState>,
+    /// Stops the analysis between two games.
+    analysis_stop: Arc<AtomicBool>,
     /// `Host` values accepted (`127.0.0.1:PORT`, `localhost:PORT`).
     hosts: Vec<String>,
 }
 
+/// Where the analysis panel's run is.
+#[derive(Default)]
+struct AnalysisState {
+    running: bool,
+    done: u64,
+    total: u64,
+    /// The last finished run's report.
+    report: Option<Value>,
+    /// Why the last run ended without a report.
+    error: Option<String>,
+}
+
 /// Passes the search's lines to the page.
-struct Lines(broadcast::Sender<String>);
+struct Lines(broadcast::Sender<Note>);
 
 impl Progress for Lines {
     fn perft(&mut self, _depth: u32, _done: usize, _total: usize) {}
     fn search(&mut self, line: &str) {
-        let _ = self.0.send(line.to_string());
+        let _ = self.0.send((None, line.to_string()));
     }
     fn finish(&mut self) {
-        let _ = self.0.send("done".to_string());
+        let _ = self.0.send((None, "done".to_string()));
     }
 }
 
@@ -115,13 +138,39 @@ impl Studio {
     fn current(&self) -> usize {
         *self.current.lock().unwrap_or_else(|e| e.into_inner())
     }
-
-    /// The page's view of the game, with the message of what was done.
-    fn state(&self, session: &Session, message: &str) -> Value {
-        json!({"game": view::game_view(session), "message": message})
+    fn loaded(&self) -> Option<usize> {
+        *self.loaded.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    fn analysis(&self) -> MutexGuard<'_, AnalysisState> {
+        self.analysis.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Loads definition `index` into the session (a new game), if it compiles.
+    /// The page's view of the game (none while the open definition does not compile), with the
+    /// message of what was done.
+    fn state(&self, session: &Session, message: &str) -> Value {
+        let game = if self.loaded() == Some(self.current()) {
+            json!(view::game_view(session))
+        } else {
+            Value::Null
+        };
+        json!({"game": game, "message": message})
+    }
+
+    /// Refuses a game command while the open definition does not compile.
+    fn playable(&self) -> Result<(), ApiError> {
+        if self.loaded() == Some(self.current()) {
+            Ok(())
+        } else {
+            Err(ApiError(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                json!({"error": "the definition does not compile, so there is no game",
+                       "context": [], "help": "fix the errors shown in the editor"}),
+            ))
+        }
+    }
+
+    /// Opens definition `index` in the editor and loads it into the session (a new game) if it
+    /// compiles; if not, the error says why and the page shows no game until it is fixed.
     fn load(&self, index: usize) -> Result<(), ApiError> {
         let defs = self.definitions();
         let def = defs.get(index).ok_or_else(|| {
@@ -130,6 +179,7 @@ impl Studio {
                 format!("the studio serves {} definitions", defs.len()),
             )
         })?;
+        *self.current.lock().unwrap_or_else(|e| e.into_inner()) = index;
         let checked = def.check().map_err(|d| {
             ApiError(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -141,7 +191,7 @@ impl Studio {
         let path = def.load_path();
         drop(defs);
         self.session().load_engine(&path, Arc::new(engine));
-        *self.current.lock().unwrap_or_else(|e| e.into_inner()) = index;
+        *self.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some(index);
         Ok(())
     }
 }
@@ -234,8 +284,15 @@ struct Select {
 async fn select(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
     let s: Select = parse(&body)?;
     blocking(st, move |st| {
-        st.load(s.index)?;
-        Ok(Json(st.state(&st.session(), "loaded")))
+        let message = match st.load(s.index) {
+            Ok(()) => "loaded".to_string(),
+            // The editor shows the errors; the page has no game until they are fixed.
+            Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, e)) => {
+                e["error"].as_str().unwrap_or("").to_string()
+            }
+            Err(e) => return Err(e),
+        };
+        Ok(Json(st.state(&st.session(), &message)))
     })
     .await
 }
@@ -294,12 +351,21 @@ async fn edit(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
         let mut message = "the definition does not compile".to_string();
         if let Ok(c) = &checked {
             if let Ok(engine) = Engine::new(c.rules.clone()) {
+                let path = st.definitions().get(i).map(Definition::load_path);
                 let mut session = st.session();
-                message = session.replace_engine(Arc::new(engine))?;
+                if st.loaded() == Some(i) {
+                    message = session.replace_engine(Arc::new(engine))?;
+                } else {
+                    // It did not compile until now: its first game.
+                    session.load_engine(&path.unwrap_or_default(), Arc::new(engine));
+                    *st.loaded.lock().unwrap_or_else(|e| e.into_inner()) = Some(i);
+                    message = "it compiles: a new game".to_string();
+                }
             }
         }
         let mut v = definition_view(st);
-        v["game"] = json!(view::game_view(&st.session()));
+        let state = st.state(&st.session(), &message);
+        v["game"] = state["game"].clone();
         v["message"] = json!(message);
         Ok(Json(v))
     })
@@ -358,6 +424,7 @@ fn word(text: &str, what: &str) -> Result<String, ApiError> {
 
 /// Runs one REPL command on the session and returns the new state with what it said.
 fn command(st: &Studio, line: &str) -> ApiResult {
+    st.playable()?;
     let mut s = st.session();
     let out = s.execute(line)?;
     Ok(Json(st.state(&s, &out)))
@@ -427,6 +494,7 @@ struct ComputerReq {
 async fn computer(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
     let c: ComputerReq = parse(&body)?;
     blocking(st, move |st| {
+        st.playable()?;
         let mut s = st.session();
         let engine = s
             .engine()
@@ -471,6 +539,7 @@ async fn stop(State(st): State<Arc<Studio>>) -> ApiResult {
 
 async fn pgn_get(State(st): State<Arc<Studio>>) -> ApiResult {
     blocking(st, |st| {
+        st.playable()?;
         let text = st.session().pgn_text()?;
         Ok(Json(json!({"pgn": text})))
     })
@@ -485,6 +554,7 @@ struct PgnReq {
 async fn pgn_post(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
     let p: PgnReq = parse(&body)?;
     blocking(st, move |st| {
+        st.playable()?;
         let mut s = st.session();
         let out = s.open_pgn_text("upload", &p.pgn, 1)?;
         Ok(Json(st.state(&s, &out)))
@@ -492,15 +562,160 @@ async fn pgn_post(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
     .await
 }
 
+/// Where the analysis is: running with its progress, or its last report or error.
+async fn analysis_state(State(st): State<Arc<Studio>>) -> ApiResult {
+    let a = st.analysis();
+    Ok(Json(
+        json!({"running": a.running, "done": a.done, "total": a.total,
+                   "report": a.report, "error": a.error}),
+    ))
+}
+
+/// Starts an analysis of the open definition (or all served, side by side) in its own thread;
+/// its progress goes to `/api/events` as `analysis` events. One at a time; it stops between two
+/// games when asked, or when no page listens any more.
+async fn analysis_start(State(st): State<Arc<Studio>>, body: Bytes) -> ApiResult {
+    let req: analyze::Request = parse(&body)?;
+    let config = req
+        .config()
+        .map_err(|e| ApiError::bad(e, "a small analysis: a few games at a few thousand nodes"))?;
+    let mut engines = Vec::new();
+    {
+        let defs = st.definitions();
+        let current = st.current();
+        let chosen: Vec<&Definition> = if req.all {
+            defs.iter().collect()
+        } else {
+            defs.get(current).into_iter().collect()
+        };
+        if chosen.len() > analyze::MAX_DEFINITIONS {
+            return Err(ApiError::bad(
+                format!(
+                    "{} definitions: the studio compares at most {}",
+                    chosen.len(),
+                    analyze::MAX_DEFINITIONS
+                ),
+                "analyse the open definition, or use `chimera analyze` for more",
+            ));
+        }
+        for def in chosen {
+            let checked = def.check().map_err(|d| {
+                ApiError(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    json!({"error": format!("{} does not compile: {}", def.name, d.summary),
+                           "context": [], "help": "fix the definition first"}),
+                )
+            })?;
+            let engine = Engine::new(checked.rules)
+                .map_err(|e| ApiError::bad(format!("{} cannot be played: {e}", def.name), ""))?;
+            let file = match &def.origin {
+                Origin::File(p) => p.display().to_string(),
+                Origin::Shipped(f) => f.clone(),
+            };
+            engines.push((file, Arc::new(engine)));
+        }
+    }
+    {
+        let mut a = st.analysis();
+        if a.running {
+            return Err(ApiError(
+                StatusCode::CONFLICT,
+                json!({"error": "an analysis is already running", "context": [],
+                       "help": "wait for it or stop it"}),
+            ));
+        }
+        *a = AnalysisState {
+            running: true,
+            total: engines.len() as u64 * u64::from(config.games),
+            ..AnalysisState::default()
+        };
+    }
+    st.analysis_stop.store(false, Ordering::SeqCst);
+    let total = engines.len() as u64 * u64::from(config.games);
+    let worker = st.clone();
+    let spawned = std::thread::Builder::new()
+        .name("studio-analysis".into())
+        .spawn(move || {
+            let st = worker;
+            let stop = || {
+                if st.lines.receiver_count() == 0 {
+                    Some("stopped: no page is open".to_string())
+                } else if st.analysis_stop.load(Ordering::SeqCst) {
+                    Some("stopped".to_string())
+                } else {
+                    None
+                }
+            };
+            let mut progress = |done: u64, total: u64| {
+                {
+                    let mut a = st.analysis();
+                    a.done = done;
+                    a.total = total;
+                }
+                let _ = st.lines.send((
+                    Some("analysis"),
+                    json!({"done": done, "total": total}).to_string(),
+                ));
+            };
+            let result = analyze::run(&engines, &config, &stop, &mut progress);
+            {
+                let mut a = st.analysis();
+                a.running = false;
+                match result {
+                    Ok(r) => a.report = Some(json!(r)),
+                    Err(e) => a.error = Some(e),
+                }
+            }
+            let _ = st
+                .lines
+                .send((Some("analysis"), json!({"finished": true}).to_string()));
+        });
+    if let Err(e) = spawned {
+        st.analysis().running = false;
+        return Err(ApiError::bad(format!("cannot start the analysis: {e}"), ""));
+    }
+    Ok(Json(json!({"message": "analysis started", "total": total})))
+}
+
+/// Stops the analysis after the game being played.
+async fn analysis_stop(State(st): State<Arc<Studio>>) -> ApiResult {
+    st.analysis_stop.store(true, Ordering::SeqCst);
+    Ok(Json(json!({"message": "stopping the analysis"})))
+}
+
+/// Held by a page's event stream: when the last page listening goes away (closed, reloaded),
+/// the search and the analysis it started are stopped rather than left running for no one.
+struct PageGone(Arc<Studio>);
+
+impl Drop for PageGone {
+    fn drop(&mut self) {
+        // This stream's own receiver may or may not be dropped yet.
+        if self.0.lines.receiver_count() <= 1 {
+            self.0.cancel.store(true, Ordering::SeqCst);
+            self.0.analysis_stop.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// The engine's lines while it thinks, as server-sent events.
 async fn events(
     State(st): State<Arc<Studio>>,
 ) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
     let rx = st.lines.subscribe();
+    let gone = PageGone(st.clone());
     let stream = BroadcastStream::new(rx)
         .filter_map(|r| r.ok())
-        .map(|line| Ok(Event::default().data(line)));
-    Sse::new(stream).keep_alive(axum::response::sse::KeepAlive::default())
+        .map(move |(name, data)| {
+            let _ = &gone;
+            let e = Event::default().data(data);
+            Ok(match name {
+                Some(n) => e.event(n),
+                None => e,
+            })
+        });
+    // A short keep-alive finds a closed page soon (the write fails), which ends an analysis.
+    Sse::new(stream)
+        .keep_alive(axum::response::sse::KeepAlive::new().interval(Duration::from_secs(1)))
 }
 
 async fn fallback() -> Response {
@@ -534,6 +749,8 @@ fn router(st: Arc<Studio>) -> Router {
         .route("/api/stop", post(stop))
         .route("/api/pgn", get(pgn_get).post(pgn_post))
         .route("/api/events", get(events))
+        .route("/api/analysis", get(analysis_state).post(analysis_start))
+        .route("/api/analysis/stop", post(analysis_stop))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(st.clone(), check_host))
@@ -582,11 +799,18 @@ pub async fn bind(definitions: Vec<Definition>, host: &str, port: u16) -> Result
         session: Mutex::new(session),
         definitions: Mutex::new(definitions),
         current: Mutex::new(0),
+        loaded: Mutex::new(None),
         cancel,
         lines: tx,
+        analysis: Mutex::new(AnalysisState::default()),
+        analysis_stop: Arc::new(AtomicBool::new(false)),
         hosts,
     });
-    st.load(0).map_err(|e| e.1.to_string())?;
+    match st.load(0) {
+        // A definition that does not compile opens anyway: the editor shows why.
+        Ok(()) | Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, _)) => {}
+        Err(e) => return Err(e.1.to_string()),
+    }
     Ok(Bound {
         addr,
         listener,

@@ -170,7 +170,8 @@ pub fn board_view(engine: &Engine, pos: &Position, status: &Status) -> BoardView
         fen: notation::to_fen(engine, pos),
         side: rules.players[side].clone(),
         status: status.describe(&rules.players, side),
-        check: matches!(status, Status::Ongoing { check: true }),
+        // A mated side is in check too (the status then says mate, not check).
+        check: matches!(status, Status::Ongoing { check: true }) || engine.in_check(pos),
         over: status.is_over(),
         moves: if status.is_over() {
             Vec::new()

@@ -3,7 +3,7 @@
 // screenshots). Each scenario throws on failure; any JavaScript console error fails the run.
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import assert from "node:assert/strict";
@@ -73,7 +73,9 @@ async function idle(page) {
 }
 
 async function historyLength(page, n) {
-  await page.waitForFunction((n) => document.querySelectorAll("#history li").length === n, n, { timeout: 20000 });
+  await page.waitForFunction((n) => document.querySelectorAll("#history li").length === n, n, { timeout: 20000 }).catch(async (e) => {
+    throw new Error(`${e.message}; history: ${await page.textContent("#history")}; message: ${await page.textContent("#message")}`);
+  });
 }
 
 const scenarios = {
@@ -86,6 +88,17 @@ const scenarios = {
     assert.ok(engine.length > 0);
     assert.deepEqual(await marked(page, ["quiet", "capture"]), engine);
     await page.screenshot({ path: join(SHOTS, "studio-xiang-fu.png") });
+    // The Pieces tab: every kind's diagram and rules text.
+    await page.click('.tabs button[data-tab="pieces"]');
+    const pieces = await page.$$eval("#pieces > .piece", (ps) => ps.map((p) => [p.dataset.kind, !!p.querySelector("svg"), p.querySelector("pre").textContent.length > 0]));
+    const kinds = [...new Set(await page.$$eval("#board .piece", (ps) => ps.map((p) => p.dataset.kind)))];
+    for (const k of kinds) assert.deepEqual(pieces.find((p) => p[0] === k), [k, true, true], k);
+    // The zones overlay comes and goes.
+    assert.ok(await page.$$eval("#board .zone-square, #board .zone-border", (z) => z.length) > 0);
+    await page.uncheck("#zones");
+    assert.ok(await page.$eval("#board", (b) => b.classList.contains("nozones")));
+    await page.check("#zones");
+    await page.click('.tabs button[data-tab="editor"]');
     // Play the first of them by clicking.
     await clickSquare(page, engine[0]);
     await historyLength(page, 1);
@@ -137,6 +150,8 @@ const scenarios = {
   async a_few_moves_against_the_computer() {
     const page = await open(await serve("chess"));
     await page.fill("#think", "100");
+    await page.press("#think", "Tab");
+    await idle(page);
     await page.selectOption("#computer", "Black");
     await idle(page);
     await clickSquare(page, "e2");
@@ -180,6 +195,104 @@ const scenarios = {
     await page.dispatchEvent("#text", "input");
     await page.waitForSelector('#board .piece[data-kind="Horse"]');
     await page.waitForFunction(() => document.querySelectorAll("#diagnostics li.error").length === 0);
+    await page.close();
+  },
+
+  async run_a_small_analysis() {
+    const page = await open(await serve("chess"));
+    await page.click('.tabs button[data-tab="analysis"]');
+    await page.fill("#an-games", "2");
+    await page.fill("#an-nodes", "100");
+    await page.fill("#an-plies", "30");
+    await page.click("#an-run");
+    await page.waitForSelector("body[data-analysis=done]", { timeout: 60000 });
+    assert.equal(await page.getAttribute("#an-progress", "value"), await page.getAttribute("#an-progress", "max"));
+    assert.equal(await page.textContent("#an-status"), "2 games played");
+    const games = await page.$eval("#an-table table", (t) => [...t.rows].find((r) => r.cells[0].textContent === "games").cells[1].textContent);
+    assert.equal(games, "2");
+    const figures = await page.$$eval("#an-plots figure", (fs) => fs.map((f) => [f.querySelector("figcaption").textContent, !!f.querySelector("svg")]));
+    assert.deepEqual(figures, [["Game length", true], ["Branching factor per ply", true], ["Outcomes", true], ["Piece values", true]]);
+    await page.screenshot({ path: join(SHOTS, "studio-analysis.png"), fullPage: true });
+    // Stopped from the page: a longer run ends early and says so.
+    await page.fill("#an-games", "50");
+    await page.click("#an-run");
+    await page.waitForSelector("body[data-analysis=running]");
+    await page.click("#an-stop");
+    await page.waitForSelector("body[data-analysis=stopped]", { timeout: 60000 });
+    assert.equal(await page.textContent("#an-status"), "stopped");
+    await page.close();
+  },
+
+  async a_definition_that_does_not_compile_opens_with_its_errors() {
+    const dir = mkdtempSync(join(tmpdir(), "chimera-broken-"));
+    const good = 'variant "Tiny"\nboard 3x3\nplayers White, Black\npiece King K { moves K royal }\npiece Rook R { moves R }\nstart "k2/3/K1R w - - 0 1"\n';
+    const file = join(dir, "tiny.variant");
+    writeFileSync(file, good.replace("moves R }", "moves Zq }"));
+    const page = await open(await serve(file));
+    await page.waitForSelector("#board .nogame");
+    const li = await page.$("#diagnostics li.error");
+    assert.equal(await li.getAttribute("data-line"), "5");
+    assert.equal(await li.getAttribute("data-code"), "chimera::betza");
+    assert.match(await li.textContent(), /^5:23 error chimera::betza: modifiers `q` have no atom after them/);
+    assert.equal(await page.getAttribute('#gutter span[data-line="5"]', "class"), "err");
+    await page.screenshot({ path: join(SHOTS, "studio-broken-at-start.png") });
+    await page.fill("#text", good);
+    await page.dispatchEvent("#text", "input");
+    await page.waitForSelector('#board .piece[data-kind="Rook"]');
+    assert.equal(await page.$$eval("#diagnostics li", (l) => l.length), 0);
+    await clickSquare(page, "c1");
+    await clickSquare(page, "c3");
+    await historyLength(page, 1);
+    await page.close();
+    rmSync(dir, { recursive: true, force: true });
+  },
+
+  async flip_fen_pgn_hint_and_stop() {
+    const page = await open(await serve("chess"));
+    // Flipped, Black's side is at the bottom and clicks still find their squares.
+    const before = await page.evaluate(() => ChimeraBoard.screenPoint("board", "e2").y);
+    await page.click("#flip");
+    const e2 = await page.evaluate(() => ChimeraBoard.screenPoint("board", "e2").y);
+    const e7 = await page.evaluate(() => ChimeraBoard.screenPoint("board", "e7").y);
+    assert.ok(e2 < e7 && e2 < before, `e2 at ${e2}, e7 at ${e7}`);
+    await clickSquare(page, "e2");
+    await clickSquare(page, "e4");
+    await historyLength(page, 1);
+    // The FEN field follows the game and sets a position.
+    assert.equal(await page.inputValue("#fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    await page.fill("#fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    await page.click("#setfen");
+    await page.waitForSelector('#board .piece[data-square="h1"]');
+    assert.equal((await state(page)).board.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert.equal(await page.$$eval("#board .piece", (p) => p.length), 3);
+    // A PGN opened from a file, then downloaded.
+    await page.setInputFiles("#pgn-upload", { name: "game.pgn", mimeType: "application/x-chess-pgn", buffer: Buffer.from("1. e4 e5 2. Nf3 Nc6 *\n") });
+    await historyLength(page, 4);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#pgn-download")]);
+    const pgn = readFileSync(await download.path(), "utf8");
+    assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6/);
+    assert.match(pgn, /^\[Event /);
+    // A hint streams the engine's lines, then names a move.
+    await page.click("#hint");
+    await page.waitForFunction(() => /depth \d+ score/.test(document.getElementById("lines").textContent), null, { timeout: 20000 });
+    await page.waitForFunction(() => /hint: try/.test(document.getElementById("message").textContent), null, { timeout: 20000 });
+    // Stop ends a long think of the computer: as Ctrl-C in the REPL, it leaves the side unplayed.
+    // (The thinking time is sent when the field is left; then the side.)
+    await page.fill("#think", "20000");
+    await page.press("#think", "Tab");
+    await idle(page);
+    const t = Date.now();
+    await page.selectOption("#computer", "White");
+    await page.waitForFunction(() => /depth \d+ score/.test(document.getElementById("lines").textContent), null, { timeout: 20000 });
+    await page.click("#stop");
+    await page.waitForFunction(() => /stopped; the computer plays no side/.test(document.getElementById("message").textContent), null, { timeout: 15000 });
+    assert.ok(Date.now() - t < 15000, `the computer took ${Date.now() - t} ms to stop`);
+    assert.equal(await page.inputValue("#computer"), "off");
+    await historyLength(page, 4);
+    // The move list: a click on a move goes back to it.
+    await page.click('#history li[data-ply="2"]');
+    await historyLength(page, 2);
+    assert.equal((await state(page)).board.fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
     await page.close();
   },
 

@@ -316,3 +316,329 @@ fn bad_input_gets_a_clear_error_and_the_server_keeps_serving() {
     let st = get(&s, "/api/state");
     assert_eq!(st["game"]["variant"], "Chess");
 }
+
+/// A page listening to `/api/events`: each event's name and data, as they arrive.
+struct Listener {
+    events: std::sync::mpsc::Receiver<(String, String)>,
+    stream: TcpStream,
+}
+
+impl Listener {
+    fn open(server: &Server) -> Listener {
+        let mut s = TcpStream::connect(&server.addr).expect("connect");
+        let head = format!(
+            "GET /api/events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+            server.addr
+        );
+        s.write_all(head.as_bytes()).expect("write");
+        let reader = BufReader::new(s.try_clone().expect("clone"));
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // An event is its `event:` and `data:` lines up to a blank line, in either order.
+            // Chunked encoding puts sizes between events; only `event:`/`data:` lines count.
+            let (mut name, mut data) = (None, None);
+            for line in reader.lines() {
+                let Ok(line) = line else { break };
+                if let Some(n) = line.strip_prefix("event: ") {
+                    name = Some(n.to_string());
+                } else if let Some(d) = line.strip_prefix("data: ") {
+                    data = Some(d.to_string());
+                } else if line.is_empty() {
+                    if let Some(d) = data.take() {
+                        let n = name.take().unwrap_or_else(|| "message".to_string());
+                        let _ = tx.send((n, d));
+                    }
+                    name = None;
+                }
+            }
+        });
+        // Wait until the server holds the subscription (the response head has come back).
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Listener {
+            events: rx,
+            stream: s,
+        }
+    }
+
+    /// The next event named `name` within `secs` seconds.
+    fn next(&self, name: &str, secs: u64) -> Option<String> {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+        while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+            match self.events.recv_timeout(left) {
+                Ok((n, d)) if n == name => return Some(d),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+}
+
+/// Polls `/api/analysis` until no analysis runs (at most `secs` seconds).
+fn analysis_finished(s: &Server, secs: u64) -> Value {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        let a = get(s, "/api/analysis");
+        if a["running"] == false || std::time::Instant::now() > until {
+            return a;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn an_analysis_streams_its_progress_then_gives_the_table_and_plots() {
+    let s = serve(&["chess"]);
+    let page = Listener::open(&s);
+    let (status, v) = post(
+        &s,
+        "/api/analysis",
+        json!({"games": 2, "nodes": 100, "max_plies": 20}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["total"], 2);
+    // Progress, game by game, then the end.
+    let progress: Vec<Value> = (0..3)
+        .map(|_| {
+            let d = page.next("analysis", 60).expect("an analysis event");
+            serde_json::from_str(&d).expect("JSON")
+        })
+        .collect();
+    assert_eq!(
+        progress,
+        vec![
+            json!({"done": 1, "total": 2}),
+            json!({"done": 2, "total": 2}),
+            json!({"finished": true})
+        ]
+    );
+    let a = analysis_finished(&s, 10);
+    assert_eq!(a["running"], false, "{a}");
+    let report = &a["report"];
+    assert_eq!(report["summary"][0]["games"], 2, "{a}");
+    let table = report["table_html"].as_str().unwrap_or("");
+    assert!(table.contains("<th>chess</th>"), "{table}");
+    assert!(table.contains("<th>games</th><td>2</td>"), "{table}");
+    let titles: Vec<&str> = report["plots"]
+        .as_array()
+        .map(|p| p.iter().filter_map(|x| x["title"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        titles,
+        [
+            "Game length",
+            "Branching factor per ply",
+            "Outcomes",
+            "Piece values"
+        ]
+    );
+    assert!(report["plots"][0]["svg"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with("<svg"));
+}
+
+#[test]
+fn an_analysis_is_bounded_one_at_a_time_and_stops_when_asked_or_when_the_page_goes() {
+    let s = serve(&["chess"]);
+    for bad in [
+        json!({"games": 0, "nodes": 100}),
+        json!({"games": 1000, "nodes": 100}),
+        json!({"games": 2, "nodes": 100000000}),
+        json!({"games": 2, "nodes": 100, "max_plies": 100000}),
+        json!({"games": "many"}),
+    ] {
+        let (status, e) = post(&s, "/api/analysis", bad.clone());
+        assert_eq!(status, 400, "{bad} -> {e}");
+    }
+    let page = Listener::open(&s);
+    let long = json!({"games": 50, "nodes": 400, "max_plies": 60});
+    let (status, v) = post(&s, "/api/analysis", long.clone());
+    assert_eq!(status, 200, "{v}");
+    let (status, e) = post(&s, "/api/analysis", long.clone());
+    assert_eq!(status, 409, "{e}");
+    assert_eq!(e["error"], "an analysis is already running");
+    assert!(page.next("analysis", 60).is_some());
+    let (status, _) = post(&s, "/api/analysis/stop", json!({}));
+    assert_eq!(status, 200);
+    let a = analysis_finished(&s, 60);
+    assert_eq!(a["running"], false, "{a}");
+    assert_eq!(a["error"], "stopped");
+    assert!(a["done"].as_u64().unwrap_or(50) < 50, "{a}");
+    // Started again, then the page closes: the analysis stops by itself.
+    let (status, v) = post(&s, "/api/analysis", long);
+    assert_eq!(status, 200, "{v}");
+    assert!(page.next("analysis", 60).is_some());
+    let _ = page.stream.shutdown(std::net::Shutdown::Both);
+    drop(page);
+    let a = analysis_finished(&s, 60);
+    assert_eq!(a["running"], false, "{a}");
+    assert_eq!(a["error"], "stopped: no page is open", "{a}");
+    // And the server still plays.
+    let (status, _) = post(&s, "/api/move", json!({"move": "e2e4"}));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn a_definition_that_does_not_compile_opens_with_its_errors_and_the_board_comes_when_fixed() {
+    let dir = std::env::temp_dir().join(format!("chimera-studio-bad-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("broken.variant");
+    let good = "variant \"Tiny\"\nboard 3x3\nplayers White, Black\npiece King K { moves K royal }\npiece Rook R { moves R }\nstart \"k2/3/K1R w - - 0 1\"\n";
+    let bad = good.replace("moves R }", "moves Zq }");
+    std::fs::write(&file, &bad).expect("write");
+    let path = file.to_str().unwrap_or("");
+    // What `chimera check` says of it.
+    let check = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["check", path])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("chimera check runs");
+    assert!(!check.status.success());
+    let said = String::from_utf8_lossy(&check.stderr).into_owned();
+    let s = serve(&[path]);
+    assert_eq!(get(&s, "/api/state")["game"], Value::Null);
+    let d = get(&s, "/api/definition");
+    assert_eq!(d["text"], bad.as_str());
+    let diag = &d["diagnostics"][0];
+    assert_eq!(diag["severity"], "error", "{d}");
+    assert_eq!(
+        (diag["line"].clone(), diag["column"].clone()),
+        (json!(5), json!(23))
+    );
+    for field in ["code", "message", "help"] {
+        let text = diag[field].as_str().unwrap_or("");
+        assert!(
+            !text.is_empty() && said.contains(text),
+            "{field} `{text}` not in:\n{said}"
+        );
+    }
+    assert!(said.contains(&format!("{path}:5:23")), "{said}");
+    // No game to play until it compiles.
+    let (status, e) = post(&s, "/api/move", json!({"move": "c1c2"}));
+    assert_eq!(status, 422, "{e}");
+    assert_eq!(e["help"], "fix the errors shown in the editor");
+    // Fixed in the editor: a game of it.
+    let (status, v) = post(&s, "/api/definition", json!({"text": good}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["diagnostics"], json!([]), "{v}");
+    assert_eq!(fen(&v), "k2/3/K1R w - - 0 1");
+    let (status, v) = post(&s, "/api/move", json!({"move": "c1c3"}));
+    assert_eq!(status, 200, "{v}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engines_lines_stream_while_it_thinks_and_stop_ends_the_search() {
+    let s = serve(&["chess"]);
+    let page = Listener::open(&s);
+    let addr = s.addr.clone();
+    let started = std::time::Instant::now();
+    // The computer takes White with 20 s a move; the request returns when it has moved or was
+    // stopped.
+    let thinking = std::thread::spawn(move || {
+        let body = json!({"sides": "White", "time_ms": 20000}).to_string();
+        let mut c = TcpStream::connect(&addr).expect("connect");
+        let head = format!(
+            "POST /api/computer HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        c.write_all(head.as_bytes()).expect("write");
+        let mut out = String::new();
+        let _ = c.read_to_string(&mut out);
+        out
+    });
+    // `searching`, then a line per depth: `depth N score S nodes N K knps pv ...`.
+    assert_eq!(page.next("message", 30).as_deref(), Some("searching"));
+    let line = page.next("message", 30).expect("a line of the search");
+    assert!(line.starts_with("depth 1 score "), "{line}");
+    let (status, _) = post(&s, "/api/stop", json!({}));
+    assert_eq!(status, 200);
+    let answer = thinking.join().expect("the request ends");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "stop did not end a 20 s search"
+    );
+    // As Ctrl-C in the REPL: no move, and the computer leaves the side.
+    assert!(
+        answer.contains("stopped; the computer plays no side"),
+        "{answer}"
+    );
+    let st = get(&s, "/api/state");
+    assert_eq!(st["game"]["history"], json!([]));
+    assert_eq!(st["game"]["computer"], "off");
+    // The computer plays both sides, 20 s a move, and the page goes away: the search stops.
+    let page = Listener::open(&s);
+    let addr = s.addr.clone();
+    let started = std::time::Instant::now();
+    let thinking = std::thread::spawn(move || {
+        let body = json!({"sides": "both", "time_ms": 20000}).to_string();
+        let mut c = TcpStream::connect(&addr).expect("connect");
+        let head = format!(
+            "POST /api/computer HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        c.write_all(head.as_bytes()).expect("write");
+        let mut out = String::new();
+        let _ = c.read_to_string(&mut out);
+        out
+    });
+    assert_eq!(page.next("message", 30).as_deref(), Some("searching"));
+    let _ = page.stream.shutdown(std::net::Shutdown::Both);
+    drop(page);
+    let answer = thinking.join().expect("the request ends");
+    assert!(
+        answer.contains("stopped; the computer plays no side"),
+        "{answer}"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "a search ran on after the page went away"
+    );
+    // A hint: lines, then the suggestion.
+    let (status, v) = post(&s, "/api/hint", json!({}));
+    assert_eq!(status, 200, "{v}");
+    assert!(
+        v["message"].as_str().unwrap_or("").contains("hint: try"),
+        "{v}"
+    );
+}
+
+#[test]
+fn check_the_last_move_and_the_result_are_shown() {
+    let s = serve(&["chess"]);
+    let (status, v) = post(&s, "/api/pgn", json!({"pgn": "1. f3 e5 2. g4 Qh4# *"}));
+    assert_eq!(status, 200, "{v}");
+    let board = &v["game"]["board"];
+    assert_eq!(board["check"], true, "{v}");
+    assert_eq!(board["over"], true);
+    assert_eq!(board["moves"], json!([]));
+    assert_eq!(board["status"], "White is checkmated: Black wins", "{v}");
+    assert_eq!(v["game"]["last"], json!(["d8", "h4"]));
+    assert_eq!(v["game"]["history"][3]["san"], "Qh4#");
+}
+
+#[test]
+fn a_folder_serves_every_definition_in_it_and_the_page_switches_between_them() {
+    let dir = std::env::temp_dir().join(format!("chimera-studio-dir-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    for (file, name) in [("a.variant", "Alpha"), ("b.variant", "Beta")] {
+        let text = format!("variant \"{name}\"\nboard 3x3\nplayers White, Black\npiece King K {{ moves K royal }}\npiece Rook R {{ moves R }}\nstart \"k2/3/K1R w - - 0 1\"\n");
+        std::fs::write(dir.join(file), text).expect("write");
+    }
+    let s = serve(&[dir.to_str().unwrap_or("")]);
+    let d = get(&s, "/api/definitions");
+    assert_eq!(
+        d["definitions"],
+        json!([{"name": "a.variant", "writable": true, "edited": false},
+               {"name": "b.variant", "writable": true, "edited": false}])
+    );
+    assert_eq!(get(&s, "/api/state")["game"]["variant"], "Alpha");
+    let (status, v) = post(&s, "/api/select", json!({"index": 1}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["game"]["variant"], "Beta");
+    let (status, e) = post(&s, "/api/select", json!({"index": 7}));
+    assert_eq!(status, 400, "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -79,6 +79,10 @@
     if (data.game) {
       if (!game || game.board.fen !== data.game.board.fen) selected = null;
       game = data.game;
+    } else if ("game" in data) {
+      // The open definition does not compile: no game until it does.
+      game = null;
+      selected = null;
     }
     if (data.message !== undefined) say(data.message);
     draw();
@@ -93,7 +97,16 @@
   }
 
   function draw() {
-    if (!game) return;
+    if (!game) {
+      board = null;
+      const note = document.createElement("p");
+      note.className = "nogame";
+      note.textContent = "The definition does not compile: fix the errors shown in the editor and the board appears.";
+      $("board").replaceChildren(note);
+      $("status").textContent = "";
+      $("history").innerHTML = "";
+      return;
+    }
     const b = game.board;
     board = ChimeraBoard.show($("board"), b, flipped);
     $("board").classList.toggle("check", b.check);
@@ -296,12 +309,61 @@
     try {
       const d = await api("/api/definition", { text: $("text").value });
       showDefinition(d);
-      if (d.game) {
+      if ("game" in d) {
         game = d.game;
         selected = null;
         draw();
       }
       if (d.message) say(d.message);
+    } catch (e) {
+      sayError(e);
+    }
+  }
+
+  // The analysis panel. Answers may cross (an event and a fetch): only the latest asked is shown.
+  let analysisSeq = 0;
+  function showAnalysis(a, seq) {
+    if (seq !== analysisSeq) return;
+    const p = $("an-progress");
+    p.max = a.total || 1;
+    p.value = a.running ? a.done || 0 : a.report ? p.max : a.done || 0;
+    $("an-run").disabled = !!a.running;
+    $("an-stop").disabled = !a.running;
+    $("an-status").textContent = a.running ? `${a.done} of ${a.total} games played` :
+      a.error ? a.error : a.report ? `${a.total} games played` : "";
+    document.body.dataset.analysis = a.running ? "running" : a.report ? "done" : a.error ? "stopped" : "idle";
+    if (a.running) return;
+    // The table and plots are the server's own HTML and SVG (`chimera analyze --report`'s).
+    $("an-table").innerHTML = a.report ? a.report.table_html : "";
+    const plots = $("an-plots");
+    plots.innerHTML = "";
+    for (const x of a.report ? a.report.plots : []) {
+      const fig = document.createElement("figure");
+      const cap = document.createElement("figcaption");
+      cap.textContent = x.title;
+      fig.innerHTML = x.svg;
+      fig.prepend(cap);
+      plots.appendChild(fig);
+    }
+  }
+
+  async function refreshAnalysis() {
+    const seq = ++analysisSeq;
+    try {
+      showAnalysis(await api("GET /api/analysis"), seq);
+    } catch (e) {
+      sayError(e);
+    }
+  }
+
+  async function runAnalysis() {
+    try {
+      const r = await api("/api/analysis", {
+        games: Number($("an-games").value), nodes: Number($("an-nodes").value),
+        max_plies: Number($("an-plies").value), all: $("an-all").checked,
+      });
+      say(r.message);
+      await refreshAnalysis();
     } catch (e) {
       sayError(e);
     }
@@ -373,7 +435,18 @@
       await act("/api/select", { index: Number(sel.value) });
       await loadDefinition();
     };
+    $("an-run").onclick = runAnalysis;
+    $("an-stop").onclick = () => api("/api/analysis/stop", {}).catch(sayError);
+    // A page closed mid-analysis stops it (the server also stops when no page listens).
+    window.addEventListener("pagehide", () => {
+      if (document.body.dataset.analysis === "running") navigator.sendBeacon("/api/analysis/stop");
+    });
     const events = new EventSource("/api/events");
+    events.addEventListener("analysis", async (e) => {
+      const d = JSON.parse(e.data);
+      if (d.finished) await refreshAnalysis();
+      else showAnalysis({ running: true, done: d.done, total: d.total }, ++analysisSeq);
+    });
     events.onmessage = (e) => {
       const l = $("lines");
       if (e.data === "done") return;
@@ -381,6 +454,8 @@
     };
     apply(await api("GET /api/state"));
     await loadDefinition();
+    $("an-all-label").hidden = defs.definitions.length < 2;
+    await refreshAnalysis();
     document.body.dataset.ready = "true";
   }
 
