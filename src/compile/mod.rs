@@ -6,6 +6,7 @@
 
 mod check;
 mod fen;
+pub mod glyph;
 pub mod limits;
 mod merge;
 mod warnings;

@@ -62,6 +62,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
         promotion: None,
         captured_as: PieceKind(kind),
         value: None,
+        glyph: None,
     }
 }
 
