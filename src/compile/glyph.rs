@@ -168,9 +168,10 @@ pub fn read_svg(dir: &Path, name: &str) -> Result<SvgGlyph, GlyphFileError> {
     };
     sanitise(&text).map_err(|message| GlyphFileError {
         message: format!("the glyph file `{name}`: {message}"),
-        help: "a glyph keeps plain shapes (g, path, circle, ellipse, rect, line, polyline, polygon) \
+        help:
+            "a glyph keeps plain shapes (g, path, circle, ellipse, rect, line, polyline, polygon) \
                with solid colours; `currentColor` takes the player's colour"
-            .to_string(),
+                .to_string(),
     })
 }
 
@@ -184,8 +185,7 @@ pub fn sanitise(text: &str) -> Result<SvgGlyph, String> {
     let doc = roxmltree::Document::parse_with_options(text, opts)
         .map_err(|e| format!("not readable as SVG: {e}"))?;
     let root = doc.root_element();
-    if root.tag_name().name() != "svg" || root.tag_name().namespace().is_some_and(|n| n != SVG_NS)
-    {
+    if root.tag_name().name() != "svg" || root.tag_name().namespace().is_some_and(|n| n != SVG_NS) {
         return Err(format!(
             "the picture's outer element is `<{}>`, not `<svg>`",
             root.tag_name().name()
@@ -218,7 +218,11 @@ fn view_box(root: roxmltree::Node) -> Result<[f32; 4], String> {
             let h = root.attribute("height").and_then(numbers);
             match (w.as_deref(), h.as_deref()) {
                 (Some([w]), Some([h])) => [0.0, 0.0, *w, *h],
-                _ => return Err("the picture has no `viewBox` (nor a width and height in pixels)".into()),
+                _ => {
+                    return Err(
+                        "the picture has no `viewBox` (nor a width and height in pixels)".into(),
+                    )
+                }
             }
         }
     };
@@ -268,7 +272,10 @@ fn element(
                 "`{key}` refers to something else (`{value}`); a glyph uses solid colours"
             ));
         }
-        if value.chars().any(|c| c.is_control() || "<>\"'\\;{}".contains(c)) {
+        if value
+            .chars()
+            .any(|c| c.is_control() || "<>\"'\\;{}".contains(c))
+        {
             return Err(format!("the value of `{key}` cannot be read: `{value}`"));
         }
         attrs.retain(|(k, _)| k != key);

@@ -3,11 +3,11 @@
 use super::{Ctx, Env};
 use crate::compile::unknown_help;
 use crate::diagnostics::Code;
-use crate::geometry::PlayerSquares;
 use crate::geometry::ByPlayer;
+use crate::geometry::PlayerSquares;
 use crate::rules::{
-    Confinement, Glyph, MAX_GLYPH_CHARS, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind, Promotion,
-    PromotionMode, RideDirection, MAX_PIECE_KINDS,
+    Confinement, Glyph, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind, Promotion,
+    PromotionMode, RideDirection, MAX_GLYPH_CHARS, MAX_PIECE_KINDS,
 };
 use crate::syntax::{Name, PieceDecl, PieceItem, PromotionWhen, RideWay, Span, Spanned};
 
