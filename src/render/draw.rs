@@ -391,7 +391,8 @@ impl<'a> Canvas<'a> {
         let half;
         match glyph {
             Some(Glyph::Text(t)) if !wedges && is_figurine(t) => {
-                half = 0.9 * r;
+                // The figurine's ink, not its whole em box (which reaches the cell's corners).
+                half = 0.8 * r;
                 body.push(
                     circle(x, y, 0.95 * r)
                         .attr("class", "piece-disc piece-hit")
@@ -412,7 +413,7 @@ impl<'a> Canvas<'a> {
                 );
             }
             Some(Glyph::Svg(svg)) if !wedges => {
-                half = 0.95 * r;
+                half = 0.85 * r;
                 body.push(
                     circle(x, y, 0.95 * r)
                         .attr("class", "piece-disc piece-hit")

@@ -51,6 +51,8 @@ pub mod marks {
     pub const BLOCKER: &str = "#616161";
     /// The square whose moves are shown.
     pub const FROM: &str = "#f9e04b";
+    /// The squares of the last move.
+    pub const LAST: &str = "#9bc53d";
     /// Border of the zone where a zone-dependent move applies, in piece diagrams.
     pub const APPLIES: &str = "#8e24aa";
     /// Promoted pieces and pending promotions.
