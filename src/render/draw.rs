@@ -462,16 +462,16 @@ impl<'a> Canvas<'a> {
                         .attr("class", "piece-disc")
                         .attr("fill", &disc)
                         .attr("stroke", side_edge(&side))
-                        .attr("stroke-width", (0.1 * r).max(1.0)),
+                        .attr("stroke-width", (0.08 * r).max(1.0)),
                 );
                 body.push(
-                    circle(x, y, 0.8 * r)
+                    circle(x, y, 0.74 * r)
                         .attr("class", "piece-rim")
                         .attr("fill", "none")
                         .attr("stroke", &ink)
                         .attr("stroke-width", (0.04 * r).max(0.5)),
                 );
-                body.push(glyph_text(x, y, 1.2 * r, t, &ink));
+                body.push(glyph_text(x, y, 1.05 * r, t, &ink));
             }
             _ => {
                 half = 0.6 * r;
@@ -511,7 +511,8 @@ impl<'a> Canvas<'a> {
             ),
         );
         g.push(body);
-        if promoted {
+        // A wedge shows promotion by its red face; other pieces get a gold dot.
+        if promoted && !wedges {
             g.push(
                 circle(x + 0.72 * r, y - 0.72 * r, 0.24 * r)
                     .attr("class", "promoted-mark")
@@ -521,6 +522,12 @@ impl<'a> Canvas<'a> {
             );
         }
         g
+    }
+
+    /// One piece alone, centred on (0, 0) in a cell of `cell` units, as the board draws it.
+    pub fn piece_markup(&self, piece: Piece, cell: f32) -> String {
+        self.piece_shape(piece, 0.0, 0.0, DISC_R * cell, "piece-shape")
+            .to_xml()
     }
 
     /// An SVG glyph drawn in the square of half-size `half` centred on (x, y); `currentColor`

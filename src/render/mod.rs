@@ -414,6 +414,18 @@ pub fn parse_last_move(rules: &RuleSet, text: &str) -> Result<(Square, Square), 
     }
 }
 
+/// The SVG markup of `piece` as pictures of `rules` draw it (glyph, disc or wedge), centred on
+/// (0, 0) in a square `cell` units wide: for pages that put a piece where the picture has none
+/// (the published page's piece explorer).
+pub fn piece_markup(rules: &RuleSet, piece: Piece, cell: f32) -> String {
+    let canvas = Canvas {
+        rules,
+        palette: Palette::of(rules),
+        layout: Layout::new(rules, cell, None),
+    };
+    canvas.piece_markup(piece, cell)
+}
+
 /// The centre of square `s` in a picture of `rules` drawn with `opts`, in picture coordinates:
 /// where a tool reading the SVG or PNG finds that square.
 pub fn square_centre(rules: &RuleSet, opts: &RenderOptions, s: Square) -> (f32, f32) {

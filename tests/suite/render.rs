@@ -3,7 +3,7 @@
 //! mark what the engine says, and the PNG shows each piece and zone where the SVG puts it.
 
 use chimera::compile::compile_file;
-use chimera::engine::{Engine, Position};
+use chimera::engine::{DiagramMark, Engine, Position};
 use chimera::geometry::{Player, Square};
 use chimera::render::{self, tiny_skia, RenderOptions};
 use chimera::rules::PieceKind;
@@ -188,20 +188,47 @@ fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
                 .parse_square(pieces[0].attribute("data-square").unwrap())
                 .unwrap();
             assert_eq!(at, render::diagram_square(&engine, kind, Player::First));
-            // Locust victims are squares passed, not reached: tested on their own below.
-            let marked: BTreeSet<String> = with_class(&doc, "mark")
-                .iter()
-                .filter(|m| m.attribute("data-mark") != Some("locust"))
-                .map(|m| m.attribute("data-square").unwrap().to_string())
-                .collect();
+            // Locust victims are squares passed, not reached: tested on their own below. Hops
+            // are drawn over an example hurdle, so they land on some of the squares the engine
+            // says a hop may reach: tested apart.
+            let diagram = engine.diagram(kind, Player::First, at);
+            let marked_as = |kinds: &[&str]| -> BTreeSet<String> {
+                with_class(&doc, "mark")
+                    .iter()
+                    .filter(|m| kinds.contains(&m.attribute("data-mark").unwrap()))
+                    .map(|m| m.attribute("data-square").unwrap().to_string())
+                    .collect()
+            };
+            let plain = marked_as(&["move-only", "capture-only", "move-or-capture", "blocker"]);
             let expected = squares_named(
                 &engine,
-                engine
-                    .diagram(kind, Player::First, at)
-                    .into_iter()
-                    .map(|(s, _)| s),
+                diagram
+                    .iter()
+                    .filter(|(_, m)| *m != DiagramMark::Hop && *m != DiagramMark::CapturedInPassing)
+                    .map(|(s, _)| *s),
             );
-            assert_eq!(marked, expected, "{} {}", path.display(), def.name);
+            assert_eq!(plain, expected, "{} {}", path.display(), def.name);
+            let reached = squares_named(
+                &engine,
+                diagram
+                    .iter()
+                    .filter(|(_, m)| *m != DiagramMark::Blocker)
+                    .map(|(s, _)| *s),
+            );
+            let hops = marked_as(&["hop"]);
+            assert!(
+                hops.is_subset(&reached),
+                "{} {}: hops {hops:?} beyond {reached:?}",
+                path.display(),
+                def.name
+            );
+            assert_eq!(
+                hops.is_empty(),
+                marked_as(&["hurdle"]).is_empty(),
+                "{} {}: a hop has its hurdle",
+                path.display(),
+                def.name
+            );
             assert!(
                 with_class(&doc, "hand").is_empty(),
                 "{} {}: a diagram has no hands",
@@ -371,24 +398,68 @@ fn every_png_shows_the_pieces_and_zones_where_the_svg_puts_them() {
         let svg = render::render_position(&engine, &pos, &RenderOptions::default());
         let png = Png::of(&svg);
         let doc = Document::parse(&svg).unwrap();
-        // Each piece: most points of a ring inside its disc (clear of the letter) have the side's colour.
+        // Each piece: on a disc or wedge, most points of a ring inside it (clear of the glyph)
+        // have its colour; a figurine alone has the player's colour somewhere on its glyph.
         for piece in with_class(&doc, "piece") {
+            let square = piece.attribute("data-square");
             let disc = piece
-                .children()
-                .find(|n| n.attribute("class") == Some("piece-disc"))
+                .descendants()
+                .find(|n| {
+                    n.attribute("class")
+                        .is_some_and(|c| c.split(' ').any(|t| t == "piece-disc"))
+                })
                 .unwrap();
-            let (x, y, r) = (num(disc, "cx"), num(disc, "cy"), num(disc, "r"));
             let colour = hex(disc.attribute("fill").unwrap()).unwrap();
+            if disc.tag_name().name() == "polygon" {
+                // A wedge (turned round its centre for the second player): left and right of
+                // its centre, clear of the glyph, it has its wood.
+                let pts: Vec<(f32, f32)> = disc
+                    .attribute("points")
+                    .unwrap()
+                    .split(' ')
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect();
+                let r = (pts[2].0 - pts[0].0) / 0.8;
+                let (x, y) = (pts[0].0, pts[0].1 + 0.98 * r);
+                // Low on the wedge, either side of its middle; the second player's wedge is turned
+                // round its centre, so those points are high on it.
+                let turn = if piece.attribute("data-player") == Some("second") {
+                    -1.0
+                } else {
+                    1.0
+                };
+                let inside = [-0.55f32, 0.55]
+                    .iter()
+                    .filter(|dx| {
+                        distance(png.at(x + *dx * r * turn, y + 0.8 * r * turn), colour) <= 24
+                    })
+                    .count();
+                assert_eq!(inside, 2, "{}: wedge on {square:?}", path.display());
+                continue;
+            }
+            let (x, y, r) = (num(disc, "cx"), num(disc, "cy"), num(disc, "r"));
+            if disc.attribute("fill-opacity") == Some("0") {
+                let hits = (0..9)
+                    .flat_map(|i| (0..9).map(move |j| (i, j)))
+                    .filter(|(i, j)| {
+                        let (px, py) = (
+                            x + (*i as f32 - 4.0) * r / 6.0,
+                            y + (*j as f32 - 4.0) * r / 6.0,
+                        );
+                        distance(png.at(px, py), colour) <= 24
+                    })
+                    .count();
+                assert!(hits >= 6, "{}: figurine on {square:?}", path.display());
+                continue;
+            }
             let hits = (0..8)
                 .map(|i| (i as f32 * std::f32::consts::PI / 4.0).sin_cos())
-                .filter(|(s, c)| distance(png.at(x + 0.8 * r * c, y + 0.8 * r * s), colour) <= 12)
+                .filter(|(s, c)| distance(png.at(x + 0.86 * r * c, y + 0.86 * r * s), colour) <= 12)
                 .count();
-            assert!(
-                hits >= 5,
-                "{}: piece on {:?}",
-                path.display(),
-                piece.attribute("data-square")
-            );
+            assert!(hits >= 5, "{}: piece on {square:?}", path.display());
         }
         // Each zone: on a square where it is drawn last and no piece stands, the picture is nearer
         // the zone's colour than the same picture without that zone (at one of four points clear
@@ -827,7 +898,7 @@ fn a_quiet_move_dot_shows_on_a_zone_of_its_own_colour() {
 }
 
 #[test]
-fn the_grasshopper_diagram_marks_exactly_where_the_engine_lands() {
+fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
     // `gQ` on d4: it lands just beyond the first piece on a queen line, so on an empty board no
     // square next to it can ever be a landing. The truth is the engine's: every square where the
     // Grasshopper has a legal move with one screen (an enemy Stone) somewhere on the board.
@@ -881,23 +952,62 @@ fn the_grasshopper_diagram_marks_exactly_where_the_engine_lands() {
     assert!(ascii.contains("\n6 |  .  ^  .  ^  .  ^  .  . |"), "{ascii}");
     assert_eq!(ascii.matches('^').count(), 19, "{ascii}");
 
-    // The SVG: hop marks on the same squares, nothing else marked.
+    // The SVG: on each of the eight lines an example hurdle, and one hop mark, on the square
+    // just beyond it (a cannon's hop would mark every square beyond). The engine agrees: with an
+    // enemy Stone on the hurdle, the Grasshopper's only move along that line is to the mark.
     let opts = RenderOptions {
         diagram_square: Some(d4),
         ..Default::default()
     };
     let svg = render::render_piece(&engine, grasshopper, &opts);
     let doc = Document::parse(&svg).unwrap();
+    let hurdles = marks_of(&doc, "hurdle");
+    assert_eq!(hurdles, ["b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6"]);
     let hops: BTreeSet<String> = marks_of(&doc, "hop")
         .into_iter()
         .map(String::from)
         .collect();
-    assert_eq!(hops, truth);
-    assert_eq!(with_class(&doc, "mark").len(), 19);
+    let hops_expected: BTreeSet<String> = ["a1", "a4", "a7", "d1", "d7", "g1", "g4", "g7"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(hops, hops_expected);
+    assert!(hops.is_subset(&truth));
+    assert_eq!(with_class(&doc, "mark").len(), 16);
+    let step = |s: Square| {
+        let (df, dr) = (
+            dims.file(s) as i32 - dims.file(d4) as i32,
+            dims.rank(s) as i32 - dims.rank(d4) as i32,
+        );
+        (df.signum(), dr.signum())
+    };
+    for hurdle in &hurdles {
+        let h = sq(hurdle);
+        let mut pos = engine.start_position();
+        pos.set_piece(h, Some(chimera::engine::Piece::new(Player::Second, stone)));
+        let along: Vec<String> = engine
+            .legal_moves_from(&pos, d4)
+            .into_iter()
+            .filter(|m| step(m.to) == step(h))
+            .map(|m| dims.name(m.to))
+            .collect();
+        let beyond = dims
+            .square(
+                dims.file(h) as i32 + step(h).0,
+                dims.rank(h) as i32 + step(h).1,
+            )
+            .map(|s| dims.name(s));
+        assert_eq!(
+            along,
+            beyond.into_iter().collect::<Vec<_>>(),
+            "over {hurdle}"
+        );
+        assert!(hops.contains(&along[0]), "{hurdle}");
+    }
 
-    // The PNG: a hop's triangle (top right of its square) in the hop colour exactly on those
-    // squares. The squares on d4's rising diagonal are left out: the ride's line crosses that
-    // corner of them.
+    // The PNG: a hop's triangle (top right of its square) in the hop colour exactly on the
+    // marked squares. The squares on d4's rising diagonal are left out: the ride's line crosses
+    // that corner of them.
     let png = Png::of(&svg);
     let hop_mark = with_class(&doc, "mark-hop")[0];
     let triangle = hop_mark.children().find(|n| n.is_element()).unwrap();
@@ -917,7 +1027,7 @@ fn the_grasshopper_diagram_marks_exactly_where_the_engine_lands() {
         let (x, y) = render::square_centre(engine.rules(), &opts, s);
         let marked = distance(png.at(x + 0.26 * cell, y - 0.26 * cell), hop_colour) <= 30;
         let name = dims.name(s);
-        assert_eq!(marked, truth.contains(&name), "PNG at {name}");
+        assert_eq!(marked, hops.contains(&name), "PNG at {name}");
         checked += 1;
     }
     assert_eq!(checked, 56);
