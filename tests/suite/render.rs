@@ -1032,3 +1032,366 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
     }
     assert_eq!(checked, 56);
 }
+
+/// The text of every `<text>` under a node.
+fn texts(n: Node) -> Vec<String> {
+    n.descendants()
+        .filter(|d| d.has_tag_name("text"))
+        .filter_map(|t| t.text())
+        .map(str::to_string)
+        .collect()
+}
+
+fn piece_on<'a>(doc: &'a Document, square: &str) -> Node<'a, 'a> {
+    with_class(doc, "piece")
+        .into_iter()
+        .find(|p| p.attribute("data-square") == Some(square))
+        .unwrap_or_else(|| panic!("no piece on {square}"))
+}
+
+#[test]
+fn a_piece_with_a_glyph_is_drawn_by_its_glyph_and_one_without_by_its_letter() {
+    // Chess: the Knights are the filled figurine ♞, White's white and Black's black.
+    let chess = engine(&root().join("definitions/chess.variant"));
+    let svg = render::render_position(&chess, &chess.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    for (square, fill) in [("b1", "#f8f8f8"), ("g8", "#222222")] {
+        let knight = piece_on(&doc, square);
+        assert_eq!(knight.attribute("data-glyph"), Some("♞"));
+        let glyph = knight
+            .descendants()
+            .find(|n| n.has_tag_name("text"))
+            .unwrap();
+        assert_eq!(glyph.text(), Some("♞"));
+        assert_eq!(glyph.attribute("fill"), Some(fill));
+    }
+    // Xiangqi: each side's own character, on a disc in its colour's rim.
+    let xiangqi = engine(&root().join("definitions/xiangqi.variant"));
+    let svg = render::render_position(
+        &xiangqi,
+        &xiangqi.start_position(),
+        &RenderOptions::default(),
+    );
+    let doc = Document::parse(&svg).unwrap();
+    assert_eq!(texts(piece_on(&doc, "a1")), ["俥"]);
+    assert_eq!(texts(piece_on(&doc, "a10")), ["車"]);
+    assert_eq!(texts(piece_on(&doc, "e1")), ["帥"]);
+    assert_eq!(texts(piece_on(&doc, "e10")), ["將"]);
+    // Shogi: kanji on wedges; Gote's turned round, Sente's not.
+    let shogi = engine(&root().join("definitions/shogi.variant"));
+    let svg = render::render_position(&shogi, &shogi.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let turned = |square: &str| {
+        piece_on(&doc, square)
+            .descendants()
+            .find(|n| n.attribute("class") == Some("piece-body"))
+            .and_then(|b| b.attribute("transform"))
+            .map(str::to_string)
+    };
+    assert_eq!(texts(piece_on(&doc, "b2")), ["角"]);
+    assert_eq!(turned("b2"), None);
+    assert_eq!(texts(piece_on(&doc, "h8")), ["角"]);
+    assert!(turned("h8").is_some_and(|t| t.starts_with("rotate(180 ")));
+    // Chak has no glyphs: letters, as the FEN writes them.
+    let chak = engine(&root().join("definitions/chak.variant"));
+    let svg = render::render_position(&chak, &chak.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    for p in with_class(&doc, "piece") {
+        assert_eq!(p.attribute("data-glyph"), None);
+        assert_eq!(texts(p), [p.attribute("data-letter").unwrap()]);
+    }
+}
+
+#[test]
+fn the_pngs_draw_the_glyphs_with_the_installed_fonts() {
+    // Inside the glyph box of a figurine and of a Chinese character, pixels of the glyph's own
+    // colour: the fonts had the characters (without them resvg leaves the text out).
+    // Fonts: scripts/setup/20-fonts.sh (fonts-dejavu-core, fonts-noto-cjk).
+    for (file, square, colour) in [
+        ("chess", "g8", [0x22, 0x22, 0x22]),
+        ("xiangqi", "a10", [0x22, 0x22, 0x22]),
+        ("xiangqi", "b1", [0xc6, 0x28, 0x28]),
+        ("shogi", "e1", [0x11, 0x11, 0x11]),
+    ] {
+        let e = engine(&root().join(format!("definitions/{file}.variant")));
+        let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+        let doc = Document::parse(&svg).unwrap();
+        let bx: Vec<f32> = piece_on(&doc, square)
+            .attribute("data-glyph-box")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let png = Png::of(&svg);
+        let inked = (0..16)
+            .flat_map(|i| (0..16).map(move |j| (i, j)))
+            .filter(|(i, j)| {
+                let (x, y) = (
+                    bx[0] + bx[2] * (*i as f32 + 0.5) / 16.0,
+                    bx[1] + bx[3] * (*j as f32 + 0.5) / 16.0,
+                );
+                distance(png.at(x, y), colour) < 60
+            })
+            .count();
+        assert!(
+            inked >= 12,
+            "{file} {square}: only {inked} of 256 points in the glyph's colour; are the fonts \
+             installed (scripts/setup/20-fonts.sh: fonts-dejavu-core fonts-noto-cjk)?"
+        );
+    }
+}
+
+#[test]
+fn an_svg_glyph_file_is_embedded_as_its_plain_shapes_and_a_script_is_refused() {
+    let dir = std::env::temp_dir().join(format!("chimera-glyph-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("pieces")).unwrap();
+    std::fs::write(
+        dir.join("pieces/rook.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 45 45">
+             <title>rook</title>
+             <g inkscape:label="body" style="fill:currentColor;stroke:#000000;stroke-width:1.5">
+               <path d="M 9,39 L 36,39 L 36,36 L 9,36 Z"/>
+               <rect x="12" y="14" width="21" height="22"/>
+             </g>
+           </svg>"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("bad.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><script>alert(1)</script><rect width="4" height="4"/></svg>"#,
+    )
+    .unwrap();
+    let text = |glyph: &str| {
+        format!(
+            "variant \"G\"\nboard 4x4\npiece King K {{ moves K  royal }}\n\
+             piece Rook R {{ moves R  {glyph} }}\nstart \"k3/4/4/R2K w - - 0 1\"\n"
+        )
+    };
+    let rules =
+        chimera::compile::compile_str("g.variant", &text("glyph file \"pieces/rook.svg\""), &dir)
+            .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let e = Engine::new(rules).unwrap();
+    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let rook = piece_on(&doc, "a1");
+    assert_eq!(rook.attribute("data-glyph"), Some("svg"));
+    let inner = rook
+        .descendants()
+        .find(|n| n.has_tag_name("svg"))
+        .expect("the picture, nested");
+    assert_eq!(inner.attribute("viewBox"), Some("0 0 45 45"));
+    assert_eq!(inner.attribute("color"), Some("#f8f8f8"));
+    let kept: Vec<&str> = inner
+        .descendants()
+        .filter(|n| n.is_element())
+        .map(|n| n.tag_name().name())
+        .collect();
+    assert_eq!(kept, ["svg", "g", "path", "rect"]);
+    let g = inner.descendants().find(|n| n.has_tag_name("g")).unwrap();
+    assert_eq!(g.attribute("fill"), Some("currentColor"));
+    assert_eq!(g.attribute("stroke-width"), Some("1.5"));
+    assert!(!svg.contains("inkscape") && !svg.contains("<title>rook"));
+    // The PNG draws it in White's colour (currentColor), inside the glyph box.
+    let png = Png::of(&svg);
+    let bx: Vec<f32> = rook
+        .attribute("data-glyph-box")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let (cx, cy) = (bx[0] + bx[2] * 22.5 / 45.0, bx[1] + bx[3] * 25.0 / 45.0);
+    assert!(distance(png.at(cx, cy), [0xf8, 0xf8, 0xf8]) < 20);
+
+    let code = |glyph: &str| -> Vec<String> {
+        match chimera::compile::compile_str("g.variant", &text(glyph), &dir) {
+            Ok(_) => Vec::new(),
+            Err(d) => d
+                .source_errors()
+                .map(|e| format!("{}: {}", e.code, e.message))
+                .collect(),
+        }
+    };
+    assert_eq!(
+        code("glyph file \"bad.svg\""),
+        ["chimera::piece::glyph_file: the glyph file `bad.svg`: `<script>` is not allowed in a glyph"]
+    );
+    assert_eq!(
+        code("glyph file \"../x.svg\""),
+        ["chimera::piece::glyph_file: the glyph file `../x.svg` is outside the definition's folder"]
+    );
+    assert_eq!(
+        code("glyph \"Rook!\""),
+        ["chimera::piece::glyph: a glyph is at most 4 characters, not 5"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_declared_zone_colour_is_drawn_as_written_and_the_plain_board_is_paler() {
+    // Xiang Fu declares `colour ring "#cfe0f5"`: every ring square is that colour, at full
+    // strength (no opacity anywhere above it), in the SVG and in the PNG on an empty point.
+    let e = engine(&root().join("definitions/xiang-fu.variant"));
+    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let ring: Vec<Node> = with_class(&doc, "zone-square")
+        .into_iter()
+        .filter(|z| z.attribute("data-zone") == Some("ring"))
+        .collect();
+    assert_eq!(ring.len(), 25);
+    for z in &ring {
+        assert_eq!(z.attribute("fill"), Some("#cfe0f5"));
+        assert!(z
+            .ancestors()
+            .all(|a| a.attribute("fill-opacity").is_none() && a.attribute("opacity").is_none()));
+    }
+    let png = Png::of(&svg);
+    let e5 = ring
+        .iter()
+        .find(|z| z.attribute("data-square") == Some("e5"))
+        .unwrap();
+    // A point of the square clear of the board's lines.
+    let (x, y) = (
+        num(*e5, "x") + 0.25 * num(*e5, "width"),
+        num(*e5, "y") + 0.25 * num(*e5, "height"),
+    );
+    assert!(
+        distance(png.at(x, y), [0xcf, 0xe0, 0xf5]) <= 6,
+        "{:?}",
+        png.at(x, y)
+    );
+    // The plain board (outside every zone) is less saturated than the declared zones.
+    let saturation = |[r, g, b]: [u8; 3]| {
+        let (mx, mn) = (r.max(g).max(b) as f32, r.min(g).min(b) as f32);
+        (mx - mn) / mx.max(1.0)
+    };
+    let ground = with_class(&doc, "board-ground")[0];
+    let plain = hex(ground.attribute("fill").unwrap()).unwrap();
+    assert!(saturation(plain) < saturation([0xcf, 0xe0, 0xf5]));
+    assert!(saturation(plain) < saturation([0xd3, 0xec, 0xd6]));
+    // King of the Hill on a chequered board: the hill's light squares have the declared colour,
+    // its dark squares a darker shade of it.
+    let e = engine(&root().join("definitions/kingofthehill.variant"));
+    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let fills: BTreeSet<(String, String)> = with_class(&doc, "zone-square")
+        .into_iter()
+        .filter(|z| z.attribute("data-zone") == Some("hill"))
+        .map(|z| {
+            (
+                z.attribute("data-square").unwrap().to_string(),
+                z.attribute("fill").unwrap().to_string(),
+            )
+        })
+        .collect();
+    let d4 = fills.iter().find(|(s, _)| s == "d4").unwrap();
+    let e4 = fills.iter().find(|(s, _)| s == "e4").unwrap();
+    assert_eq!(e4.1, "#e8c07a", "e4 is a light square");
+    let darker = hex(&d4.1).unwrap();
+    assert!(darker.iter().zip([0xe8, 0xc0, 0x7a]).all(|(d, l)| *d < l));
+}
+
+#[test]
+fn the_last_move_is_marked_on_both_its_squares() {
+    let e = engine(&root().join("definitions/chess.variant"));
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let pos = chimera::notation::parse_fen(&e, fen).unwrap();
+    let last = render::parse_last_move(e.rules(), "e2e4").unwrap();
+    let opts = RenderOptions {
+        last_move: Some(last),
+        ..Default::default()
+    };
+    let svg = render::render_position(&e, &pos, &opts);
+    let doc = Document::parse(&svg).unwrap();
+    assert_eq!(marks_of(&doc, "last"), ["e2", "e4"]);
+    // Under the pieces: the pawn on e4 is drawn over its mark.
+    let mark = with_class(&doc, "mark-last")[0];
+    assert!(mark
+        .ancestors()
+        .any(|a| a.attribute("class") == Some("marks-under")));
+    // In the PNG, the empty e2 is no longer the board's colour.
+    let plain = Png::of(&render::render_position(
+        &e,
+        &pos,
+        &RenderOptions::default(),
+    ));
+    let marked = Png::of(&svg);
+    let (x, y) = render::square_centre(
+        e.rules(),
+        &opts,
+        e.rules().board.dims.parse_square("e2").unwrap(),
+    );
+    assert!(distance(plain.at(x, y), marked.at(x, y)) > 40);
+    // A drop marks its one square; words that are not a move are refused.
+    let d = e.rules().board.dims;
+    assert_eq!(
+        render::parse_last_move(e.rules(), "P@e4"),
+        Ok((d.parse_square("e4").unwrap(), d.parse_square("e4").unwrap()))
+    );
+    assert!(render::parse_last_move(e.rules(), "castle").is_err());
+    // The command line: --last.
+    let dir = std::env::temp_dir().join(format!("chimera-last-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("last.svg");
+    let status = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["render", "chess", "--fen", fen, "--last", "e2e4", "-o"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        marks_of(&Document::parse(&svg).unwrap(), "last"),
+        ["e2", "e4"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_screen_marker_leaves_the_screens_glyph_clear() {
+    // Xiangqi: the Red Cannon on b3 captures on b10 over the Black Cannon on b8. The screen's
+    // mark (a diamond badge) lies wholly outside the box the screen's glyph is drawn in.
+    let e = engine(&root().join("definitions/xiangqi.variant"));
+    let b3 = e.rules().board.dims.parse_square("b3").unwrap();
+    let svg = render::render_position(
+        &e,
+        &e.start_position(),
+        &RenderOptions {
+            moves_from: Some(b3),
+            ..Default::default()
+        },
+    );
+    let doc = Document::parse(&svg).unwrap();
+    let bx: Vec<f32> = piece_on(&doc, "b8")
+        .attribute("data-glyph-box")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let screen = with_class(&doc, "mark-screen")[0];
+    assert_eq!(screen.attribute("data-square"), Some("b8"));
+    let diamond = screen
+        .descendants()
+        .find(|n| n.has_tag_name("polygon"))
+        .unwrap();
+    let pts: Vec<(f32, f32)> = diamond
+        .attribute("points")
+        .unwrap()
+        .split(' ')
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    // The diamond |x - cx| + |y - cy| <= r (its rim's half width added) and the box do not meet:
+    // the box point nearest the diamond's centre is farther than r in that measure.
+    let cx = pts.iter().map(|p| p.0).sum::<f32>() / 4.0;
+    let cy = pts.iter().map(|p| p.1).sum::<f32>() / 4.0;
+    let rim = num(diamond, "stroke-width") / 2.0;
+    let r = (pts[0].1 - cy).abs() + rim;
+    let nx = cx.clamp(bx[0], bx[0] + bx[2]);
+    let ny = cy.clamp(bx[1], bx[1] + bx[3]);
+    assert!(
+        (cx - nx).abs() + (cy - ny).abs() > r,
+        "the screen's badge at {cx},{cy} (r {r}) meets the glyph box {bx:?}"
+    );
+}
