@@ -263,7 +263,7 @@ fn a_forgotten_brace_does_not_hide_the_statements_after_it() {
             syntax_row(
                 "expected `}`, a piece statement (`moves`, `rides`, `royal`, ...), `in`, `capturing`, `not-over`, `not-capturing` or `unconfined`, found `piece`",
                 (11, 1),
-                "a `piece` block holds: moves, rides, royal, immobile, confined, promotes, captured, value; it ends with `}`"
+                "a `piece` block holds: moves, rides, royal, immobile, confined, promotes, captured, value, glyph; it ends with `}`"
             ),
             syntax_row(
                 "expected `win`, `loss` or `draw`, found `lose`",
@@ -1092,7 +1092,7 @@ fn syntax_errors_suggest_the_keyword_or_show_how_the_statement_is_written() {
     assert_eq!(e.at, (9, 24));
     assert_eq!(
         e.help.as_deref(),
-        Some("a `piece` block holds: moves, rides, royal, immobile, confined, promotes, captured, value; it ends with `}`")
+        Some("a `piece` block holds: moves, rides, royal, immobile, confined, promotes, captured, value, glyph; it ends with `}`")
     );
 }
 
