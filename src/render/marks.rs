@@ -175,7 +175,7 @@ const BADGE_SCALE: f32 = 0.6;
 /// A small orange diamond with a white rim centred on (x, y), for a cell of size `c`: where a
 /// hop passes over a piece.
 pub(super) fn hop_badge(x: f32, y: f32, c: f32) -> Element {
-    let r = 0.085 * c;
+    let r = 0.11 * c;
     diamond(x, y, r)
         .attr("fill", mc::HOP)
         .attr("stroke", "#ffffff")
