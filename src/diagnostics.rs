@@ -100,6 +100,10 @@ codes! {
     PieceImmobileMoves = "chimera::piece::immobile_moves",
     /// a piece's `value` is not a number of pawns in range
     PieceValue = "chimera::piece::value",
+    /// a piece's text glyph is empty, too long, or holds a control character
+    PieceGlyph = "chimera::piece::glyph",
+    /// a piece's glyph file cannot be read, lies outside the definition's folder, is too large, or is not an SVG picture of plain shapes
+    PieceGlyphFile = "chimera::piece::glyph_file",
     /// a promotion names a piece that is not declared
     PromotionUnknownTarget = "chimera::promotion::unknown_target",
     /// a path name that no `path` statement declares

@@ -291,6 +291,32 @@ pub struct PieceDef {
     /// derives it from the moves.
     #[serde(default)]
     pub value: Option<i32>,
+    /// How pictures draw the piece (`glyph "♞"`); `None`: its letter.
+    #[serde(default)]
+    pub glyph: Option<ByPlayer<Glyph>>,
+}
+
+/// Most characters in a text glyph (`glyph "♞"`, `glyph "龍王"`).
+pub const MAX_GLYPH_CHARS: usize = 4;
+
+/// How pictures draw a piece of one player, from `glyph` in its definition.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Glyph {
+    /// Characters drawn on the piece: a chess figurine (`♞`), a Chinese character (`車`).
+    Text(String),
+    /// A picture from an SVG file beside the definition, sanitised (shapes only, see
+    /// [`SvgGlyph`]).
+    Svg(SvgGlyph),
+}
+
+/// An SVG picture of a piece, as the compiler kept it: plain shapes (paths, circles, ...,
+/// groups) with presentation attributes; no scripts, links, styles, text or references.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SvgGlyph {
+    /// The picture's view box: min x, min y, width, height.
+    pub view_box: [f32; 4],
+    /// The shapes, as SVG markup (every attribute value escaped by the compiler).
+    pub body: String,
 }
 
 /// A declared zone, by its place in [`RuleSet::zones`]: the identity a rule carries from the
@@ -631,6 +657,9 @@ pub struct RenderHints {
     pub dark: Option<String>,
     /// The players' piece colours, when `players` declares them (`players Red "#c62828", ...`).
     pub side_colours: ByPlayer<Option<String>>,
+    /// Pieces are wedges pointing at the opponent, the second player's turned round (`wedges`).
+    #[serde(default)]
+    pub wedges: bool,
 }
 
 impl RuleSet {

@@ -1,5 +1,5 @@
 //! Pictures: SVG and PNG diagrams of positions, zones and piece moves.
-//! `chimera render FILE [--fen FEN] [--moves SQUARE] [--piece NAME [--at SQUARE]] -o OUT`.
+//! `chimera render FILE [--fen FEN] [--moves SQUARE] [--last MOVE] [--piece NAME [--at SQUARE]] -o OUT`.
 
 use crate::compile::check_named;
 use crate::engine::Engine;
@@ -19,6 +19,10 @@ pub struct Args {
     /// Overlay the legal moves of the piece on this square.
     #[arg(long)]
     pub moves: Option<String>,
+    /// Mark the last move played, by its squares (`e2e4`, `P@e4`); with --fen, the move that
+    /// led to that position.
+    #[arg(long)]
+    pub last: Option<String>,
     /// Draw this piece's movement diagram (name or FEN letter) on an empty board instead of a position.
     #[arg(long)]
     pub piece: Option<String>,
@@ -61,7 +65,7 @@ fn render_to_file(args: &Args) -> Result<(), String> {
     let rules = engine.rules();
     let svg = match &args.piece {
         Some(name) => {
-            if args.fen.is_some() || args.moves.is_some() {
+            if args.fen.is_some() || args.moves.is_some() || args.last.is_some() {
                 return Err("error: --piece draws the piece alone on an empty board; --fen and --moves do not apply \
                             (use --at SQUARE to choose its square)"
                     .to_string());
@@ -108,11 +112,18 @@ fn render_to_file(args: &Args) -> Result<(), String> {
                 }
                 None => None,
             };
+            let last_move = args
+                .last
+                .as_deref()
+                .map(|m| render::parse_last_move(rules, m))
+                .transpose()
+                .map_err(|e| format!("error: {e}"))?;
             render::render_position(
                 &engine,
                 &pos,
                 &RenderOptions {
                     moves_from,
+                    last_move,
                     ..Default::default()
                 },
             )

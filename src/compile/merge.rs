@@ -587,6 +587,8 @@ pub(crate) enum RenderKey {
     Light,
     /// `dark`.
     Dark,
+    /// `wedges`.
+    Wedges,
 }
 
 /// What one file has stated so far, for the "stated twice" error.
@@ -642,5 +644,6 @@ fn render_key(item: &RenderItem) -> (RenderKey, String) {
         ),
         RenderItem::Light(_) => (RenderKey::Light, "`light`".into()),
         RenderItem::Dark(_) => (RenderKey::Dark, "`dark`".into()),
+        RenderItem::Wedges => (RenderKey::Wedges, "`wedges`".into()),
     }
 }

@@ -8,6 +8,7 @@ mod about;
 pub use about::{looks_like_url, paragraphs};
 mod check;
 mod fen;
+pub mod glyph;
 pub mod limits;
 mod merge;
 mod warnings;

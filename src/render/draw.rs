@@ -7,16 +7,23 @@
 
 use super::layout::{Layout, HAND_COLUMNS, HAND_HEADER_H, HAND_ROW_H};
 use super::style::{self, marks as mc, Palette};
-use super::svg::{centred_text, circle, group, left_text, line, rect, Element};
+use super::svg::{centred_text, circle, group, left_text, line, num, polygon, rect, Element};
 use crate::engine::{Piece, Position};
 use crate::geometry::{Player, Square, SquareSet};
-use crate::rules::RuleSet;
+use crate::rules::{Glyph, RuleSet, SvgGlyph};
 
 use super::marks::ring;
 pub use super::marks::{Mark, Trace};
 
 /// Fonts tried in order; DejaVu Sans is common on Linux, the others elsewhere.
 const FONTS: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+/// Fonts for chess figurines (DejaVu Sans has them, from Debian's fonts-dejavu-core).
+const FIGURINE_FONTS: &str =
+    "DejaVu Sans, Noto Sans Symbols 2, Segoe UI Symbol, Apple Symbols, sans-serif";
+/// Fonts for Chinese characters and kanji (Noto CJK, from Debian's fonts-noto-cjk), serif
+/// first: the brush-like strokes pieces are carved with.
+const CJK_FONTS: &str = "Noto Serif CJK TC, Noto Serif CJK JP, Noto Sans CJK TC, \
+    Noto Sans CJK JP, Source Han Serif, Songti SC, SimSun, MS Mincho, serif";
 /// Piece disc radius, in cells.
 const DISC_R: f32 = 0.42;
 /// Width of the border around a zone where a move applies, in cells.
@@ -200,7 +207,7 @@ impl<'a> Canvas<'a> {
     pub fn zones(&self) -> Element {
         let l = &self.layout;
         let c = l.cell;
-        let mut g = group("zones").attr("fill-opacity", style::ZONE_OPACITY);
+        let mut g = group("zones");
         let board = self.rules.board.squares;
         let mut zones: Vec<(&String, SquareSet)> = self
             .rules
@@ -212,24 +219,35 @@ impl<'a> Canvas<'a> {
         for (name, squares) in &zones {
             for s in squares.iter() {
                 let (x, y) = l.corner(s);
+                // The declared colour as written; on a dark square of a chequered board a shade
+                // of it, so the pattern still shows.
+                let colour = self.palette.zone(name);
+                let dark = !l.intersections
+                    && (l.dims.file(s) + l.dims.rank(s)).is_multiple_of(2)
+                    && !self.palette.light.eq_ignore_ascii_case(&self.palette.dark);
+                let fill = if dark {
+                    style::mix(colour, "#000000", style::ZONE_DARK_SHADE)
+                } else {
+                    colour.to_string()
+                };
                 g.push(
                     rect(x, y, c, c)
                         .attr("class", "zone-square")
                         .attr("data-zone", *name)
                         .attr("data-square", l.dims.name(s))
-                        .attr("fill", self.palette.zone(name)),
+                        .attr("fill", fill),
                 );
             }
         }
-        // Borders in the zone's full colour: the tint alone mixes with the squares (and with
-        // other zones), the border keeps the colour true. The second player's view of a zone, when
-        // it differs, is a dashed border only, so both palaces show.
+        // Borders in a darker shade of the zone's colour, so a zone shows where it meets another
+        // of a near colour. The second player's view of a zone, when it differs, is a dashed
+        // border only, so both palaces show.
         let mut borders = group("zone-borders")
             .attr("fill", "none")
             .attr("stroke-width", 0.06 * c)
             .attr("stroke-linecap", "square");
         for (name, first) in &zones {
-            let colour = self.palette.zone(name);
+            let colour = &style::mix(self.palette.zone(name), "#000000", style::ZONE_BORDER_SHADE);
             borders.push(
                 self.outline(first)
                     .attr("class", "zone-border")
@@ -342,35 +360,159 @@ impl<'a> Canvas<'a> {
         }
     }
 
-    /// A piece disc with its letter, centred on (x, y), radius `r`.
-    fn disc(&self, piece: Piece, x: f32, y: f32, r: f32, class: &str) -> Element {
+    /// A piece centred on (x, y), `r` its radius: its glyph as the definition names it (a chess
+    /// figurine alone, filled in its player's colour; other characters on a disc or a wedge; an
+    /// SVG picture), else its letter on a disc. With `render { wedges }` every piece is a wedge
+    /// pointing at the opponent, the second player's turned round. The group carries
+    /// `data-glyph` (the text, or `svg`) and the box the glyph is drawn in (`data-glyph-box`:
+    /// x, y, width, height), so tools can tell what covers it.
+    fn piece_shape(&self, piece: Piece, x: f32, y: f32, r: f32, class: &str) -> Element {
         let def = self.rules.piece(piece.kind);
-        let text = self.letter(piece);
+        let letter = self.letter(piece);
         let promoted = def.letter.starts_with('+');
-        let size = if text.chars().count() > 1 {
-            0.95 * r
-        } else {
-            1.2 * r
-        };
+        let glyph = def.glyph.as_ref().map(|g| &g[piece.player]);
+        let side = self.palette.side(piece.player).to_string();
+        let ink = self.palette.side_ink(piece.player);
         let mut g = group(class)
             .attr("data-player", player_name(piece.player))
             .attr("data-kind", &def.name)
-            .attr("data-letter", &text)
-            .attr("data-promoted", if promoted { "true" } else { "false" });
-        g.push(
-            circle(x, y, r)
-                .attr("class", "piece-disc")
-                .attr("fill", self.palette.side(piece.player))
-                .attr("stroke", "#111111")
-                .attr("stroke-width", (0.06 * r).max(1.0)),
+            .attr("data-letter", &letter)
+            .attr("data-promoted", if promoted { "true" } else { "false" })
+            .attr_opt(
+                "data-glyph",
+                glyph.map(|g| match g {
+                    Glyph::Text(t) => t.clone(),
+                    Glyph::Svg(_) => "svg".to_string(),
+                }),
+            );
+        let wedges = self.rules.render.wedges;
+        // What is drawn, and the half-size of the square box the glyph is drawn in.
+        let mut body = group("piece-body");
+        let half;
+        match glyph {
+            Some(Glyph::Text(t)) if !wedges && is_figurine(t) => {
+                // The figurine's ink, not its whole em box (which reaches the cell's corners).
+                half = 0.8 * r;
+                body.push(
+                    circle(x, y, 0.95 * r)
+                        .attr("class", "piece-disc piece-hit")
+                        .attr("fill", &side)
+                        .attr("fill-opacity", 0),
+                );
+                // The figurine filled in the player's colour, outlined in a contrasting ink
+                // (drawn under the fill, so the outline does not eat the drawing).
+                body.push(
+                    centred_text(x, y + 0.06 * r, 1.95 * r, t)
+                        .attr("class", "piece-glyph figurine")
+                        .attr("font-family", FIGURINE_FONTS)
+                        .attr("fill", &side)
+                        .attr("stroke", ink)
+                        .attr("stroke-width", (0.1 * r).max(1.0))
+                        .attr("stroke-linejoin", "round")
+                        .attr("paint-order", "stroke"),
+                );
+            }
+            Some(Glyph::Svg(svg)) if !wedges => {
+                half = 0.85 * r;
+                body.push(
+                    circle(x, y, 0.95 * r)
+                        .attr("class", "piece-disc piece-hit")
+                        .attr("fill", &side)
+                        .attr("fill-opacity", 0),
+                );
+                body.push(self.svg_glyph(svg, x, y, half, &side));
+            }
+            _ if wedges => {
+                half = 0.55 * r;
+                body.push(
+                    polygon(&wedge(x, y, r))
+                        .attr("class", "piece-disc piece-wedge")
+                        .attr("fill", style::WEDGE)
+                        .attr("stroke", side_edge(&side))
+                        .attr("stroke-width", (0.08 * r).max(1.0))
+                        .attr("stroke-linejoin", "round"),
+                );
+                // Promoted faces in red, as shogi pieces have them.
+                let colour = if promoted {
+                    style::PROMOTED_INK
+                } else {
+                    "#111111"
+                };
+                body.push(match glyph {
+                    Some(Glyph::Svg(svg)) => self.svg_glyph(svg, x, y + 0.1 * r, half, colour),
+                    Some(Glyph::Text(t)) => glyph_text(x, y + 0.1 * r, 1.15 * r, t, colour),
+                    None => glyph_text(x, y + 0.1 * r, 1.0 * r, &def.letter, colour)
+                        .attr("class", "piece-letter")
+                        .attr("font-family", FONTS),
+                });
+            }
+            Some(Glyph::Text(t)) => {
+                half = 0.62 * r;
+                // A character on a disc: on a dark player's colour, an ivory disc with the
+                // character and a rim in that colour (a xiangqi piece); on a light one, a disc in
+                // that colour with dark ink.
+                let dark = style::parse_hex(&side).is_some_and(|c| style::luminance(c) < 0.6);
+                let (disc, ink) = if dark {
+                    (style::IVORY.to_string(), side.clone())
+                } else {
+                    (side.clone(), ink.to_string())
+                };
+                body.push(
+                    circle(x, y, r)
+                        .attr("class", "piece-disc")
+                        .attr("fill", &disc)
+                        .attr("stroke", side_edge(&side))
+                        .attr("stroke-width", (0.08 * r).max(1.0)),
+                );
+                body.push(
+                    circle(x, y, 0.74 * r)
+                        .attr("class", "piece-rim")
+                        .attr("fill", "none")
+                        .attr("stroke", &ink)
+                        .attr("stroke-width", (0.04 * r).max(0.5)),
+                );
+                body.push(glyph_text(x, y, 1.05 * r, t, &ink));
+            }
+            _ => {
+                half = 0.6 * r;
+                let size = if letter.chars().count() > 1 {
+                    0.95 * r
+                } else {
+                    1.2 * r
+                };
+                body.push(
+                    circle(x, y, r)
+                        .attr("class", "piece-disc")
+                        .attr("fill", &side)
+                        .attr("stroke", "#111111")
+                        .attr("stroke-width", (0.06 * r).max(1.0)),
+                );
+                body.push(
+                    centred_text(x, y, size, &letter)
+                        .attr("class", "piece-letter")
+                        .attr("font-weight", "bold")
+                        .attr("fill", ink),
+                );
+            }
+        }
+        if wedges && piece.player == Player::Second {
+            // Turned round on the group, not on the text: the studio's flipped board turns
+            // its texts back with CSS, which would undo a turn written on the text itself.
+            body = body.attr("transform", format!("rotate(180 {} {})", num(x), num(y)));
+        }
+        g = g.attr(
+            "data-glyph-box",
+            format!(
+                "{} {} {} {}",
+                num(x - half),
+                num(y - half),
+                num(2.0 * half),
+                num(2.0 * half)
+            ),
         );
-        g.push(
-            centred_text(x, y, size, &text)
-                .attr("class", "piece-letter")
-                .attr("font-weight", "bold")
-                .attr("fill", self.palette.side_ink(piece.player)),
-        );
-        if promoted {
+        g.push(body);
+        // A wedge shows promotion by its red face; other pieces get a gold dot.
+        if promoted && !wedges {
             g.push(
                 circle(x + 0.72 * r, y - 0.72 * r, 0.24 * r)
                     .attr("class", "promoted-mark")
@@ -382,6 +524,31 @@ impl<'a> Canvas<'a> {
         g
     }
 
+    /// One piece alone, centred on (0, 0) in a cell of `cell` units, as the board draws it.
+    pub fn piece_markup(&self, piece: Piece, cell: f32) -> String {
+        self.piece_shape(piece, 0.0, 0.0, DISC_R * cell, "piece-shape")
+            .to_xml()
+    }
+
+    /// An SVG glyph drawn in the square of half-size `half` centred on (x, y); `currentColor`
+    /// in it is `colour`. In a group the studio turns back upright on a flipped board.
+    fn svg_glyph(&self, svg: &SvgGlyph, x: f32, y: f32, half: f32, colour: &str) -> Element {
+        let [vx, vy, vw, vh] = svg.view_box;
+        group("piece-glyph glyph-picture").child(
+            Element::new("svg")
+                .attr("x", x - half)
+                .attr("y", y - half)
+                .attr("width", 2.0 * half)
+                .attr("height", 2.0 * half)
+                .attr(
+                    "viewBox",
+                    format!("{} {} {} {}", num(vx), num(vy), num(vw), num(vh)),
+                )
+                .attr("color", colour)
+                .raw(&svg.body),
+        )
+    }
+
     /// Every piece on the board; pieces that promote after their next move get a dashed ring.
     pub fn pieces(&self, pos: &Position) -> Element {
         let l = &self.layout;
@@ -391,7 +558,7 @@ impl<'a> Canvas<'a> {
         for (s, piece) in pos.pieces().filter(|&(s, _)| self.exists(s)) {
             let (x, y) = l.centre(s);
             let mut disc = self
-                .disc(piece, x, y, r, "piece")
+                .piece_shape(piece, x, y, r, "piece")
                 .attr("data-square", l.dims.name(s));
             if pending.contains(s) {
                 disc.push(
@@ -447,7 +614,7 @@ impl<'a> Canvas<'a> {
                 let x = x0 + 0.35 * c + col as f32 * 1.35 * c;
                 let y = top + (HAND_HEADER_H + (row as f32 + 0.5) * HAND_ROW_H) * c;
                 hand.push(
-                    self.disc(Piece::new(player, kind), x, y, 0.3 * c, "hand-piece")
+                    self.piece_shape(Piece::new(player, kind), x, y, 0.3 * c, "hand-piece")
                         .attr("data-count", count)
                         .child(
                             left_text(x + 0.38 * c, y, 0.28 * c, &format!("\u{d7}{}", count))
@@ -545,16 +712,13 @@ impl<'a> Canvas<'a> {
             match item {
                 LegendItem::Zone(name, colour) => {
                     e = e.attr("data-zone", name);
-                    // On the board's own colour, so the swatch looks as the zone does on the board.
-                    e.push(
-                        rect(x, cy - swatch / 2.0, swatch, swatch)
-                            .attr("fill", &self.palette.light),
-                    );
                     e.push(
                         rect(x, cy - swatch / 2.0, swatch, swatch)
                             .attr("fill", colour)
-                            .attr("fill-opacity", style::ZONE_OPACITY)
-                            .attr("stroke", colour)
+                            .attr(
+                                "stroke",
+                                style::mix(colour, "#000000", style::ZONE_BORDER_SHADE),
+                            )
                             .attr("stroke-width", 0.06 * c),
                     );
                 }
@@ -589,6 +753,64 @@ impl<'a> Canvas<'a> {
             x += w;
         }
         (used_rows, g)
+    }
+}
+
+/// Whether a text glyph is a chess figurine (the Miscellaneous Symbols' chess pieces or the
+/// Chess Symbols block): a picture of a piece in itself, drawn without a disc.
+pub fn is_figurine(text: &str) -> bool {
+    let mut chars = text
+        .chars()
+        .filter(|c| !matches!(c, '\u{fe0e}' | '\u{fe0f}'));
+    matches!(
+        (chars.next(), chars.next()),
+        (Some('\u{2654}'..='\u{265f}' | '\u{1fa00}'..='\u{1fa6f}'), None)
+    )
+}
+
+/// The font list for a text glyph: figurines, Chinese characters and kana, or letters.
+fn glyph_fonts(text: &str) -> &'static str {
+    if is_figurine(text) {
+        FIGURINE_FONTS
+    } else if text.chars().any(|c| c >= '\u{2e80}') {
+        CJK_FONTS
+    } else {
+        FONTS
+    }
+}
+
+/// A text glyph centred on (x, y), its size shrunk when it has several characters.
+fn glyph_text(x: f32, y: f32, size: f32, text: &str, colour: &str) -> Element {
+    let n = text.chars().count().max(1) as f32;
+    let size = if n > 1.0 {
+        size * 1.5 / (n + 0.5)
+    } else {
+        size
+    };
+    centred_text(x, y, size, text)
+        .attr("class", "piece-glyph")
+        .attr("font-family", glyph_fonts(text))
+        .attr("font-weight", "bold")
+        .attr("fill", colour)
+}
+
+/// The corners of a wedge (a shogi piece) of radius `r` centred on (x, y), pointing up.
+fn wedge(x: f32, y: f32, r: f32) -> [(f32, f32); 5] {
+    [
+        (x, y - 0.98 * r),
+        (x + 0.62 * r, y - 0.66 * r),
+        (x + 0.8 * r, y + 0.92 * r),
+        (x - 0.8 * r, y + 0.92 * r),
+        (x - 0.62 * r, y - 0.66 * r),
+    ]
+}
+
+/// The edge drawn round a piece of this colour: the colour itself when it stands out on a
+/// pale board, else a dark ink.
+fn side_edge(colour: &str) -> String {
+    match style::parse_hex(colour) {
+        Some(c) if style::luminance(c) < 0.75 => colour.to_string(),
+        _ => "#3b2a1a".to_string(),
     }
 }
 

@@ -7,6 +7,8 @@ use super::svg::{circle, group, line, polygon, polyline, rect, Element};
 /// Something drawn on a square on top of the board: move overlays and diagram marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mark {
+    /// A square of the last move played (where it left and where it landed).
+    Last,
     /// The square whose moves are shown.
     From,
     /// A move to an empty square.
@@ -29,12 +31,15 @@ pub enum Mark {
     Blocker,
     /// Diagram: a multi-leg move captures an enemy here in passing (locust).
     Locust,
+    /// Diagram: an example piece to hop over, placed so the picture shows where a hop lands.
+    Hurdle,
 }
 
 impl Mark {
     /// Stable name, used as `data-mark` and in the class `mark-NAME`.
     pub fn name(self) -> &'static str {
         match self {
+            Mark::Last => "last",
             Mark::From => "from",
             Mark::Quiet => "quiet",
             Mark::Capture => "capture",
@@ -46,12 +51,14 @@ impl Mark {
             Mark::Hop => "hop",
             Mark::Blocker => "blocker",
             Mark::Locust => "locust",
+            Mark::Hurdle => "hurdle",
         }
     }
 
     /// What the mark means, for the legend.
     pub fn meaning(self) -> &'static str {
         match self {
+            Mark::Last => "last move",
             Mark::From => "piece shown",
             Mark::Quiet => "move",
             Mark::Capture => "capture",
@@ -63,12 +70,13 @@ impl Mark {
             Mark::Hop => "hop (needs a screen)",
             Mark::Blocker => "blocks when occupied",
             Mark::Locust => "captures an enemy here in passing",
+            Mark::Hurdle => "a piece to hop over (example)",
         }
     }
 
     /// Whether the mark is drawn under the pieces (a square highlight) rather than over them.
     pub(super) fn under_pieces(self) -> bool {
-        self == Mark::From
+        matches!(self, Mark::From | Mark::Last | Mark::Hurdle)
     }
 
     /// The mark as a legend swatch of size `w` centred on (x, y): the small off-centre marks are
@@ -77,6 +85,7 @@ impl Mark {
         match self {
             Mark::Hop => self.shape(x - 0.26 * 2.0 * w, y + 0.26 * 2.0 * w, 2.0 * w),
             Mark::Locust => cross_badge(x, y, 2.2 * w),
+            Mark::Screen => hop_badge(x, y, 2.6 * w),
             _ => self.shape(x, y, 1.1 * w),
         }
     }
@@ -95,31 +104,41 @@ impl Mark {
             Mark::From => rect(x - c / 2.0, y - c / 2.0, c, c)
                 .attr("fill", mc::FROM)
                 .attr("fill-opacity", 0.75),
+            Mark::Last => rect(x - c / 2.0, y - c / 2.0, c, c)
+                .attr("fill", mc::LAST)
+                .attr("fill-opacity", 0.55),
             // A white rim keeps the dot visible on a zone of a similar colour.
             Mark::Quiet => circle(x, y, 0.14 * c)
                 .attr("fill", mc::QUIET)
                 .attr("stroke", "#ffffff")
                 .attr("stroke-width", 0.05 * c),
             Mark::Capture => ring(x, y, 0.46 * c, mc::CAPTURE, 0.07 * c),
-            // A dashed ring with a cross badge, leaving the victim's letter readable.
+            // A dashed ring with a cross badge in the corner, leaving the victim readable.
             Mark::Captured => group("captured")
                 .child(ring(x, y, 0.46 * c, mc::CAPTURE, 0.06 * c).attr(
                     "stroke-dasharray",
                     format!("{} {}", super::svg::num(0.1 * c), super::svg::num(0.07 * c)),
                 ))
-                .child(cross_badge(x - 0.3 * c, y + 0.3 * c, c)),
-            // White under the orange, so the diamond shows on a red or dark disc as well.
-            Mark::Screen => group("screen")
-                .attr("fill", "none")
-                .child(
-                    diamond(x, y, 0.38 * c)
-                        .attr("stroke", "#ffffff")
-                        .attr("stroke-width", 0.13 * c),
-                )
-                .child(
-                    diamond(x, y, 0.38 * c)
-                        .attr("stroke", mc::HOP)
-                        .attr("stroke-width", 0.07 * c),
+                .child(cross_badge(
+                    x - BADGE_AT * c,
+                    y + BADGE_AT * c,
+                    BADGE_SCALE * c,
+                )),
+            // A diamond badge in the top right corner: the screen's piece stays readable.
+            Mark::Screen => hop_badge(x + BADGE_AT * c, y - BADGE_AT * c, c),
+            // A ghost piece: a dashed grey disc where the example hurdle stands.
+            Mark::Hurdle => circle(x, y, 0.36 * c)
+                .attr("fill", "#9e9e9e")
+                .attr("fill-opacity", 0.35)
+                .attr("stroke", mc::BLOCKER)
+                .attr("stroke-width", 0.05 * c)
+                .attr(
+                    "stroke-dasharray",
+                    format!(
+                        "{} {}",
+                        super::svg::num(0.08 * c),
+                        super::svg::num(0.06 * c)
+                    ),
                 ),
             Mark::MoveOnly => ring(x, y, 0.17 * c, mc::QUIET, 0.06 * c),
             Mark::CaptureOnly => cross(mc::CAPTURE, 0.16 * c),
@@ -145,6 +164,23 @@ impl Mark {
             Mark::Locust => cross_badge(x - 0.26 * c, y + 0.26 * c, c),
         }
     }
+}
+
+/// Where corner badges stand, from the square's centre, in cells along each axis: clear of the
+/// box a piece's glyph is drawn in.
+pub(super) const BADGE_AT: f32 = 0.41;
+/// The size of a corner badge, as a fraction of the one a cell would get.
+const BADGE_SCALE: f32 = 0.6;
+
+/// A small orange diamond with a white rim centred on (x, y), for a cell of size `c`: where a
+/// hop passes over a piece.
+pub(super) fn hop_badge(x: f32, y: f32, c: f32) -> Element {
+    let r = 0.11 * c;
+    diamond(x, y, r)
+        .attr("fill", mc::HOP)
+        .attr("stroke", "#ffffff")
+        .attr("stroke-width", 0.025 * c)
+        .attr("class", "hop-badge")
 }
 
 /// A small white disc with a red cross, centred on (x, y), for a cell of size `c`.

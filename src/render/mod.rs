@@ -61,6 +61,9 @@ pub struct RenderOptions {
     pub zones: bool,
     /// Pixels per square, overriding the definition's `cell` hint.
     pub cell: Option<u32>,
+    /// Positions: the last move played, marked on the square it left and the one it reached
+    /// (the same square twice for a drop).
+    pub last_move: Option<(Square, Square)>,
 }
 
 impl Default for RenderOptions {
@@ -71,6 +74,7 @@ impl Default for RenderOptions {
             diagram_player: Player::First,
             zones: true,
             cell: None,
+            last_move: None,
         }
     }
 }
@@ -216,10 +220,16 @@ fn mark_legend(marks: &[(Square, Mark)]) -> Vec<LegendItem> {
 /// pieces, both hands, and the legal moves of the piece on `opts.moves_from` if set.
 pub fn render_position(engine: &Engine, pos: &Position, opts: &RenderOptions) -> String {
     let rules = engine.rules();
-    let marks = opts
+    let mut marks = opts
         .moves_from
         .map(|s| move_marks(engine, pos, s))
         .unwrap_or_default();
+    if let Some((from, to)) = opts.last_move {
+        marks.push((from, Mark::Last));
+        marks.push((to, Mark::Last));
+        marks.sort();
+        marks.dedup();
+    }
     let title = format!(
         "{}: {} to move",
         rules.name,
@@ -376,6 +386,46 @@ impl Canvas<'_> {
     }
 }
 
+/// Reads the last move for [`RenderOptions::last_move`] from a move as written (`e2e4`, `h10h8`,
+/// `P@e4`, `e7e8q`): its squares, the first and the last (a drop's one square twice).
+pub fn parse_last_move(rules: &RuleSet, text: &str) -> Result<(Square, Square), RenderError> {
+    let mut squares = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            let mut j = i + 1;
+            while chars.get(j).is_some_and(char::is_ascii_digit) {
+                j += 1;
+            }
+            let name: String = chars[i..j].iter().collect();
+            squares.push(parse_square(rules, &name)?);
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    match squares.as_slice() {
+        [to] => Ok((*to, *to)),
+        [from, to] => Ok((*from, *to)),
+        _ => Err(RenderError::Usage(format!(
+            "`{text}` is not a move: write it as its squares, like `e2e4` or `P@e4`"
+        ))),
+    }
+}
+
+/// The SVG markup of `piece` as pictures of `rules` draw it (glyph, disc or wedge), centred on
+/// (0, 0) in a square `cell` units wide: for pages that put a piece where the picture has none
+/// (the published page's piece explorer).
+pub fn piece_markup(rules: &RuleSet, piece: Piece, cell: f32) -> String {
+    let canvas = Canvas {
+        rules,
+        palette: Palette::of(rules),
+        layout: Layout::new(rules, cell, None),
+    };
+    canvas.piece_markup(piece, cell)
+}
+
 /// The centre of square `s` in a picture of `rules` drawn with `opts`, in picture coordinates:
 /// where a tool reading the SVG or PNG finds that square.
 pub fn square_centre(rules: &RuleSet, opts: &RenderOptions, s: Square) -> (f32, f32) {
@@ -417,8 +467,11 @@ fn move_marks(engine: &Engine, pos: &Position, from: Square) -> Vec<(Square, Mar
 }
 
 /// The marks of a movement diagram: what a piece of `kind` and `player` alone on an empty board
-/// at `from` may do on each square (move, capture, hop, blocker, locust victim); zone-dependent
-/// moves are included where they apply. The studio's piece explorer shows them.
+/// at `from` may do on each square (move, capture, blocker, locust victim); zone-dependent moves
+/// are included where they apply. A hopping move needs a piece to hop over, so each of its lines
+/// gets an example hurdle ([`Mark::Hurdle`]) with the squares it may land on beyond it
+/// ([`Mark::Hop`]): every square beyond for a cannon's hop, only the next one for a
+/// grasshopper's. The studio's piece explorer shows them.
 pub fn diagram_marks(
     engine: &Engine,
     kind: PieceKind,
@@ -426,13 +479,14 @@ pub fn diagram_marks(
     from: Square,
 ) -> Vec<(Square, Mark)> {
     let diagram = engine.diagram(kind, player, from);
-    let mut marks: Vec<(Square, Mark)> =
-        diagram.iter().map(|&(s, m)| (s, diagram_mark(m))).collect();
-    marks.extend(
-        hop_landings(engine, kind, player, from, &diagram)
-            .into_iter()
-            .map(|s| (s, Mark::Hop)),
-    );
+    let mut marks: Vec<(Square, Mark)> = diagram
+        .iter()
+        .filter_map(|&(s, m)| diagram_mark(m).map(|k| (s, k)))
+        .collect();
+    for (hurdle, landings) in hop_examples(engine, kind, player, from, &diagram) {
+        marks.push((hurdle, Mark::Hurdle));
+        marks.extend(landings.into_iter().map(|s| (s, Mark::Hop)));
+    }
     marks.extend(
         locust_squares(engine, kind, player, from, &diagram)
             .into_iter()
@@ -443,16 +497,57 @@ pub fn diagram_marks(
     marks
 }
 
-fn diagram_mark(m: DiagramMark) -> Mark {
-    match m {
-        // Drawn as a quiet move; the picture adds the hop marks along the lines itself.
+/// The mark of a diagram square; `None` for a hop's (the example hurdle places those).
+fn diagram_mark(m: DiagramMark) -> Option<Mark> {
+    Some(match m {
         DiagramMark::MoveOnly | DiagramMark::MoveOrHop => Mark::MoveOnly,
         DiagramMark::CaptureOnly => Mark::CaptureOnly,
         DiagramMark::MoveOrCapture => Mark::MoveOrCapture,
-        DiagramMark::Hop => Mark::Hop,
+        DiagramMark::Hop => return None,
         DiagramMark::Blocker => Mark::Blocker,
         DiagramMark::CapturedInPassing => Mark::Locust,
+    })
+}
+
+/// For each hopping ride of the piece, read from the engine's tables: an example hurdle on its
+/// line and the squares the hop may land on beyond it. The hurdle stands on the line's second
+/// square when the line is long enough (the squares before a hurdle need only be empty), else on
+/// the first. A cannon's hop (`p`) lands anywhere beyond, a grasshopper's (`g`) only on the
+/// square just beyond; landings the diagram does not show (outside a confinement) are left out.
+fn hop_examples(
+    engine: &Engine,
+    kind: PieceKind,
+    player: Player,
+    from: Square,
+    diagram: &[(Square, DiagramMark)],
+) -> Vec<(Square, Vec<Square>)> {
+    let mut out = Vec::new();
+    for m in engine.table_moves(kind, player, from) {
+        let landings = m.landings();
+        let TableMove::Ride { squares, hop, .. } = m else {
+            continue;
+        };
+        if hop == Hop::None {
+            continue;
+        }
+        let line: Vec<Square> = squares.iter().map(|s| s.square).collect();
+        let at = if line.len() >= 3 { 1 } else { 0 };
+        let Some(&hurdle) = line.get(at) else {
+            continue;
+        };
+        let beyond = line.iter().skip(at + 1).copied();
+        let lands: Vec<Square> = match hop {
+            Hop::Grasshopper => beyond.take(1).collect::<Vec<_>>(),
+            _ => beyond.collect(),
+        }
+        .into_iter()
+        .filter(|&s| landings.contains(&s) && shown(diagram, s))
+        .collect();
+        if !lands.is_empty() {
+            out.push((hurdle, lands));
+        }
     }
+    out
 }
 
 /// Whether a move rule applies to a piece of `player` standing on `s`.
@@ -493,26 +588,6 @@ pub fn diagram_square(engine: &Engine, kind: PieceKind, player: Player) -> Squar
         .max_by_key(|&s| score(s))
         .or_else(|| board.iter().next())
         .unwrap_or(Square(0))
-}
-
-/// Squares where a hopping ride could land (beyond its first square, where a screen must stand)
-/// along lines the diagram shows as reached, read from the engine's tables. The engine merges a hop
-/// with a plain move to the same square; the picture shows both, so a cannon's capture lines are
-/// not lost.
-fn hop_landings(
-    engine: &Engine,
-    kind: PieceKind,
-    player: Player,
-    from: Square,
-    diagram: &[(Square, DiagramMark)],
-) -> Vec<Square> {
-    engine
-        .table_moves(kind, player, from)
-        .iter()
-        .filter(|m| matches!(m, TableMove::Ride { hop, .. } if *hop != Hop::None))
-        .flat_map(|m| m.landings())
-        .filter(|&s| shown(diagram, s))
-        .collect()
 }
 
 /// Whether the diagram shows the piece reaching `s` (any mark but a blocker).
@@ -559,6 +634,7 @@ fn traces(
             .iter()
             .any(|&(q, m)| q == s && m != DiagramMark::Blocker && (hop || m != DiagramMark::Hop))
     };
+    let examples = hop_examples(engine, kind, player, from, diagram);
     let mut out = Vec::new();
     for m in engine.table_moves(kind, player, from) {
         match m {
@@ -575,6 +651,23 @@ fn traces(
                 }
             }
             TableMove::Leap { .. } => {}
+            TableMove::Ride { squares, hop, .. } if hop != Hop::None => {
+                // Over the example hurdle to the last square the example lands on, round the
+                // corners of a path.
+                let line: Vec<Square> = squares.iter().map(|s| s.square).collect();
+                let last = examples
+                    .iter()
+                    .filter_map(|(_, lands)| lands.last())
+                    .filter_map(|s| line.iter().position(|q| q == s))
+                    .max();
+                if let Some(i) = last {
+                    let points: Vec<(f32, f32)> = std::iter::once(from)
+                        .chain(line[..=i].iter().copied())
+                        .map(&centre)
+                        .collect();
+                    out.push(Trace::HopRide(turning_points(&points)));
+                }
+            }
             TableMove::Ride { squares, hop, .. } => {
                 let hopping = hop != Hop::None;
                 let line: Vec<(f32, f32)> = std::iter::once(from)
@@ -673,12 +766,14 @@ fn rule_zone_name(rules: &RuleSet, rule: &MoveRule) -> String {
         .map_or_else(|| "a zone".to_string(), |z| rules.zone_ref_name(z))
 }
 
-/// The REPL's `render` command, given the words after `render`: `OUT` draws the position,
+/// The REPL's `render` command, given the words after `render`: `OUT` draws the position (with
+/// `last_move`, the game's last move, marked),
 /// `--moves SQUARE OUT` adds that piece's legal moves, `--piece NAME [--at SQUARE] OUT` draws a
 /// piece's movement diagram. Writes the picture (SVG, or PNG for `.png`) and returns its path.
 pub fn render_command(
     engine: &Engine,
     pos: &Position,
+    last_move: Option<(Square, Square)>,
     words: &[&str],
 ) -> Result<std::path::PathBuf, RenderError> {
     let rules = engine.rules();
@@ -740,6 +835,7 @@ pub fn render_command(
                 pos,
                 &RenderOptions {
                     moves_from: from,
+                    last_move,
                     ..Default::default()
                 },
             )

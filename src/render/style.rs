@@ -3,16 +3,23 @@
 use crate::geometry::{ByPlayer, Player};
 use crate::rules::RuleSet;
 
-/// Default light square colour (also the board colour of intersection boards).
-pub const LIGHT: &str = "#f0d9b5";
+/// Default light square colour (also the board colour of intersection boards): a calm, pale
+/// ground, so that the zones (drawn in their colours as declared) are what stands out.
+pub const LIGHT: &str = "#f3efe6";
 /// Default dark square colour.
-pub const DARK: &str = "#b58863";
+pub const DARK: &str = "#cfc6b4";
 /// Grid lines of intersection boards, diagonals and outlines.
 pub const INK: &str = "#3b2a1a";
 /// The river band.
 pub const RIVER: &str = "#b9d7ea";
 /// Background of the whole picture.
 pub const PAPER: &str = "#ffffff";
+/// The disc under a character glyph of a dark-coloured player (a xiangqi piece's wood).
+pub const IVORY: &str = "#f6ecd2";
+/// The wood of a wedge (`render { wedges }`).
+pub const WEDGE: &str = "#f2d59b";
+/// The ink of a promoted wedge's face.
+pub const PROMOTED_INK: &str = "#c0281f";
 /// Default cell size in pixels.
 pub const DEFAULT_CELL: u32 = 48;
 
@@ -22,8 +29,13 @@ const ZONE_PALETTE: [&str; 10] = [
     "#9c755f", "#bab0ac",
 ];
 
-/// Opacity of zone shading, so the squares' own colours stay visible.
-pub const ZONE_OPACITY: f32 = 0.45;
+/// How far an undeclared zone's palette colour is lightened towards white: a designer's declared
+/// colour is drawn as written, a colour Chimera chose stays a tint.
+const UNDECLARED_TINT: f32 = 0.55;
+/// How much a zone's colour is darkened on the board's dark squares, so the pattern shows.
+pub const ZONE_DARK_SHADE: f32 = 0.12;
+/// How much a zone's colour is darkened for its border.
+pub const ZONE_BORDER_SHADE: f32 = 0.3;
 
 /// Overlay and diagram mark colours.
 pub mod marks {
@@ -39,6 +51,8 @@ pub mod marks {
     pub const BLOCKER: &str = "#616161";
     /// The square whose moves are shown.
     pub const FROM: &str = "#f9e04b";
+    /// The squares of the last move.
+    pub const LAST: &str = "#9bc53d";
     /// Border of the zone where a zone-dependent move applies, in piece diagrams.
     pub const APPLIES: &str = "#8e24aa";
     /// Promoted pieces and pending promotions.
@@ -67,11 +81,13 @@ impl Palette {
             .keys()
             .enumerate()
             .map(|(i, name)| {
-                let colour = hints
-                    .zone_colours
-                    .get(name)
-                    .cloned()
-                    .unwrap_or_else(|| ZONE_PALETTE[i % ZONE_PALETTE.len()].to_string());
+                let colour = hints.zone_colours.get(name).cloned().unwrap_or_else(|| {
+                    mix(
+                        ZONE_PALETTE[i % ZONE_PALETTE.len()],
+                        "#ffffff",
+                        UNDECLARED_TINT,
+                    )
+                });
                 (name.clone(), colour)
             })
             .collect();
@@ -163,8 +179,20 @@ pub fn parse_hex(s: &str) -> Option<[u8; 3]> {
     }
 }
 
+/// `a` moved a fraction `t` of the way to `b` (both `#rgb` or `#rrggbb`), as `#rrggbb`; `a`
+/// unchanged when either cannot be read.
+pub fn mix(a: &str, b: &str, t: f32) -> String {
+    match (parse_hex(a), parse_hex(b)) {
+        (Some(x), Some(y)) => {
+            let c = |i: usize| (x[i] as f32 + (y[i] as f32 - x[i] as f32) * t).round() as u8;
+            format!("#{:02x}{:02x}{:02x}", c(0), c(1), c(2))
+        }
+        _ => a.to_string(),
+    }
+}
+
 /// Relative luminance, 0 (black) to 1 (white), roughly as the eye sees it.
-fn luminance([r, g, b]: [u8; 3]) -> f32 {
+pub fn luminance([r, g, b]: [u8; 3]) -> f32 {
     (0.299 * r as f32 + 0.587 * g as f32 + 0.114 * b as f32) / 255.0
 }
 

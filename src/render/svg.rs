@@ -16,6 +16,9 @@ pub struct Element {
 enum Node {
     Element(Element),
     Text(String),
+    /// Markup written as it is: only what the compiler rebuilt from an allow-list (a piece's
+    /// SVG glyph, [`crate::rules::SvgGlyph`]).
+    Raw(String),
 }
 
 /// A value that can be written as an attribute: numbers are rounded to two decimals.
@@ -116,6 +119,12 @@ impl Element {
         self
     }
 
+    /// Adds markup that is already well-formed and safe (a compiled SVG glyph's shapes).
+    pub fn raw(mut self, markup: &str) -> Element {
+        self.children.push(Node::Raw(markup.to_string()));
+        self
+    }
+
     /// The element as XML text, one element per line, children indented.
     pub fn to_xml(&self) -> String {
         let mut out = String::new();
@@ -154,6 +163,13 @@ impl Element {
                             out.push_str("  ");
                         }
                         out.push_str(&escape(t));
+                        out.push('\n');
+                    }
+                    Node::Raw(m) => {
+                        for _ in 0..=depth {
+                            out.push_str("  ");
+                        }
+                        out.push_str(m);
                         out.push('\n');
                     }
                 }

@@ -62,6 +62,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
         promotion: None,
         captured_as: PieceKind(kind),
         value: None,
+        glyph: None,
     }
 }
 
@@ -404,9 +405,9 @@ fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() -> TestResult
 }
 
 #[test]
-fn a_cannon_keeps_its_hop_landings_beyond_the_first_square() {
+fn a_cannon_hops_over_an_example_hurdle_to_every_square_beyond_it() {
     let rules = river_rules();
-    let diagram: Vec<_> = ["e6", "e7", "e8"]
+    let diagram: Vec<_> = ["e6", "e7", "e8", "e9"]
         .iter()
         .map(|n| (sq(&rules, n), DiagramMark::MoveOnly))
         .collect();
@@ -414,7 +415,8 @@ fn a_cannon_keeps_its_hop_landings_beyond_the_first_square() {
         Ok(e) => e,
         Err(e) => panic!("river rules: {e}"),
     };
-    let hops: Vec<String> = hop_landings(
+    let name = |s: Square| rules.board.dims.name(s);
+    let examples: Vec<(String, Vec<String>)> = hop_examples(
         &engine,
         PieceKind(2),
         Player::First,
@@ -422,9 +424,14 @@ fn a_cannon_keeps_its_hop_landings_beyond_the_first_square() {
         &diagram,
     )
     .into_iter()
-    .map(|s| rules.board.dims.name(s))
+    .map(|(h, lands)| (name(h), lands.into_iter().map(name).collect()))
     .collect();
-    assert_eq!(hops, ["e7", "e8"]);
+    // Upwards only (the other lines are not in this diagram): the hurdle on the line's second
+    // square, the landings the diagram shows beyond it.
+    assert_eq!(
+        examples,
+        [("e7".to_string(), vec!["e8".to_string(), "e9".to_string()])]
+    );
 }
 
 #[test]
@@ -513,7 +520,7 @@ fn the_render_command_reads_its_words_and_writes_the_picture() -> TestResult {
     std::fs::create_dir_all(&dir)?;
     let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let (svg, png) = (out("pos.svg"), out("chariot.png"));
-    let run = |words: &[&str]| render_command(&engine, &pos, words);
+    let run = |words: &[&str]| render_command(&engine, &pos, None, words);
     assert_eq!(run(&[&svg]), Ok(dir.join("pos.svg")));
     assert!(std::fs::read_to_string(&svg)?.contains("class=\"piece\""));
     assert_eq!(run(&["--moves", "a1", &svg]), Ok(dir.join("pos.svg")));

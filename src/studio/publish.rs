@@ -4,7 +4,7 @@
 //! the engine at publish time and embedded in the page as data.
 
 use super::view::{self, BoardView, MoveView};
-use crate::engine::{Engine, Position};
+use crate::engine::{Engine, Piece, Position};
 use crate::geometry::Player;
 use crate::render::{self, RenderOptions};
 use crate::rules::PieceKind;
@@ -23,6 +23,9 @@ struct ExplorerPiece {
     letter: String,
     /// Its section of the rules sheet.
     rules: Vec<String>,
+    /// The piece as the pictures draw it, for each player: SVG markup centred on 0,0 in a square
+    /// of 100 units.
+    shapes: [String; 2],
     /// By player index (0, 1), then by square name: the marks `[square, mark]`.
     moves: [BTreeMap<String, Vec<(String, &'static str)>>; 2],
 }
@@ -97,6 +100,8 @@ pub fn page(engine: &Engine) -> String {
                     .map(|s| s.lines.iter().map(|(_, l)| l.clone()).collect())
                     .unwrap_or_default(),
                 moves,
+                shapes: Player::BOTH
+                    .map(|p| render::piece_markup(rules, Piece::new(p, kind), 100.0)),
             }
         })
         .collect();

@@ -402,6 +402,15 @@ pub enum PieceItem {
     CapturedAs(Name),
     /// `value PAWNS`: the piece's material value for the search, as written (`3.5`).
     Value(Spanned<String>),
+    /// `glyph [file] "TEXT" [, "TEXT"]`: how pictures draw the piece.
+    Glyph {
+        /// `file`: the strings name SVG files beside the definition, not characters.
+        file: bool,
+        /// The first player's glyph (both players' when `second` is absent).
+        first: Spanned<String>,
+        /// The second player's glyph, when it differs.
+        second: Option<Spanned<String>>,
+    },
 }
 
 /// A statement inside `drops { ... }`.
@@ -446,6 +455,9 @@ pub enum RenderItem {
     Light(Spanned<String>),
     /// `dark "#rrggbb"`.
     Dark(Spanned<String>),
+    /// `wedges`: pieces drawn as wedge-shaped tiles pointing at the opponent (shogi's), the
+    /// second player's turned round.
+    Wedges,
 }
 
 /// The direction word of a `rides` statement.

@@ -490,6 +490,16 @@ impl Builder {
             }
             Rule::captured_item => PieceItem::CapturedAs(self.name(self.take(&mut it, &parent)?)),
             Rule::value_item => PieceItem::Value(self.name(self.take(&mut it, &parent)?)),
+            Rule::glyph_item => {
+                let file = kws.contains(&Rule::k_file);
+                let first = self.string(self.take(&mut it, &parent)?)?;
+                let second = it.next().map(|s| self.string(s)).transpose()?;
+                PieceItem::Glyph {
+                    file,
+                    first,
+                    second,
+                }
+            }
             _ => return Err(self.malformed(&parent)),
         })
     }
@@ -535,6 +545,7 @@ impl Builder {
             }
             Rule::light_item => RenderItem::Light(self.string(self.take(&mut it, &parent)?)?),
             Rule::dark_item => RenderItem::Dark(self.string(self.take(&mut it, &parent)?)?),
+            Rule::wedges_item => RenderItem::Wedges,
             _ => return Err(self.malformed(&parent)),
         })
     }

@@ -144,6 +144,8 @@ fn rule_name(rule: Rule) -> &'static str {
         cell_item,
         river_item,
         value_item,
+        glyph_item,
+        wedges_item,
         up_to_clause,
         ride_direction,
         score,

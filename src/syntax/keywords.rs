@@ -285,6 +285,12 @@ pub const KEYWORDS: &[Keyword] = &[
         how: "`value PAWNS`, like `value 3.5`",
     },
     Keyword {
+        rule: Rule::k_glyph,
+        word: "glyph",
+        place: Place::Piece,
+        how: "`glyph \"TEXT\" [, \"TEXT\"]` or `glyph file \"FILE.svg\" [, \"FILE.svg\"]`, like `glyph \"♞\"` or `glyph \"帥\", \"將\"`",
+    },
+    Keyword {
         rule: Rule::k_kinds,
         word: "kinds",
         place: Place::Drops,
@@ -367,6 +373,12 @@ pub const KEYWORDS: &[Keyword] = &[
         word: "color",
         place: Place::Render,
         how: "`color ZONE \"#rrggbb\"`",
+    },
+    Keyword {
+        rule: Rule::k_wedges,
+        word: "wedges",
+        place: Place::Render,
+        how: "`wedges`: pieces drawn as wedges pointing at the opponent, the second player's turned round",
     },
     Keyword {
         rule: Rule::k_light,

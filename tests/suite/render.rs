@@ -3,7 +3,7 @@
 //! mark what the engine says, and the PNG shows each piece and zone where the SVG puts it.
 
 use chimera::compile::compile_file;
-use chimera::engine::{Engine, Position};
+use chimera::engine::{DiagramMark, Engine, Position};
 use chimera::geometry::{Player, Square};
 use chimera::render::{self, tiny_skia, RenderOptions};
 use chimera::rules::PieceKind;
@@ -188,20 +188,47 @@ fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
                 .parse_square(pieces[0].attribute("data-square").unwrap())
                 .unwrap();
             assert_eq!(at, render::diagram_square(&engine, kind, Player::First));
-            // Locust victims are squares passed, not reached: tested on their own below.
-            let marked: BTreeSet<String> = with_class(&doc, "mark")
-                .iter()
-                .filter(|m| m.attribute("data-mark") != Some("locust"))
-                .map(|m| m.attribute("data-square").unwrap().to_string())
-                .collect();
+            // Locust victims are squares passed, not reached: tested on their own below. Hops
+            // are drawn over an example hurdle, so they land on some of the squares the engine
+            // says a hop may reach: tested apart.
+            let diagram = engine.diagram(kind, Player::First, at);
+            let marked_as = |kinds: &[&str]| -> BTreeSet<String> {
+                with_class(&doc, "mark")
+                    .iter()
+                    .filter(|m| kinds.contains(&m.attribute("data-mark").unwrap()))
+                    .map(|m| m.attribute("data-square").unwrap().to_string())
+                    .collect()
+            };
+            let plain = marked_as(&["move-only", "capture-only", "move-or-capture", "blocker"]);
             let expected = squares_named(
                 &engine,
-                engine
-                    .diagram(kind, Player::First, at)
-                    .into_iter()
-                    .map(|(s, _)| s),
+                diagram
+                    .iter()
+                    .filter(|(_, m)| *m != DiagramMark::Hop && *m != DiagramMark::CapturedInPassing)
+                    .map(|(s, _)| *s),
             );
-            assert_eq!(marked, expected, "{} {}", path.display(), def.name);
+            assert_eq!(plain, expected, "{} {}", path.display(), def.name);
+            let reached = squares_named(
+                &engine,
+                diagram
+                    .iter()
+                    .filter(|(_, m)| *m != DiagramMark::Blocker)
+                    .map(|(s, _)| *s),
+            );
+            let hops = marked_as(&["hop"]);
+            assert!(
+                hops.is_subset(&reached),
+                "{} {}: hops {hops:?} beyond {reached:?}",
+                path.display(),
+                def.name
+            );
+            assert_eq!(
+                hops.is_empty(),
+                marked_as(&["hurdle"]).is_empty(),
+                "{} {}: a hop has its hurdle",
+                path.display(),
+                def.name
+            );
             assert!(
                 with_class(&doc, "hand").is_empty(),
                 "{} {}: a diagram has no hands",
@@ -371,24 +398,68 @@ fn every_png_shows_the_pieces_and_zones_where_the_svg_puts_them() {
         let svg = render::render_position(&engine, &pos, &RenderOptions::default());
         let png = Png::of(&svg);
         let doc = Document::parse(&svg).unwrap();
-        // Each piece: most points of a ring inside its disc (clear of the letter) have the side's colour.
+        // Each piece: on a disc or wedge, most points of a ring inside it (clear of the glyph)
+        // have its colour; a figurine alone has the player's colour somewhere on its glyph.
         for piece in with_class(&doc, "piece") {
+            let square = piece.attribute("data-square");
             let disc = piece
-                .children()
-                .find(|n| n.attribute("class") == Some("piece-disc"))
+                .descendants()
+                .find(|n| {
+                    n.attribute("class")
+                        .is_some_and(|c| c.split(' ').any(|t| t == "piece-disc"))
+                })
                 .unwrap();
-            let (x, y, r) = (num(disc, "cx"), num(disc, "cy"), num(disc, "r"));
             let colour = hex(disc.attribute("fill").unwrap()).unwrap();
+            if disc.tag_name().name() == "polygon" {
+                // A wedge (turned round its centre for the second player): left and right of
+                // its centre, clear of the glyph, it has its wood.
+                let pts: Vec<(f32, f32)> = disc
+                    .attribute("points")
+                    .unwrap()
+                    .split(' ')
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect();
+                let r = (pts[2].0 - pts[0].0) / 0.8;
+                let (x, y) = (pts[0].0, pts[0].1 + 0.98 * r);
+                // Low on the wedge, either side of its middle; the second player's wedge is turned
+                // round its centre, so those points are high on it.
+                let turn = if piece.attribute("data-player") == Some("second") {
+                    -1.0
+                } else {
+                    1.0
+                };
+                let inside = [-0.55f32, 0.55]
+                    .iter()
+                    .filter(|dx| {
+                        distance(png.at(x + *dx * r * turn, y + 0.8 * r * turn), colour) <= 24
+                    })
+                    .count();
+                assert_eq!(inside, 2, "{}: wedge on {square:?}", path.display());
+                continue;
+            }
+            let (x, y, r) = (num(disc, "cx"), num(disc, "cy"), num(disc, "r"));
+            if disc.attribute("fill-opacity") == Some("0") {
+                let hits = (0..9)
+                    .flat_map(|i| (0..9).map(move |j| (i, j)))
+                    .filter(|(i, j)| {
+                        let (px, py) = (
+                            x + (*i as f32 - 4.0) * r / 6.0,
+                            y + (*j as f32 - 4.0) * r / 6.0,
+                        );
+                        distance(png.at(px, py), colour) <= 24
+                    })
+                    .count();
+                assert!(hits >= 6, "{}: figurine on {square:?}", path.display());
+                continue;
+            }
             let hits = (0..8)
                 .map(|i| (i as f32 * std::f32::consts::PI / 4.0).sin_cos())
-                .filter(|(s, c)| distance(png.at(x + 0.8 * r * c, y + 0.8 * r * s), colour) <= 12)
+                .filter(|(s, c)| distance(png.at(x + 0.86 * r * c, y + 0.86 * r * s), colour) <= 12)
                 .count();
-            assert!(
-                hits >= 5,
-                "{}: piece on {:?}",
-                path.display(),
-                piece.attribute("data-square")
-            );
+            assert!(hits >= 5, "{}: piece on {square:?}", path.display());
         }
         // Each zone: on a square where it is drawn last and no piece stands, the picture is nearer
         // the zone's colour than the same picture without that zone (at one of four points clear
@@ -827,7 +898,7 @@ fn a_quiet_move_dot_shows_on_a_zone_of_its_own_colour() {
 }
 
 #[test]
-fn the_grasshopper_diagram_marks_exactly_where_the_engine_lands() {
+fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
     // `gQ` on d4: it lands just beyond the first piece on a queen line, so on an empty board no
     // square next to it can ever be a landing. The truth is the engine's: every square where the
     // Grasshopper has a legal move with one screen (an enemy Stone) somewhere on the board.
@@ -881,23 +952,62 @@ fn the_grasshopper_diagram_marks_exactly_where_the_engine_lands() {
     assert!(ascii.contains("\n6 |  .  ^  .  ^  .  ^  .  . |"), "{ascii}");
     assert_eq!(ascii.matches('^').count(), 19, "{ascii}");
 
-    // The SVG: hop marks on the same squares, nothing else marked.
+    // The SVG: on each of the eight lines an example hurdle, and one hop mark, on the square
+    // just beyond it (a cannon's hop would mark every square beyond). The engine agrees: with an
+    // enemy Stone on the hurdle, the Grasshopper's only move along that line is to the mark.
     let opts = RenderOptions {
         diagram_square: Some(d4),
         ..Default::default()
     };
     let svg = render::render_piece(&engine, grasshopper, &opts);
     let doc = Document::parse(&svg).unwrap();
+    let hurdles = marks_of(&doc, "hurdle");
+    assert_eq!(hurdles, ["b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6"]);
     let hops: BTreeSet<String> = marks_of(&doc, "hop")
         .into_iter()
         .map(String::from)
         .collect();
-    assert_eq!(hops, truth);
-    assert_eq!(with_class(&doc, "mark").len(), 19);
+    let hops_expected: BTreeSet<String> = ["a1", "a4", "a7", "d1", "d7", "g1", "g4", "g7"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(hops, hops_expected);
+    assert!(hops.is_subset(&truth));
+    assert_eq!(with_class(&doc, "mark").len(), 16);
+    let step = |s: Square| {
+        let (df, dr) = (
+            dims.file(s) as i32 - dims.file(d4) as i32,
+            dims.rank(s) as i32 - dims.rank(d4) as i32,
+        );
+        (df.signum(), dr.signum())
+    };
+    for hurdle in &hurdles {
+        let h = sq(hurdle);
+        let mut pos = engine.start_position();
+        pos.set_piece(h, Some(chimera::engine::Piece::new(Player::Second, stone)));
+        let along: Vec<String> = engine
+            .legal_moves_from(&pos, d4)
+            .into_iter()
+            .filter(|m| step(m.to) == step(h))
+            .map(|m| dims.name(m.to))
+            .collect();
+        let beyond = dims
+            .square(
+                dims.file(h) as i32 + step(h).0,
+                dims.rank(h) as i32 + step(h).1,
+            )
+            .map(|s| dims.name(s));
+        assert_eq!(
+            along,
+            beyond.into_iter().collect::<Vec<_>>(),
+            "over {hurdle}"
+        );
+        assert!(hops.contains(&along[0]), "{hurdle}");
+    }
 
-    // The PNG: a hop's triangle (top right of its square) in the hop colour exactly on those
-    // squares. The squares on d4's rising diagonal are left out: the ride's line crosses that
-    // corner of them.
+    // The PNG: a hop's triangle (top right of its square) in the hop colour exactly on the
+    // marked squares. The squares on d4's rising diagonal are left out: the ride's line crosses
+    // that corner of them.
     let png = Png::of(&svg);
     let hop_mark = with_class(&doc, "mark-hop")[0];
     let triangle = hop_mark.children().find(|n| n.is_element()).unwrap();
@@ -917,8 +1027,371 @@ fn the_grasshopper_diagram_marks_exactly_where_the_engine_lands() {
         let (x, y) = render::square_centre(engine.rules(), &opts, s);
         let marked = distance(png.at(x + 0.26 * cell, y - 0.26 * cell), hop_colour) <= 30;
         let name = dims.name(s);
-        assert_eq!(marked, truth.contains(&name), "PNG at {name}");
+        assert_eq!(marked, hops.contains(&name), "PNG at {name}");
         checked += 1;
     }
     assert_eq!(checked, 56);
+}
+
+/// The text of every `<text>` under a node.
+fn texts(n: Node) -> Vec<String> {
+    n.descendants()
+        .filter(|d| d.has_tag_name("text"))
+        .filter_map(|t| t.text())
+        .map(str::to_string)
+        .collect()
+}
+
+fn piece_on<'a>(doc: &'a Document, square: &str) -> Node<'a, 'a> {
+    with_class(doc, "piece")
+        .into_iter()
+        .find(|p| p.attribute("data-square") == Some(square))
+        .unwrap_or_else(|| panic!("no piece on {square}"))
+}
+
+#[test]
+fn a_piece_with_a_glyph_is_drawn_by_its_glyph_and_one_without_by_its_letter() {
+    // Chess: the Knights are the filled figurine ♞, White's white and Black's black.
+    let chess = engine(&root().join("definitions/chess.variant"));
+    let svg = render::render_position(&chess, &chess.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    for (square, fill) in [("b1", "#f8f8f8"), ("g8", "#222222")] {
+        let knight = piece_on(&doc, square);
+        assert_eq!(knight.attribute("data-glyph"), Some("♞"));
+        let glyph = knight
+            .descendants()
+            .find(|n| n.has_tag_name("text"))
+            .unwrap();
+        assert_eq!(glyph.text(), Some("♞"));
+        assert_eq!(glyph.attribute("fill"), Some(fill));
+    }
+    // Xiangqi: each side's own character, on a disc in its colour's rim.
+    let xiangqi = engine(&root().join("definitions/xiangqi.variant"));
+    let svg = render::render_position(
+        &xiangqi,
+        &xiangqi.start_position(),
+        &RenderOptions::default(),
+    );
+    let doc = Document::parse(&svg).unwrap();
+    assert_eq!(texts(piece_on(&doc, "a1")), ["俥"]);
+    assert_eq!(texts(piece_on(&doc, "a10")), ["車"]);
+    assert_eq!(texts(piece_on(&doc, "e1")), ["帥"]);
+    assert_eq!(texts(piece_on(&doc, "e10")), ["將"]);
+    // Shogi: kanji on wedges; Gote's turned round, Sente's not.
+    let shogi = engine(&root().join("definitions/shogi.variant"));
+    let svg = render::render_position(&shogi, &shogi.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let turned = |square: &str| {
+        piece_on(&doc, square)
+            .descendants()
+            .find(|n| n.attribute("class") == Some("piece-body"))
+            .and_then(|b| b.attribute("transform"))
+            .map(str::to_string)
+    };
+    assert_eq!(texts(piece_on(&doc, "b2")), ["角"]);
+    assert_eq!(turned("b2"), None);
+    assert_eq!(texts(piece_on(&doc, "h8")), ["角"]);
+    assert!(turned("h8").is_some_and(|t| t.starts_with("rotate(180 ")));
+    // Chak has no glyphs: letters, as the FEN writes them.
+    let chak = engine(&root().join("definitions/chak.variant"));
+    let svg = render::render_position(&chak, &chak.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    for p in with_class(&doc, "piece") {
+        assert_eq!(p.attribute("data-glyph"), None);
+        assert_eq!(texts(p), [p.attribute("data-letter").unwrap()]);
+    }
+}
+
+#[test]
+fn the_pngs_draw_the_glyphs_with_the_installed_fonts() {
+    // Inside the glyph box of a figurine and of a Chinese character, pixels of the glyph's own
+    // colour: the fonts had the characters (without them resvg leaves the text out).
+    // Fonts: scripts/setup/20-fonts.sh (fonts-dejavu-core, fonts-noto-cjk).
+    for (file, square, colour) in [
+        ("chess", "g8", [0x22, 0x22, 0x22]),
+        ("xiangqi", "a10", [0x22, 0x22, 0x22]),
+        ("xiangqi", "b1", [0xc6, 0x28, 0x28]),
+        ("shogi", "e1", [0x11, 0x11, 0x11]),
+    ] {
+        let e = engine(&root().join(format!("definitions/{file}.variant")));
+        let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+        let doc = Document::parse(&svg).unwrap();
+        let bx: Vec<f32> = piece_on(&doc, square)
+            .attribute("data-glyph-box")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let png = Png::of(&svg);
+        let inked = (0..16)
+            .flat_map(|i| (0..16).map(move |j| (i, j)))
+            .filter(|(i, j)| {
+                let (x, y) = (
+                    bx[0] + bx[2] * (*i as f32 + 0.5) / 16.0,
+                    bx[1] + bx[3] * (*j as f32 + 0.5) / 16.0,
+                );
+                distance(png.at(x, y), colour) < 60
+            })
+            .count();
+        assert!(
+            inked >= 12,
+            "{file} {square}: only {inked} of 256 points in the glyph's colour; are the fonts \
+             installed (scripts/setup/20-fonts.sh: fonts-dejavu-core fonts-noto-cjk)?"
+        );
+    }
+}
+
+#[test]
+fn an_svg_glyph_file_is_embedded_as_its_plain_shapes_and_a_script_is_refused() {
+    let dir = std::env::temp_dir().join(format!("chimera-glyph-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("pieces")).unwrap();
+    std::fs::write(
+        dir.join("pieces/rook.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 45 45">
+             <title>rook</title>
+             <g inkscape:label="body" style="fill:currentColor;stroke:#000000;stroke-width:1.5">
+               <path d="M 9,39 L 36,39 L 36,36 L 9,36 Z"/>
+               <rect x="12" y="14" width="21" height="22"/>
+             </g>
+           </svg>"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("bad.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><script>alert(1)</script><rect width="4" height="4"/></svg>"#,
+    )
+    .unwrap();
+    let text = |glyph: &str| {
+        format!(
+            "variant \"G\"\nboard 4x4\npiece King K {{ moves K  royal }}\n\
+             piece Rook R {{ moves R  {glyph} }}\nstart \"k3/4/4/R2K w - - 0 1\"\n"
+        )
+    };
+    let rules =
+        chimera::compile::compile_str("g.variant", &text("glyph file \"pieces/rook.svg\""), &dir)
+            .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let e = Engine::new(rules).unwrap();
+    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let rook = piece_on(&doc, "a1");
+    assert_eq!(rook.attribute("data-glyph"), Some("svg"));
+    let inner = rook
+        .descendants()
+        .find(|n| n.has_tag_name("svg"))
+        .expect("the picture, nested");
+    assert_eq!(inner.attribute("viewBox"), Some("0 0 45 45"));
+    assert_eq!(inner.attribute("color"), Some("#f8f8f8"));
+    let kept: Vec<&str> = inner
+        .descendants()
+        .filter(|n| n.is_element())
+        .map(|n| n.tag_name().name())
+        .collect();
+    assert_eq!(kept, ["svg", "g", "path", "rect"]);
+    let g = inner.descendants().find(|n| n.has_tag_name("g")).unwrap();
+    assert_eq!(g.attribute("fill"), Some("currentColor"));
+    assert_eq!(g.attribute("stroke-width"), Some("1.5"));
+    assert!(!svg.contains("inkscape") && !svg.contains("<title>rook"));
+    // The PNG draws it in White's colour (currentColor), inside the glyph box.
+    let png = Png::of(&svg);
+    let bx: Vec<f32> = rook
+        .attribute("data-glyph-box")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let (cx, cy) = (bx[0] + bx[2] * 22.5 / 45.0, bx[1] + bx[3] * 25.0 / 45.0);
+    assert!(distance(png.at(cx, cy), [0xf8, 0xf8, 0xf8]) < 20);
+
+    let code = |glyph: &str| -> Vec<String> {
+        match chimera::compile::compile_str("g.variant", &text(glyph), &dir) {
+            Ok(_) => Vec::new(),
+            Err(d) => d
+                .source_errors()
+                .map(|e| format!("{}: {}", e.code, e.message))
+                .collect(),
+        }
+    };
+    assert_eq!(
+        code("glyph file \"bad.svg\""),
+        ["chimera::piece::glyph_file: the glyph file `bad.svg`: `<script>` is not allowed in a glyph"]
+    );
+    assert_eq!(
+        code("glyph file \"../x.svg\""),
+        ["chimera::piece::glyph_file: the glyph file `../x.svg` is outside the definition's folder"]
+    );
+    assert_eq!(
+        code("glyph \"Rook!\""),
+        ["chimera::piece::glyph: a glyph is at most 4 characters, not 5"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_declared_zone_colour_is_drawn_as_written_and_the_plain_board_is_paler() {
+    // Xiang Fu declares `colour ring "#cfe0f5"`: every ring square is that colour, at full
+    // strength (no opacity anywhere above it), in the SVG and in the PNG on an empty point.
+    let e = engine(&root().join("definitions/xiang-fu.variant"));
+    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let ring: Vec<Node> = with_class(&doc, "zone-square")
+        .into_iter()
+        .filter(|z| z.attribute("data-zone") == Some("ring"))
+        .collect();
+    assert_eq!(ring.len(), 25);
+    for z in &ring {
+        assert_eq!(z.attribute("fill"), Some("#cfe0f5"));
+        assert!(z
+            .ancestors()
+            .all(|a| a.attribute("fill-opacity").is_none() && a.attribute("opacity").is_none()));
+    }
+    let png = Png::of(&svg);
+    let e5 = ring
+        .iter()
+        .find(|z| z.attribute("data-square") == Some("e5"))
+        .unwrap();
+    // A point of the square clear of the board's lines.
+    let (x, y) = (
+        num(*e5, "x") + 0.25 * num(*e5, "width"),
+        num(*e5, "y") + 0.25 * num(*e5, "height"),
+    );
+    assert!(
+        distance(png.at(x, y), [0xcf, 0xe0, 0xf5]) <= 6,
+        "{:?}",
+        png.at(x, y)
+    );
+    // The plain board (outside every zone) is less saturated than the declared zones.
+    let saturation = |[r, g, b]: [u8; 3]| {
+        let (mx, mn) = (r.max(g).max(b) as f32, r.min(g).min(b) as f32);
+        (mx - mn) / mx.max(1.0)
+    };
+    let ground = with_class(&doc, "board-ground")[0];
+    let plain = hex(ground.attribute("fill").unwrap()).unwrap();
+    assert!(saturation(plain) < saturation([0xcf, 0xe0, 0xf5]));
+    assert!(saturation(plain) < saturation([0xd3, 0xec, 0xd6]));
+    // King of the Hill on a chequered board: the hill's light squares have the declared colour,
+    // its dark squares a darker shade of it.
+    let e = engine(&root().join("definitions/kingofthehill.variant"));
+    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap();
+    let fills: BTreeSet<(String, String)> = with_class(&doc, "zone-square")
+        .into_iter()
+        .filter(|z| z.attribute("data-zone") == Some("hill"))
+        .map(|z| {
+            (
+                z.attribute("data-square").unwrap().to_string(),
+                z.attribute("fill").unwrap().to_string(),
+            )
+        })
+        .collect();
+    let d4 = fills.iter().find(|(s, _)| s == "d4").unwrap();
+    let e4 = fills.iter().find(|(s, _)| s == "e4").unwrap();
+    assert_eq!(e4.1, "#e8c07a", "e4 is a light square");
+    let darker = hex(&d4.1).unwrap();
+    assert!(darker.iter().zip([0xe8, 0xc0, 0x7a]).all(|(d, l)| *d < l));
+}
+
+#[test]
+fn the_last_move_is_marked_on_both_its_squares() {
+    let e = engine(&root().join("definitions/chess.variant"));
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let pos = chimera::notation::parse_fen(&e, fen).unwrap();
+    let last = render::parse_last_move(e.rules(), "e2e4").unwrap();
+    let opts = RenderOptions {
+        last_move: Some(last),
+        ..Default::default()
+    };
+    let svg = render::render_position(&e, &pos, &opts);
+    let doc = Document::parse(&svg).unwrap();
+    assert_eq!(marks_of(&doc, "last"), ["e2", "e4"]);
+    // Under the pieces: the pawn on e4 is drawn over its mark.
+    let mark = with_class(&doc, "mark-last")[0];
+    assert!(mark
+        .ancestors()
+        .any(|a| a.attribute("class") == Some("marks-under")));
+    // In the PNG, the empty e2 is no longer the board's colour.
+    let plain = Png::of(&render::render_position(
+        &e,
+        &pos,
+        &RenderOptions::default(),
+    ));
+    let marked = Png::of(&svg);
+    let (x, y) = render::square_centre(
+        e.rules(),
+        &opts,
+        e.rules().board.dims.parse_square("e2").unwrap(),
+    );
+    assert!(distance(plain.at(x, y), marked.at(x, y)) > 40);
+    // A drop marks its one square; words that are not a move are refused.
+    let d = e.rules().board.dims;
+    assert_eq!(
+        render::parse_last_move(e.rules(), "P@e4"),
+        Ok((d.parse_square("e4").unwrap(), d.parse_square("e4").unwrap()))
+    );
+    assert!(render::parse_last_move(e.rules(), "castle").is_err());
+    // The command line: --last.
+    let dir = std::env::temp_dir().join(format!("chimera-last-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("last.svg");
+    let status = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["render", "chess", "--fen", fen, "--last", "e2e4", "-o"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        marks_of(&Document::parse(&svg).unwrap(), "last"),
+        ["e2", "e4"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_screen_marker_leaves_the_screens_glyph_clear() {
+    // Xiangqi: the Red Cannon on b3 captures on b10 over the Black Cannon on b8. The screen's
+    // mark (a diamond badge) lies wholly outside the box the screen's glyph is drawn in.
+    let e = engine(&root().join("definitions/xiangqi.variant"));
+    let b3 = e.rules().board.dims.parse_square("b3").unwrap();
+    let svg = render::render_position(
+        &e,
+        &e.start_position(),
+        &RenderOptions {
+            moves_from: Some(b3),
+            ..Default::default()
+        },
+    );
+    let doc = Document::parse(&svg).unwrap();
+    let bx: Vec<f32> = piece_on(&doc, "b8")
+        .attribute("data-glyph-box")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let screen = with_class(&doc, "mark-screen")[0];
+    assert_eq!(screen.attribute("data-square"), Some("b8"));
+    let diamond = screen
+        .descendants()
+        .find(|n| n.has_tag_name("polygon"))
+        .unwrap();
+    let pts: Vec<(f32, f32)> = diamond
+        .attribute("points")
+        .unwrap()
+        .split(' ')
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    // The diamond |x - cx| + |y - cy| <= r (its rim's half width added) and the box do not meet:
+    // the box point nearest the diamond's centre is farther than r in that measure.
+    let cx = pts.iter().map(|p| p.0).sum::<f32>() / 4.0;
+    let cy = pts.iter().map(|p| p.1).sum::<f32>() / 4.0;
+    let rim = num(diamond, "stroke-width") / 2.0;
+    let r = (pts[0].1 - cy).abs() + rim;
+    let nx = cx.clamp(bx[0], bx[0] + bx[2]);
+    let ny = cy.clamp(bx[1], bx[1] + bx[3]);
+    assert!(
+        (cx - nx).abs() + (cy - ny).abs() > r,
+        "the screen's badge at {cx},{cy} (r {r}) meets the glyph box {bx:?}"
+    );
 }

@@ -3,10 +3,11 @@
 use super::{Ctx, Env};
 use crate::compile::unknown_help;
 use crate::diagnostics::Code;
+use crate::geometry::ByPlayer;
 use crate::geometry::PlayerSquares;
 use crate::rules::{
-    Confinement, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind, Promotion,
-    PromotionMode, RideDirection, MAX_PIECE_KINDS,
+    Confinement, Glyph, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind, Promotion,
+    PromotionMode, RideDirection, MAX_GLYPH_CHARS, MAX_PIECE_KINDS,
 };
 use crate::syntax::{Name, PieceDecl, PieceItem, PromotionWhen, RideWay, Span, Spanned};
 
@@ -136,8 +137,10 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         promotion: None,
         captured_as: PieceKind(0),
         value: None,
+        glyph: None,
     };
     let mut captured_as = None;
+    let mut seen_glyph: Option<Span> = None;
     let mut seen_promotes: Option<Span> = None;
     let mut seen_captured: Option<Span> = None;
     let mut seen_confined: Option<Span> = None;
@@ -267,9 +270,66 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     def.value = piece_value(ctx, v);
                 }
             }
+            PieceItem::Glyph {
+                file,
+                first,
+                second,
+            } => {
+                if once(ctx, &mut seen_glyph, item.span, "`glyph`", &d.name) {
+                    let a = glyph(ctx, *file, first);
+                    let b = match second {
+                        Some(s) => glyph(ctx, *file, s),
+                        None => a.clone(),
+                    };
+                    if let (Some(a), Some(b)) = (a, b) {
+                        def.glyph = Some(ByPlayer::new(a, b));
+                    }
+                }
+            }
         }
     }
     (def, captured_as)
+}
+
+/// One glyph of a `glyph` statement: a short text, or an SVG file beside the file that names it.
+fn glyph(ctx: &mut Ctx, file: bool, text: &Spanned<String>) -> Option<Glyph> {
+    if !file {
+        return match crate::compile::glyph::text_problem(&text.node) {
+            None => Some(Glyph::Text(text.node.clone())),
+            Some(message) => {
+                let e = ctx
+                    .error(Code::PieceGlyph, text.span, message)
+                    .with_label("this glyph")
+                    .with_help(format!(
+                        "a glyph is 1 to {MAX_GLYPH_CHARS} characters drawn on the piece, like `glyph \"♞\"` or \
+                         `glyph \"車\"`; for a picture write `glyph file \"knight.svg\"`"
+                    ));
+                ctx.report(e);
+                None
+            }
+        };
+    }
+    let read = if ctx.embedded {
+        Err(crate::compile::glyph::GlyphFileError {
+            message: "a shipped definition has no folder to read a glyph file from".to_string(),
+            help: "use a text glyph, or copy the definition into a folder with its glyph files"
+                .to_string(),
+        })
+    } else {
+        let dir = ctx.dirs.get(text.span.file).cloned().unwrap_or_default();
+        crate::compile::glyph::read_svg(&dir, &text.node)
+    };
+    match read {
+        Ok(svg) => Some(Glyph::Svg(svg)),
+        Err(why) => {
+            let e = ctx
+                .error(Code::PieceGlyphFile, text.span, why.message)
+                .with_label("this glyph file")
+                .with_help(why.help);
+            ctx.report(e);
+            None
+        }
+    }
 }
 
 /// One `rides` statement: its paths known, its limit within the longest of them, its direction

@@ -74,6 +74,7 @@ pub(super) fn render(
             }
             RenderItem::Light(c) => r.light = colour(ctx, c),
             RenderItem::Dark(c) => r.dark = colour(ctx, c),
+            RenderItem::Wedges => r.wedges = true,
         }
     }
     r

@@ -206,6 +206,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             "confinement",
             "promotion",
             "captured_as",
+            // How pictures draw the piece: presentation, nothing for the rules to state.
+            "glyph",
         ],
     ),
     (

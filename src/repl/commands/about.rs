@@ -99,8 +99,12 @@ impl Session {
     pub(super) fn render(&mut self, args: &Args) -> Result<String> {
         let args = args.words.as_slice();
         let l = self.loaded()?;
-        let path =
-            crate::render::render_command(&l.engine, l.game.position(), args).map_err(|e| {
+        let last = l.game.moves().last().map(|m| {
+            let from = if m.is_drop() { m.to } else { m.from };
+            (from, m.to)
+        });
+        let path = crate::render::render_command(&l.engine, l.game.position(), last, args)
+            .map_err(|e| {
                 ReplError::new(format!("cannot render: {e}")).with_help(
                     "for example `render start.svg`, `render --moves b1 knight.png` or \
                      `render --piece Cannon --at e5 cannon.svg`",

@@ -93,16 +93,21 @@ const ChimeraBoard = (() => {
         break;
       case "screen":
       case "hop": {
-        const x = s.x + c * 0.32, y = s.y - c * 0.32, d = c * 0.13;
+        // In the corner, clear of the box a piece's glyph (a figurine too) is drawn in.
+        const x = s.x + c * 0.41, y = s.y - c * 0.41, d = c * 0.085;
         e = el("polygon", { ...cls, points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}` });
         break;
       }
       case "captured":
       case "locust": {
-        const x = s.x - c * 0.32, y = s.y + c * 0.32, d = c * 0.11;
+        const x = s.x - c * 0.41, y = s.y + c * 0.41, d = c * 0.07;
         e = el("path", { ...cls, d: `M${x - d},${y - d}L${x + d},${y + d}M${x - d},${y + d}L${x + d},${y - d}` });
         break;
       }
+      case "hurdle":
+        e = el("circle", { ...cls, cx: s.x, cy: s.y, r: c * 0.36 });
+        b.overlay.insertBefore(e, b.overlay.firstChild);
+        return;
       case "blocker":
         e = el("rect", { ...cls, x: s.x - c * 0.1, y: s.y - c * 0.1, width: c * 0.2, height: c * 0.2 });
         break;
@@ -134,10 +139,18 @@ const ChimeraBoard = (() => {
     }
   }
 
-  // A piece drawn by the page itself (the explorer's piece on an empty board).
-  function piece(b, name, letter, player) {
+  // A piece drawn by the page itself (the explorer's piece on an empty board): `markup` is the
+  // renderer's own drawing of it (glyph, disc or wedge) centred on 0,0 in a square of 100 units,
+  // made by Chimera from the checked definition; without it, its letter on a disc.
+  function piece(b, name, letter, player, markup) {
     const s = b.squares.get(name);
     if (!s) return;
+    if (markup) {
+      const g = el("g", { class: "explorer-piece", "data-square": name, transform: `translate(${s.x} ${s.y}) scale(${b.cell / 100})` });
+      g.innerHTML = markup;
+      b.overlay.appendChild(g);
+      return;
+    }
     const g = el("g", { class: "explorer-piece", "data-square": name });
     g.appendChild(el("circle", { cx: s.x, cy: s.y, r: b.cell * 0.4, fill: player ? "#222" : "#fafafa", stroke: "#111" }));
     const t = el("text", { x: s.x, y: s.y, "font-size": b.cell * 0.45, "text-anchor": "middle", "dominant-baseline": "central", fill: player ? "#fafafa" : "#111", "font-weight": "bold" });

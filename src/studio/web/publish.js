@@ -48,7 +48,7 @@
     $("explorer-rules").textContent = p.rules.join("\n");
     if (!at) return;
     for (const [sq, kind] of p.moves[player][at] || []) ChimeraBoard.mark(explorer, sq, kind);
-    ChimeraBoard.piece(explorer, at, p.letter, player);
+    ChimeraBoard.piece(explorer, at, p.letter, player, p.shapes && p.shapes[player]);
   }
   $("explorer").addEventListener("click", (evt) => {
     const sq = ChimeraBoard.squareAt(explorer, evt);
