@@ -11,6 +11,7 @@ mod betza;
 mod check_cli;
 mod engine_limits;
 mod fen;
+mod fuzz_findings;
 mod game_rules;
 mod installed;
 mod leaf_count;
