@@ -5,13 +5,21 @@
 #
 #   scripts/fuzz.sh 30            # the smoke run of scripts/test.sh
 #   scripts/fuzz.sh 3600 fen pgn  # an hour each for two targets
+#   scripts/fuzz.sh --runs 10000000 fen  # to ten million executions each, one target at a time,
+#                                        # at the lowest priority (a machine shared with others)
 #
 # It builds with the nightly toolchain and libFuzzer (the `libfuzzer-sys` crate) using the same
 # coverage flags as `cargo fuzz`, without the address sanitizer (the crate has no unsafe code), so
 # it needs no `cargo install cargo-fuzz`. New inputs go to fuzz/target/work/, not to the corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-secs=${1:-60}; shift || true
+runs=
+if [ "${1:-}" = --runs ]; then
+  runs=${2:?--runs needs a number of executions}; shift 2
+  secs=0
+else
+  secs=${1:-60}; shift || true
+fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   for f in fuzz/fuzz_targets/*.rs; do
@@ -36,15 +44,19 @@ run() {
   mkdir -p "$corpus" "$scratch" "$art"
   local log=$work/$t.log
   # -timeout: one input that runs over 10 s is a finding; -rss_limit_mb bounds memory.
-  if "$bin/$t" "$scratch" "$corpus" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+  local limit=(-max_total_time="$secs") nice=()
+  [ -z "$runs" ] || { limit=(-runs="$runs"); nice=(nice -n 19); }
+  local t0=$SECONDS
+  if "${nice[@]}" "$bin/$t" "$scratch" "$corpus" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
        -print_final_stats=1 -artifact_prefix="$art/" >"$log" 2>&1; then
     status=ok
   else
     status=FOUND
   fi
-  local execs
+  local execs took=$((SECONDS - t0))
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  printf '%-12s %12s executions  %s\n' "$t" "${execs:-?}" "$status" >> "$report"
+  printf '%-12s %12s executions %7s s %8s/s  %s\n' "$t" "${execs:-?}" "$took" \
+    "$(( ${execs:-0} / (took > 0 ? took : 1) ))" "$status" >> "$report"
   if [ "$status" != ok ]; then
     echo "--- $t found something (artifacts in $art):"; grep -E "panicked|ERROR|SUMMARY|Test unit written" "$log" | head -20
     return 1
@@ -54,11 +66,16 @@ run() {
 fail=0
 pids=()
 for t in "${targets[@]}"; do
+  if [ -n "$runs" ]; then
+    # One at a time: a long run leaves the other core to the rest of the machine.
+    run "$t" || fail=1
+    continue
+  fi
   run "$t" & pids+=($!)
   # Two at a time: the machines have two cores.
   if [ ${#pids[@]} -ge 2 ]; then wait "${pids[0]}" || fail=1; pids=("${pids[@]:1}"); fi
 done
 for p in "${pids[@]}"; do wait "$p" || fail=1; done
-echo "=== fuzz: ${secs} s per target"
+if [ -n "$runs" ]; then echo "=== fuzz: $runs executions per target"; else echo "=== fuzz: ${secs} s per target"; fi
 sort "$report"
 exit $fail

@@ -9,12 +9,24 @@ use std::sync::OnceLock;
 /// delayed promotion, duple check, path riders).
 const SOURCES: &[(&str, &str)] = &[
     ("chess", include_str!("../../definitions/chess.variant")),
-    ("crazyhouse", include_str!("../../definitions/crazyhouse.variant")),
+    (
+        "crazyhouse",
+        include_str!("../../definitions/crazyhouse.variant"),
+    ),
     ("shogi", include_str!("../../definitions/shogi.variant")),
     ("xiangqi", include_str!("../../definitions/xiangqi.variant")),
-    ("xiang-fu", include_str!("../../definitions/xiang-fu.variant")),
-    ("spiderqi", include_str!("../../definitions/spiderqi.variant")),
-    ("shoxiang108-xq-strong", include_str!("../../definitions/shoxiang108-xq-strong.variant")),
+    (
+        "xiang-fu",
+        include_str!("../../definitions/xiang-fu.variant"),
+    ),
+    (
+        "spiderqi",
+        include_str!("../../definitions/spiderqi.variant"),
+    ),
+    (
+        "shoxiang108-xq-strong",
+        include_str!("../../definitions/shoxiang108-xq-strong.variant"),
+    ),
 ];
 
 /// The engines, compiled on first use. A definition that `extends` another is skipped.

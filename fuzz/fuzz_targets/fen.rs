@@ -10,8 +10,12 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((engine, rest)) = common::split(data) else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let Some((engine, rest)) = common::split(data) else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     if let Ok(pos) = parse_fen(engine, text) {
         assert_eq!(pos.hash(), pos.hash_from_scratch(), "hash of `{text}`");
         let fen = to_fen(engine, &pos);
@@ -20,7 +24,11 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => panic!("`{text}` wrote `{fen}`, which does not read: {e}"),
         };
         assert_eq!(to_fen(engine, &back), fen, "round trip of `{text}`");
-        assert_eq!(back.hash(), pos.hash(), "hash after the round trip of `{text}`");
+        assert_eq!(
+            back.hash(),
+            pos.hash(),
+            "hash after the round trip of `{text}`"
+        );
         let _ = engine.legal_moves(&pos);
     }
 });

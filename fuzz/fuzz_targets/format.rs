@@ -14,12 +14,20 @@ fuzz_target!(|data: &[u8]| {
     let Ok(formatted) = format(text) else {
         return;
     };
-    assert_eq!(format(&formatted).ok().as_deref(), Some(formatted.as_str()), "not idempotent");
+    assert_eq!(
+        format(&formatted).ok().as_deref(),
+        Some(formatted.as_str()),
+        "not idempotent"
+    );
     // A directory with no files: `extends` cannot reach the disk.
     let nowhere = Path::new("/nonexistent-chimera-fuzz");
     let meaning = |t: &str| match check_str("fuzz.variant", t, nowhere) {
         Ok(c) => Ok(serde_json::to_string(&c.rules).unwrap_or_default()),
         Err(d) => Err(d.source_errors().map(|e| e.code).collect::<Vec<_>>()),
     };
-    assert_eq!(meaning(text), meaning(&formatted), "formatting changed the meaning");
+    assert_eq!(
+        meaning(text),
+        meaning(&formatted),
+        "formatting changed the meaning"
+    );
 });

@@ -9,12 +9,19 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((engine, rest)) = common::split(data) else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let Some((engine, rest)) = common::split(data) else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     let mut pos = engine.start_position();
     for word in text.split_whitespace().take(64) {
         if let Ok(mv) = parse_move(engine, &pos, word) {
-            assert!(engine.legal_moves(&pos).contains(&mv), "`{word}` read as an illegal move");
+            assert!(
+                engine.legal_moves(&pos).contains(&mv),
+                "`{word}` read as an illegal move"
+            );
             pos = engine.play(&pos, mv);
         }
     }

@@ -11,20 +11,44 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((engine, rest)) = common::split(data) else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let Some((engine, rest)) = common::split(data) else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     let Ok(games) = parse_pgn(text) else { return };
     for (i, raw) in games.into_iter().enumerate() {
-        let Ok(game) = play_raw(engine, i + 1, raw) else { continue };
-        let end = game.moves.iter().fold(game.start.clone(), |p, mv| engine.play(&p, *mv));
-        let written =
-            write_pgn(engine, &game.start, &game.moves, &Tags::default(), &engine.status(&end));
+        let Ok(game) = play_raw(engine, i + 1, raw) else {
+            continue;
+        };
+        let end = game
+            .moves
+            .iter()
+            .fold(game.start.clone(), |p, mv| engine.play(&p, *mv));
+        let written = write_pgn(
+            engine,
+            &game.start,
+            &game.moves,
+            &Tags::default(),
+            &engine.status(&end),
+        );
         let back = match read_pgn(engine, &written) {
             Ok(b) => b,
-            Err(e) => panic!("a game read from `{text}` wrote\n{written}\nwhich does not read: {e}"),
+            Err(e) => {
+                panic!("a game read from `{text}` wrote\n{written}\nwhich does not read: {e}")
+            }
         };
-        assert_eq!(back.len(), 1, "one game written, {} read:\n{written}", back.len());
-        assert_eq!(back[0].moves, game.moves, "moves after the round trip of\n{written}");
+        assert_eq!(
+            back.len(),
+            1,
+            "one game written, {} read:\n{written}",
+            back.len()
+        );
+        assert_eq!(
+            back[0].moves, game.moves,
+            "moves after the round trip of\n{written}"
+        );
         assert_eq!(
             to_fen(engine, &back[0].start),
             to_fen(engine, &game.start),

@@ -28,6 +28,41 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// Most definitions one protocol session may hold.
 pub const MAX_DEFINITIONS: usize = 256;
 
+/// Bounds a protocol session puts on its searches and its hash table, whatever the GUI asks.
+/// The default is what a GUI gets; [`Settings::capped`] is for tests and fuzzing, where a search
+/// bounded by the clock (`go`, `analyze`, a time control) makes every run slow and its result
+/// depend on the machine, and a 64 MB table costs more than the few nodes searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The hash table at the start, in megabytes.
+    pub hash_mb: usize,
+    /// The largest hash table `memory` or `Hash` may set, in megabytes.
+    pub max_hash_mb: usize,
+    /// Most nodes of any search, infinite ones included (`None`: as the GUI asks).
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            hash_mb: DEFAULT_HASH_MB,
+            max_hash_mb: MAX_HASH_MB,
+            max_nodes: None,
+        }
+    }
+}
+
+impl Settings {
+    /// Every search stops after `nodes` nodes, with a 1 MB table.
+    pub fn capped(nodes: u64) -> Settings {
+        Settings {
+            hash_mb: 1,
+            max_hash_mb: 1,
+            max_nodes: Some(nodes.max(1)),
+        }
+    }
+}
+
 /// One loaded definition: the name the GUI knows it by and its engine.
 #[derive(Clone, Debug)]
 pub struct Definition {
@@ -205,27 +240,31 @@ pub(crate) struct Thinker {
     running: Option<Running>,
     next_id: u64,
     hash_mb: usize,
+    settings: Settings,
 }
 
 /// Formats a progress report for the GUI; `None` prints nothing.
 pub(crate) type InfoFormat = Box<dyn Fn(&Game, &Info) -> Option<String> + Send>;
 
 impl Thinker {
-    /// A thinker for an engine, with a hash table of `hash_mb` megabytes.
-    pub(crate) fn new(engine: Arc<Engine>, hash_mb: usize) -> Thinker {
+    /// A thinker for an engine, with the hash table and search bounds of `settings`.
+    pub(crate) fn new(engine: Arc<Engine>, settings: Settings) -> Thinker {
+        let hash_mb = settings.hash_mb.min(settings.max_hash_mb);
         Thinker {
             searcher: Some(Searcher::new(engine, hash_mb)),
             running: None,
             next_id: 1,
             hash_mb,
+            settings,
         }
     }
 
-    /// Replaces the searcher (another variant, or another hash size); stops any search first.
+    /// Replaces the searcher (another variant, or another hash size, at most the settings'
+    /// largest); stops any search first.
     pub(crate) fn reset(&mut self, engine: Arc<Engine>, hash_mb: usize) {
         self.stop();
-        self.hash_mb = hash_mb;
-        self.searcher = Some(Searcher::new(engine, hash_mb));
+        self.hash_mb = hash_mb.min(self.settings.max_hash_mb);
+        self.searcher = Some(Searcher::new(engine, self.hash_mb));
     }
 
     /// The hash size in use.
@@ -256,6 +295,13 @@ impl Thinker {
         tx: Sender<Event>,
     ) -> u64 {
         self.stop();
+        let mut limits = limits;
+        if let Some(cap) = self.settings.max_nodes {
+            // An infinite search (analysis, `go infinite`) ignores every other limit: under a cap
+            // it ends at the cap too, as if the GUI had said `stop`.
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+            limits.infinite = false;
+        }
         let id = self.next_id;
         self.next_id += 1;
         let engine = game.engine().clone();

@@ -8,8 +8,8 @@
 //! answered while it thinks. Bad input is answered with an `info string` and changes nothing.
 
 use super::{
-    bounded, events, pv_text, shorten, spawn_reader, Catalog, Event, InfoFormat, Out, Thinker,
-    DEFAULT_HASH_MB, MAX_HASH_MB,
+    bounded, events, pv_text, shorten, spawn_reader, Catalog, Event, InfoFormat, Out, Settings,
+    Thinker, DEFAULT_HASH_MB, MAX_HASH_MB,
 };
 use crate::engine::{Engine, Game};
 use crate::geometry::Player;
@@ -36,6 +36,16 @@ struct Session {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run<R: BufRead + Send + 'static>(catalog: Catalog, input: R, output: Box<dyn Write + Send>) {
+    run_with(catalog, input, output, Settings::default());
+}
+
+/// [`run`] with bounds on the searches and the hash table (tests, fuzzing).
+pub fn run_with<R: BufRead + Send + 'static>(
+    catalog: Catalog,
+    input: R,
+    output: Box<dyn Write + Send>,
+    settings: Settings,
+) {
     if catalog.is_empty() {
         return;
     }
@@ -45,7 +55,7 @@ pub fn run<R: BufRead + Send + 'static>(catalog: Catalog, input: R, output: Box<
     let mut s = Session {
         current: 0,
         game: Game::new(engine.clone(), engine.start_position()),
-        thinker: Thinker::new(engine, DEFAULT_HASH_MB),
+        thinker: Thinker::new(engine, settings),
         search_id: None,
         catalog,
         tx,

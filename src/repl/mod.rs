@@ -170,6 +170,8 @@ pub struct Session {
     record_file: Option<PathBuf>,
     /// The computer's thinking time per move when it plays a side.
     computer_time: std::time::Duration,
+    /// Most nodes of any search, whatever the command asks (`None`: as asked).
+    search_cap: Option<u64>,
 }
 
 impl Default for Session {
@@ -237,7 +239,17 @@ impl Session {
             computer: commands::ComputerSides::Off,
             record_file: None,
             computer_time: commands::COMPUTER_TIME,
+            search_cap: None,
         }
+    }
+
+    /// Caps every search this session runs (`go`, `hint`, the computer's moves, `expect best`)
+    /// at `nodes` nodes, whatever its own limit, with a small hash table. For tests and fuzzing:
+    /// a search bounded by the clock makes every run slow and its result depend on the machine,
+    /// while a node count is cheap and repeatable.
+    pub fn cap_searches(&mut self, nodes: u64) {
+        self.search_cap = Some(nodes.max(1));
+        self.searcher = None;
     }
 
     /// Sets the computer's thinking time per move when it plays a side (at least 10 ms, at most

@@ -783,10 +783,6 @@ pub async fn bind(definitions: Vec<Definition>, host: &str, port: u16) -> Result
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read the address: {e}"))?;
-    let (tx, _) = broadcast::channel(256);
-    let mut session = Session::new();
-    session.set_progress(Some(Box::new(Lines(tx.clone()))));
-    let cancel = session.cancel_flag();
     let port = addr.port();
     let mut hosts = vec![format!("{host}:{port}")];
     for h in ["127.0.0.1", "localhost"] {
@@ -795,6 +791,32 @@ pub async fn bind(definitions: Vec<Definition>, host: &str, port: u16) -> Result
             hosts.push(h);
         }
     }
+    let app = app(definitions, hosts, None)?;
+    Ok(Bound {
+        addr,
+        listener,
+        app,
+    })
+}
+
+/// The studio's routes for `definitions` (the first is loaded), answering requests whose `Host`
+/// is one of `hosts`, with no listener: [`bind`] serves it, tests and fuzzing call it in-process.
+/// `search_cap` caps every search at that many nodes ([`Session::cap_searches`]).
+pub fn app(
+    definitions: Vec<Definition>,
+    hosts: Vec<String>,
+    search_cap: Option<u64>,
+) -> Result<Router, String> {
+    if definitions.is_empty() {
+        return Err("no definition to serve".into());
+    }
+    let (tx, _) = broadcast::channel(256);
+    let mut session = Session::new();
+    session.set_progress(Some(Box::new(Lines(tx.clone()))));
+    if let Some(nodes) = search_cap {
+        session.cap_searches(nodes);
+    }
+    let cancel = session.cancel_flag();
     let st = Arc::new(Studio {
         session: Mutex::new(session),
         definitions: Mutex::new(definitions),
@@ -811,9 +833,5 @@ pub async fn bind(definitions: Vec<Definition>, host: &str, port: u16) -> Result
         Ok(()) | Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, _)) => {}
         Err(e) => return Err(e.1.to_string()),
     }
-    Ok(Bound {
-        addr,
-        listener,
-        app: router(st),
-    })
+    Ok(router(st))
 }

@@ -17,6 +17,7 @@ mod engine_bugs;
 mod engine_limits;
 mod fast_path;
 mod fen;
+mod fuzz_findings;
 mod game_rules;
 mod installed;
 mod leaf_count;

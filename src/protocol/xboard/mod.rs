@@ -10,7 +10,7 @@ pub(crate) mod notation;
 
 use super::{
     bounded, end_reason, events, pv_text, result_text, shorten, spawn_reader, Catalog, Event,
-    InfoFormat, Out, Thinker, DEFAULT_HASH_MB, MAX_HASH_MB,
+    InfoFormat, Out, Settings, Thinker, MAX_HASH_MB,
 };
 use crate::engine::{Engine, Game};
 use crate::geometry::Player;
@@ -59,9 +59,19 @@ struct Session {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run<R: BufRead + Send + 'static>(catalog: Catalog, input: R, output: Box<dyn Write + Send>) {
+    run_with(catalog, input, output, Settings::default());
+}
+
+/// [`run`] with bounds on the searches and the hash table (tests, fuzzing).
+pub fn run_with<R: BufRead + Send + 'static>(
+    catalog: Catalog,
+    input: R,
+    output: Box<dyn Write + Send>,
+    settings: Settings,
+) {
     let (tx, rx) = events();
     spawn_reader(input, tx.clone());
-    let Some(mut session) = Session::new(catalog, tx, Out::new(output)) else {
+    let Some(mut session) = Session::new(catalog, tx, Out::new(output), settings) else {
         return;
     };
     while let Ok(event) = rx.recv() {
@@ -85,7 +95,7 @@ pub fn run<R: BufRead + Send + 'static>(catalog: Catalog, input: R, output: Box<
 }
 
 impl Session {
-    fn new(catalog: Catalog, tx: Sender<Event>, out: Out) -> Option<Session> {
+    fn new(catalog: Catalog, tx: Sender<Event>, out: Out, settings: Settings) -> Option<Session> {
         let current = default_variant(&catalog)?;
         let engine = catalog.definitions()[current].engine.clone();
         let game = Game::new(engine.clone(), engine.start_position());
@@ -102,7 +112,7 @@ impl Session {
             my_time: None,
             game_over: false,
             pending_pongs: Vec::new(),
-            thinker: Thinker::new(engine, DEFAULT_HASH_MB),
+            thinker: Thinker::new(engine, settings),
             search_id: None,
             tx,
             out,

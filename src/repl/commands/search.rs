@@ -144,8 +144,27 @@ impl Session {
             None => true,
         };
         if fresh {
-            self.searcher = Some(Searcher::new(engine.clone(), HASH_MB));
+            // A capped session searches a few nodes: a big table would cost more than the search.
+            let mb = if self.search_cap.is_some() {
+                1
+            } else {
+                HASH_MB
+            };
+            self.searcher = Some(Searcher::new(engine.clone(), mb));
         }
+        let capped;
+        let limits = match self.search_cap {
+            Some(cap) => {
+                // Even an unbounded search stops at the cap (`infinite` would ignore it).
+                capped = Limits {
+                    nodes: Some(limits.nodes.map_or(cap, |n| n.min(cap))),
+                    infinite: false,
+                    ..limits.clone()
+                };
+                &capped
+            }
+            None => limits,
+        };
         let Some(searcher) = self.searcher.as_mut() else {
             return Err(ReplError::new("the search could not start"));
         };
