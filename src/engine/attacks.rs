@@ -2,7 +2,7 @@
 //! squares' occupancy can change that (the sensitive squares that let legality skip most tests).
 
 use super::position::{kind_of, owner, Piece, Position};
-use super::tables::{BLOCKED, CAPTURE, MOVE, NEED_EMPTY, NEED_ENEMY, NEED_FRIEND};
+use super::tables::Need;
 use super::words::Occupancy;
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
@@ -93,22 +93,21 @@ impl Engine {
                     hit = true;
                 }
                 let e = t.entry(them, kind, from);
-                for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
-                    if l.to == r.0 && l.flags & BLOCKED != 0 {
-                        out.insert(Square(l.block));
+                for l in t.lists.leaps(e) {
+                    if let Some(b) = l.blocker().filter(|_| l.to == r) {
+                        out.insert(b);
                     }
                 }
                 let (df, dr) = (
                     t.dims.file(r) as i32 - t.dims.file(from) as i32,
                     t.dims.rank(r) as i32 - t.dims.rank(from) as i32,
                 );
-                for ray in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
+                for ray in t.lists.rays(e) {
                     if !ray.may_pass(df, dr) {
                         continue;
                     }
-                    let sq =
-                        &t.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize];
-                    let Some(i) = sq.iter().position(|s| s.sq == r.0) else {
+                    let sq = t.lists.squares(ray);
+                    let Some(i) = sq.iter().position(|s| s.sq == r) else {
                         continue;
                     };
                     let between = &sq[..i];
@@ -117,10 +116,10 @@ impl Engine {
                         // own square, besides the side captures the legality filter always tests:
                         // with one piece between, only that piece's move can open the line; with
                         // two or more, no move can.
-                        let mut blockers = between.iter().filter(|s| pos.board[s.sq as usize] != 0);
+                        let mut blockers = between.iter().filter(|s| pos.board[s.sq.index()] != 0);
                         match (blockers.next(), blockers.next()) {
                             (Some(b), None) => {
-                                out.insert(Square(b.sq));
+                                out.insert(b.sq);
                                 continue;
                             }
                             (Some(_), Some(_)) => continue,
@@ -128,21 +127,21 @@ impl Engine {
                         }
                     }
                     for s in between {
-                        out.insert(Square(s.sq));
+                        out.insert(s.sq);
                         if ray.hop != Hop::None {
-                            arrival.insert(Square(s.sq));
+                            arrival.insert(s.sq);
                         }
                     }
                 }
-                for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
-                    let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
-                    if p.to == r.0 || steps.iter().any(|s| s.sq == r.0) {
+                for p in t.lists.paths(e) {
+                    let steps = t.lists.steps(p);
+                    if p.to == r || steps.iter().any(|s| s.sq == r) {
                         for s in steps {
-                            out.insert(Square(s.sq));
-                            arrival.insert(Square(s.sq));
+                            out.insert(s.sq);
+                            arrival.insert(s.sq);
                         }
-                        out.insert(Square(p.to));
-                        arrival.insert(Square(p.to));
+                        out.insert(p.to);
+                        arrival.insert(p.to);
                     }
                 }
             }
@@ -466,20 +465,20 @@ impl Engine {
             }
         }
         let e = t.entry(by, kind, from);
-        let occ = |s: u8| (pos.board[s as usize] != 0 && s as u16 != vacated) || s == target.0;
+        let occ = |s: Square| (pos.board[s.index()] != 0 && s.0 as u16 != vacated) || s == target;
         // The kind standing on an occupied square, the target holding `victim`.
-        let kind_on = |s: u8| {
-            if s == target.0 {
+        let kind_on = |s: Square| {
+            if s == target {
                 victim
             } else {
-                kind_of(pos.board[s as usize])
+                kind_of(pos.board[s.index()])
             }
         };
-        for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
-            if l.to == target.0
-                && l.flags & CAPTURE != 0
+        for l in t.lists.leaps(e) {
+            if l.to == target
+                && l.flags.captures()
                 && l.victims.contains(victim)
-                && (l.flags & BLOCKED == 0 || !occ(l.block))
+                && l.blocker().is_none_or(|b| !occ(b))
             {
                 return true;
             }
@@ -490,11 +489,11 @@ impl Engine {
             t.dims.file(target) as i32 - t.dims.file(from) as i32,
             t.dims.rank(target) as i32 - t.dims.rank(from) as i32,
         );
-        for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
-            if r.flags & CAPTURE == 0 || !r.victims.contains(victim) || !r.may_pass(df, dr) {
+        for r in t.lists.rays(e) {
+            if !r.flags.captures() || !r.victims.contains(victim) || !r.may_pass(df, dr) {
                 continue;
             }
-            let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
+            let sq = t.lists.squares(r);
             let mut screens = 0;
             for (i, s) in sq.iter().enumerate() {
                 if !occ(s.sq) {
@@ -502,7 +501,7 @@ impl Engine {
                 }
                 match r.hop {
                     Hop::None => {
-                        if s.sq == target.0 && s.land {
+                        if s.sq == target && s.land {
                             return true;
                         }
                         break;
@@ -515,14 +514,14 @@ impl Engine {
                             screens = 1;
                             continue;
                         }
-                        if s.sq == target.0 && s.land {
+                        if s.sq == target && s.land {
                             return true;
                         }
                         break;
                     }
                     Hop::Grasshopper => {
                         if let Some(n) = sq.get(i + 1) {
-                            if n.sq == target.0 && n.land {
+                            if n.sq == target && n.land {
                                 return true;
                             }
                         }
@@ -531,40 +530,40 @@ impl Engine {
                 }
             }
         }
-        for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
+        for p in t.lists.paths(e) {
             if !p.victims.contains(victim) {
                 continue;
             }
-            let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
-            let hits_target = (p.to == target.0 && p.flags & CAPTURE != 0)
-                || steps.iter().any(|s| s.capture && s.sq == target.0);
+            let steps = t.lists.steps(p);
+            let hits_target = (p.to == target && p.flags.captures())
+                || steps.iter().any(|s| s.capture && s.sq == target);
             if !hits_target {
                 continue;
             }
             let ok = steps.iter().all(|s| {
-                let need = if s.sq == target.0 {
-                    NEED_ENEMY
-                } else if s.sq == from.0 || s.sq as u16 == vacated {
-                    NEED_EMPTY
+                let need = if s.sq == target {
+                    Need::ENEMY
+                } else if s.sq == from || s.sq.0 as u16 == vacated {
+                    Need::EMPTY
                 } else {
                     class(pos, s.sq, by)
                 };
                 let screen_ok =
-                    need == NEED_EMPTY || s.capture || p.screens.contains(kind_on(s.sq));
-                s.need & need != 0 && screen_ok
+                    need == Need::EMPTY || s.capture || p.screens.contains(kind_on(s.sq));
+                s.need.meets(need) && screen_ok
             });
             if !ok {
                 continue;
             }
-            let dest = if p.to == target.0 {
-                NEED_ENEMY
-            } else if p.to == from.0 || p.to as u16 == vacated {
-                NEED_EMPTY
+            let dest = if p.to == target {
+                Need::ENEMY
+            } else if p.to == from || p.to.0 as u16 == vacated {
+                Need::EMPTY
             } else {
                 class(pos, p.to, by)
             };
-            let dest_ok = (dest == NEED_EMPTY && p.flags & MOVE != 0)
-                || (dest == NEED_ENEMY && p.flags & CAPTURE != 0);
+            let dest_ok = (dest == Need::EMPTY && p.flags.moves())
+                || (dest == Need::ENEMY && p.flags.captures());
             if dest_ok {
                 return true;
             }
@@ -573,15 +572,15 @@ impl Engine {
     }
 }
 
-/// What stands on a square, from `us`'s point of view, as a `NEED_*` bit.
+/// What stands on a square, from `us`'s point of view.
 #[inline]
-pub(super) fn class(pos: &Position, sq: u8, us: Player) -> u8 {
-    let c = pos.board[sq as usize];
+pub(super) fn class(pos: &Position, sq: Square, us: Player) -> Need {
+    let c = pos.board[sq.index()];
     if c == 0 {
-        NEED_EMPTY
+        Need::EMPTY
     } else if owner(c) == us {
-        NEED_FRIEND
+        Need::FRIEND
     } else {
-        NEED_ENEMY
+        Need::ENEMY
     }
 }

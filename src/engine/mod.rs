@@ -19,6 +19,8 @@ mod perft;
 mod position;
 mod promote_in_place;
 mod tables;
+#[cfg(test)]
+mod tests;
 mod visit;
 mod words;
 mod zobrist;

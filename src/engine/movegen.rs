@@ -4,10 +4,7 @@
 use super::attacks::{class, Royals, Sensitive};
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
-use super::tables::{
-    Leap, PathMove, Ray, SquareMoves, BLOCKED, CAPTURE, EP, MOVE, NEED_EMPTY, NEED_ENEMY, PLAIN,
-    SETS_EP,
-};
+use super::tables::{Leap, Need, PathMove, Ray, SquareMoves};
 use super::words::Occupancy;
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
@@ -405,7 +402,7 @@ impl Engine {
     }
 
     /// The pseudo-legal moves of one piece: its leaps, its rays and its multi-leg paths.
-    fn piece_moves(
+    pub(super) fn piece_moves(
         &self,
         pos: &Position,
         from: Square,
@@ -434,9 +431,9 @@ impl Engine {
     fn walk<S: MoveSink>(&self, m: &Mover, out: &mut S) {
         let t = self.t();
         let e = m.entry;
-        self.leap_moves(m, &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize], out);
-        self.ray_moves(m, &t.rays[e.rays.0 as usize..e.rays.1 as usize], out);
-        self.leg_moves(m, &t.paths[e.paths.0 as usize..e.paths.1 as usize], out);
+        self.leap_moves(m, t.lists.leaps(e), out);
+        self.ray_moves(m, t.lists.rays(e), out);
+        self.leg_moves(m, t.lists.paths(e), out);
     }
 
     /// One piece about to move, with what decides whether its moves promote.
@@ -502,41 +499,39 @@ impl Engine {
     fn leap_moves<S: MoveSink>(&self, m: &Mover, leaps: &[Leap], out: &mut S) {
         let board = &m.pos.board;
         for l in leaps {
-            if l.flags & PLAIN != 0 && m.plain_only {
-                let c = board[l.to as usize];
+            if l.flags.plain() && m.plain_only {
+                let c = board[l.to.index()];
                 if c == 0 || m.enemy(c) {
-                    out.push_plain(m.from, Square(l.to));
+                    out.push_plain(m.from, l.to);
                 }
                 continue;
             }
-            if l.flags & BLOCKED != 0 && board[l.block as usize] != 0 {
+            if l.flags.blocked() && board[l.block.index()] != 0 {
                 continue;
             }
-            let c = board[l.to as usize];
+            let c = board[l.to.index()];
             if c == 0 {
-                if l.flags & MOVE != 0 {
-                    if l.flags & SETS_EP != 0 {
+                if l.flags.moves() {
+                    if l.flags.sets_ep() {
                         out.push(Move {
                             from: m.from,
-                            to: Square(l.to),
-                            kind: MoveKind::DoubleStep {
-                                passed: Square(l.block),
-                            },
+                            to: l.to,
+                            kind: MoveKind::DoubleStep { passed: l.block },
                             promotion: None,
                             gate: None,
                         });
                     } else {
-                        self.land(m, Square(l.to), MoveKind::Normal, out);
+                        self.land(m, l.to, MoveKind::Normal, out);
                     }
-                } else if l.flags & EP != 0 {
+                } else if l.flags.en_passant() {
                     if let Some((target, victim)) = m.pos.ep {
-                        if target.0 == l.to && m.enemy(board[victim.index()]) {
+                        if target == l.to && m.enemy(board[victim.index()]) {
                             self.land(m, target, MoveKind::EnPassant { victim }, out);
                         }
                     }
                 }
-            } else if l.flags & CAPTURE != 0 && m.takes(c, l.victims) {
-                self.land(m, Square(l.to), MoveKind::Normal, out);
+            } else if l.flags.captures() && m.takes(c, l.victims) {
+                self.land(m, l.to, MoveKind::Normal, out);
             }
         }
     }
@@ -547,12 +542,12 @@ impl Engine {
         let t = self.t();
         let board = &m.pos.board;
         for r in rays {
-            let sq = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
+            let sq = t.lists.squares(r);
             if r.plain && m.plain_only {
                 for s in sq {
-                    let c = board[s.sq as usize];
+                    let c = board[s.sq.index()];
                     if c == 0 || m.enemy(c) {
-                        out.push_plain(m.from, Square(s.sq));
+                        out.push_plain(m.from, s.sq);
                     }
                     if c != 0 {
                         break;
@@ -565,7 +560,7 @@ impl Engine {
                 Hop::None | Hop::Screen => {
                     let mut past_screen = r.hop == Hop::None;
                     for (i, s) in sq.iter().enumerate() {
-                        let c = board[s.sq as usize];
+                        let c = board[s.sq.index()];
                         if !past_screen {
                             if c != 0 && !r.screens.contains(kind_of(c)) {
                                 // A kind this hop may not use as a screen (`not-over`).
@@ -575,38 +570,38 @@ impl Engine {
                             continue;
                         }
                         if c == 0 {
-                            if r.flags & MOVE != 0 && s.land {
-                                if r.flags & SETS_EP != 0 && i > 0 {
+                            if r.flags.moves() && s.land {
+                                if r.flags.sets_ep() && i > 0 {
                                     out.push(Move {
                                         from: m.from,
-                                        to: Square(s.sq),
+                                        to: s.sq,
                                         kind: MoveKind::DoubleStep {
-                                            passed: Square(sq[i - 1].sq),
+                                            passed: sq[i - 1].sq,
                                         },
                                         promotion: None,
                                         gate: None,
                                     });
                                 } else {
-                                    self.land(m, Square(s.sq), MoveKind::Normal, out);
+                                    self.land(m, s.sq, MoveKind::Normal, out);
                                 }
                             }
                             continue;
                         }
-                        if r.flags & CAPTURE != 0 && s.land && m.takes(c, r.victims) {
-                            self.land(m, Square(s.sq), MoveKind::Normal, out);
+                        if r.flags.captures() && s.land && m.takes(c, r.victims) {
+                            self.land(m, s.sq, MoveKind::Normal, out);
                         }
                         break;
                     }
                 }
                 Hop::Grasshopper => {
-                    if let Some(i) = sq.iter().position(|s| board[s.sq as usize] != 0) {
+                    if let Some(i) = sq.iter().position(|s| board[s.sq.index()] != 0) {
                         if let Some(s) = sq.get(i + 1) {
-                            let c = board[s.sq as usize];
+                            let c = board[s.sq.index()];
                             let ok = s.land
-                                && ((c == 0 && r.flags & MOVE != 0)
-                                    || (r.flags & CAPTURE != 0 && m.takes(c, r.victims)));
+                                && ((c == 0 && r.flags.moves())
+                                    || (r.flags.captures() && m.takes(c, r.victims)));
                             if ok {
-                                self.land(m, Square(s.sq), MoveKind::Normal, out);
+                                self.land(m, s.sq, MoveKind::Normal, out);
                             }
                         }
                     }
@@ -623,53 +618,47 @@ impl Engine {
         let (pos, from) = (m.pos, m.from);
         let board = &pos.board;
         'path: for p in paths {
-            let steps = &t.path_steps[p.start as usize..p.start as usize + p.len as usize];
+            let steps = t.lists.steps(p);
             let mut victim = None;
             for s in steps {
                 // The square the piece left is empty while it moves (`cabW` comes back to it).
-                let cl = if s.sq == from.0 {
-                    NEED_EMPTY
+                let cl = if s.sq == from {
+                    Need::EMPTY
                 } else {
                     class(pos, s.sq, m.us)
                 };
-                if s.need & cl == 0 {
+                if !s.need.meets(cl) {
                     continue 'path;
                 }
-                if cl == NEED_EMPTY {
+                if cl == Need::EMPTY {
                     continue;
                 }
-                let k = kind_of(board[s.sq as usize]);
+                let k = kind_of(board[s.sq.index()]);
                 if !s.capture && !p.screens.contains(k) {
                     continue 'path;
                 }
-                if s.capture && cl == NEED_ENEMY {
+                if s.capture && cl == Need::ENEMY {
                     if !p.victims.contains(k) {
                         continue 'path;
                     }
-                    victim = Some(Square(s.sq));
+                    victim = Some(s.sq);
                 }
             }
-            let c = if p.to == from.0 {
-                0
-            } else {
-                board[p.to as usize]
-            };
-            let dest_ok = (c == 0 && p.flags & MOVE != 0)
-                || (p.flags & CAPTURE != 0 && m.takes(c, p.victims));
+            let c = if p.to == from { 0 } else { board[p.to.index()] };
+            let dest_ok =
+                (c == 0 && p.flags.moves()) || (p.flags.captures() && m.takes(c, p.victims));
             if !dest_ok {
                 continue;
             }
-            if p.flags & SETS_EP != 0 && c == 0 {
+            if p.flags.sets_ep() && c == 0 {
                 // A path always has steps; without one there is no square to pass.
                 let kind = match steps.last() {
-                    Some(s) => MoveKind::DoubleStep {
-                        passed: Square(s.sq),
-                    },
+                    Some(s) => MoveKind::DoubleStep { passed: s.sq },
                     None => MoveKind::Normal,
                 };
                 out.push(Move {
                     from,
-                    to: Square(p.to),
+                    to: p.to,
                     kind,
                     promotion: None,
                     gate: None,
@@ -679,7 +668,7 @@ impl Engine {
                     Some(victim) => MoveKind::Locust { victim },
                     None => MoveKind::Normal,
                 };
-                self.land(m, Square(p.to), mk, out);
+                self.land(m, p.to, mk, out);
             }
         }
     }

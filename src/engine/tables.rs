@@ -4,10 +4,10 @@
 //! zone-dependent moves, confinement, initial-square moves, lame-leap blocking squares, ray
 //! lengths, path rides and multi-leg paths. Move generation walks these flat arrays.
 
+use super::entries::Span;
 use super::entries::TableArrays;
 pub(crate) use super::entries::{
-    KindInfo, Leap, PathMove, PathStep, Ray, RaySquare, SquareMoves, BLOCKED, CAPTURE, EP, MOVE,
-    NEED_EMPTY, NEED_ENEMY, NEED_FRIEND, PLAIN, SETS_EP,
+    KindInfo, Leap, MoveFlags, MoveLists, Need, PathMove, PathStep, Ray, RaySquare, SquareMoves,
 };
 use super::position::{CastleSide, CastlingRights, Position};
 use super::words::{WordMoves, WordTables};
@@ -34,11 +34,8 @@ pub(crate) struct Tables {
     pub kinds: usize,
     /// Indexed by `(player * kinds + kind) * 256 + square`.
     pub entries: Vec<SquareMoves>,
-    pub leaps: Vec<Leap>,
-    pub rays: Vec<Ray>,
-    pub ray_squares: Vec<RaySquare>,
-    pub paths: Vec<PathMove>,
-    pub path_steps: Vec<PathStep>,
+    /// The leaps, rays and paths the entries point into.
+    pub lists: MoveLists,
     /// Squares a piece may capture on from a square on an empty board, ignoring blockers; indexed like `entries`.
     pub reach: Vec<SquareSet>,
     /// The inverse of `reach` over all kinds: indexed by `player * 256 + target`, the squares
@@ -97,32 +94,7 @@ fn reach_tables(
 ) -> (Vec<SquareSet>, Vec<SquareSet>) {
     let mut reach = vec![SquareSet::EMPTY; 2 * kinds * 256];
     for (i, e) in entries.iter().enumerate() {
-        let mut r = SquareSet::EMPTY;
-        for l in &b.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
-            if l.flags & CAPTURE != 0 {
-                r.insert(Square(l.to));
-            }
-        }
-        for ray in &b.rays[e.rays.0 as usize..e.rays.1 as usize] {
-            if ray.flags & CAPTURE != 0 {
-                for s in &b.ray_squares[ray.start as usize..ray.start as usize + ray.len as usize] {
-                    if s.land {
-                        r.insert(Square(s.sq));
-                    }
-                }
-            }
-        }
-        for p in &b.paths[e.paths.0 as usize..e.paths.1 as usize] {
-            if p.flags & CAPTURE != 0 {
-                r.insert(Square(p.to));
-            }
-            for s in &b.path_steps[p.start as usize..p.start as usize + p.len as usize] {
-                if s.capture {
-                    r.insert(Square(s.sq));
-                }
-            }
-        }
-        reach[i] = r;
+        reach[i] = capture_reach(&b.lists, e);
     }
 
     let mut reach_to = vec![SquareSet::EMPTY; 2 * 256];
@@ -135,6 +107,37 @@ fn reach_tables(
     }
 
     (reach, reach_to)
+}
+
+/// The squares the moves of `e` may capture on, on an empty board: the landings of its
+/// capturing leaps, rays and paths, and a path's squares captured in passing.
+pub(crate) fn capture_reach(lists: &MoveLists, e: &SquareMoves) -> SquareSet {
+    let mut r = SquareSet::EMPTY;
+    for l in lists.leaps(e) {
+        if l.flags.captures() {
+            r.insert(l.to);
+        }
+    }
+    for ray in lists.rays(e) {
+        if ray.flags.captures() {
+            for s in lists.squares(ray) {
+                if s.land {
+                    r.insert(s.sq);
+                }
+            }
+        }
+    }
+    for p in lists.paths(e) {
+        if p.flags.captures() {
+            r.insert(p.to);
+        }
+        for s in lists.steps(p) {
+            if s.capture {
+                r.insert(s.sq);
+            }
+        }
+    }
+    r
 }
 
 /// Whether any end rule can finish a game before a side runs out of moves (so move
@@ -156,11 +159,7 @@ fn all_kinds(n: usize) -> KindSet {
 struct Builder {
     dims: Dimensions,
     squares: SquareSet,
-    leaps: Vec<Leap>,
-    rays: Vec<Ray>,
-    ray_squares: Vec<RaySquare>,
-    paths: Vec<PathMove>,
-    path_steps: Vec<PathStep>,
+    lists: MoveLists,
     /// The square the pattern being expanded starts from.
     origin: Square,
 }
@@ -180,10 +179,7 @@ impl Builder {
         victims: KindSet,
         screens: KindSet,
     ) {
-        let mut extra = 0;
-        if pat.en_passant {
-            extra |= EP;
-        }
+        let extra = MoveFlags::when(pat.en_passant, MoveFlags::EP);
         let legs: Vec<Leg> = pat
             .legs
             .iter()
@@ -193,14 +189,13 @@ impl Builder {
             })
             .collect();
         let last = legs[legs.len() - 1];
-        let final_flags = (if last.mode.to_empty { MOVE } else { 0 })
-            | (if last.mode.to_enemy { CAPTURE } else { 0 });
-        if final_flags == 0 {
+        let final_flags = MoveFlags::of_ends(last.mode.to_empty, last.mode.to_enemy);
+        if final_flags == MoveFlags::NONE {
             return;
         }
         if legs.len() == 1 && (last.max > 1 || last.mode.hop != Hop::None) {
             // A straight ride (or hop) along one direction.
-            let start = self.ray_squares.len() as u32;
+            let mut squares = Vec::new();
             let mut s = from;
             let mut n = 0u16;
             let max = if last.max == Leg::UNLIMITED {
@@ -213,8 +208,8 @@ impl Builder {
                     Some(t) => {
                         n += 1;
                         s = t;
-                        self.ray_squares.push(RaySquare {
-                            sq: t.0,
+                        squares.push(RaySquare {
+                            sq: t,
                             land: land.contains(t) && n >= last.min as u16,
                         });
                     }
@@ -222,27 +217,28 @@ impl Builder {
                 }
             }
             if n > 0 {
-                let sets_ep = pat.initial && final_flags == MOVE && last.mode.hop == Hop::None;
-                self.rays.push(Ray {
-                    start,
-                    len: n,
-                    flags: final_flags | extra | if sets_ep { SETS_EP } else { 0 },
+                let sets_ep =
+                    pat.initial && final_flags == MoveFlags::MOVE && last.mode.hop == Hop::None;
+                let ray = Ray {
+                    squares: Span::default(),
+                    flags: final_flags | extra | MoveFlags::when(sets_ep, MoveFlags::SETS_EP),
                     hop: last.mode.hop,
                     victims,
                     screens,
                     step: (last.step.df, last.step.dr),
                     primitive: primitive((last.step.df, last.step.dr)),
                     plain: false,
-                });
+                };
+                self.lists.push_ray(ray, squares);
             }
             return;
         }
         if legs.len() == 1 {
             if let Some(t) = self.step(from, last.step) {
                 if land.contains(t) {
-                    self.leaps.push(Leap {
-                        to: t.0,
-                        block: 0,
+                    self.lists.push_leap(Leap {
+                        to: t,
+                        block: t,
                         flags: final_flags | extra,
                         victims,
                     });
@@ -275,7 +271,7 @@ impl Builder {
         steps: &mut Vec<PathStep>,
         pat: &MovePattern,
         land: &SquareSet,
-        flags: u8,
+        flags: MoveFlags,
         masks: (KindSet, KindSet),
     ) {
         let leg = legs[i];
@@ -298,17 +294,20 @@ impl Builder {
                         self.push_path(steps, t, pat, flags, masks);
                     }
                 } else {
-                    let need = (if leg.mode.to_empty { NEED_EMPTY } else { 0 })
-                        | (if leg.mode.to_enemy { NEED_ENEMY } else { 0 })
-                        | (if leg.mode.over_piece {
-                            NEED_ENEMY | NEED_FRIEND
-                        } else {
-                            0
-                        });
+                    let mut need = Need::NONE;
+                    if leg.mode.to_empty {
+                        need = need.or(Need::EMPTY);
+                    }
+                    if leg.mode.to_enemy || leg.mode.over_piece {
+                        need = need.or(Need::ENEMY);
+                    }
+                    if leg.mode.over_piece {
+                        need = need.or(Need::FRIEND);
+                    }
                     let capture = leg.mode.to_enemy && !leg.mode.over_piece;
-                    if need != 0 {
+                    if need != Need::NONE {
                         steps.push(PathStep {
-                            sq: t.0,
+                            sq: t,
                             need,
                             capture,
                         });
@@ -319,8 +318,8 @@ impl Builder {
             }
             // Squares passed inside a leg must be empty.
             steps.push(PathStep {
-                sq: t.0,
-                need: NEED_EMPTY,
+                sq: t,
+                need: Need::EMPTY,
                 capture: false,
             });
         }
@@ -332,7 +331,7 @@ impl Builder {
         steps: &[PathStep],
         to: Square,
         pat: &MovePattern,
-        flags: u8,
+        flags: MoveFlags,
         (victims, screens): (KindSet, KindSet),
     ) {
         // A path that comes back to where it started moves nothing unless it captures on the way
@@ -342,17 +341,17 @@ impl Builder {
             if !steps.iter().any(|s| s.capture) {
                 return;
             }
-            flags &= !CAPTURE;
-            if flags & MOVE == 0 {
+            flags = flags.without(MoveFlags::CAPTURE);
+            if !flags.moves() {
                 return;
             }
         }
         // A path through a fixed square that must be empty is a lame leap: keep it in the fast leap table.
-        let quiet_initial = pat.initial && flags & CAPTURE == 0;
-        if steps.len() == 1 && steps[0].need == NEED_EMPTY {
-            let f = flags | BLOCKED | if quiet_initial { SETS_EP } else { 0 };
-            self.leaps.push(Leap {
-                to: to.0,
+        let quiet_initial = pat.initial && !flags.captures();
+        if steps.len() == 1 && steps[0].need == Need::EMPTY {
+            let f = flags | MoveFlags::BLOCKED | MoveFlags::when(quiet_initial, MoveFlags::SETS_EP);
+            self.lists.push_leap(Leap {
+                to,
                 block: steps[0].sq,
                 flags: f,
                 victims,
@@ -360,23 +359,16 @@ impl Builder {
             return;
         }
 
-        let start = self.path_steps.len() as u32;
-        self.path_steps.extend_from_slice(steps);
-        let all_empty = steps.iter().all(|s| s.need == NEED_EMPTY);
-        let f = flags
-            | if quiet_initial && all_empty {
-                SETS_EP
-            } else {
-                0
-            };
-        self.paths.push(PathMove {
-            start,
-            len: steps.len() as u8,
-            to: to.0,
+        let all_empty = steps.iter().all(|s| s.need == Need::EMPTY);
+        let f = flags | MoveFlags::when(quiet_initial && all_empty, MoveFlags::SETS_EP);
+        let path = PathMove {
+            steps: Span::default(),
+            to,
             flags: f,
             victims,
             screens,
-        });
+        };
+        self.lists.push_path(path, steps);
     }
 
     /// The lines of one `rides` statement from `from`, both ways along each of its paths: plain
@@ -400,22 +392,21 @@ impl Builder {
                 if ride.hopping && line.len() < 2 {
                     continue;
                 }
-                let start = self.ray_squares.len() as u32;
-                self.ray_squares.extend(line.iter().map(|&s| RaySquare {
-                    sq: s.0,
-                    land: land.contains(s),
-                }));
-                self.rays.push(Ray {
-                    start,
-                    len: line.len() as u16,
-                    flags: MOVE | CAPTURE,
+                let ray = Ray {
+                    squares: Span::default(),
+                    flags: MoveFlags::ENDS,
                     hop,
                     victims,
                     screens,
                     step: (0, 0),
                     primitive: false,
                     plain: false,
+                };
+                let squares = line.iter().map(|&s| RaySquare {
+                    sq: s,
+                    land: land.contains(s),
                 });
+                self.lists.push_ray(ray, squares);
             }
         }
     }
@@ -434,11 +425,7 @@ impl Builder {
         let kinds = rules.pieces.len();
         let squares = rules.board.squares;
         let b = self;
-        let start = (
-            b.leaps.len() as u32,
-            b.rays.len() as u32,
-            b.paths.len() as u32,
-        );
+        let start = b.lists.mark();
         let confined_to = match &piece.confinement {
             Confinement::None => squares,
             Confinement::Within(z) => z[player],
@@ -489,29 +476,15 @@ impl Builder {
         for ride in &piece.rides {
             b.add_path_rides(rules, ride, player, from, &confined_to);
         }
-        let end = (
-            b.leaps.len() as u32,
-            b.rays.len() as u32,
-            b.paths.len() as u32,
-        );
-        let mut e = SquareMoves {
-            leaps: (start.0, end.0),
-            rays: (start.1, end.1),
-            paths: (start.2, end.2),
-            may_repeat: false,
-            plain_leaper: false,
-        };
-        e.may_repeat = may_repeat(b, &e);
+        let mut e = b.lists.since(start);
+        e.may_repeat = may_repeat(&b.lists, &e);
         // Every leap may end on any empty square or any enemy, whatever stands elsewhere: the
         // moves are the reach less the mover's own pieces.
         let all = all_kinds(kinds);
         e.plain_leaper = piece.promotion.is_none()
             && !e.may_repeat
-            && e.rays.0 == e.rays.1
-            && e.paths.0 == e.paths.1
-            && b.leaps[e.leaps.0 as usize..e.leaps.1 as usize]
-                .iter()
-                .all(|l| plain_leap(l, all));
+            && e.leaps_only()
+            && b.lists.leaps(&e).iter().all(|l| plain_leap(l, all));
         e
     }
 }
@@ -528,11 +501,7 @@ impl Tables {
         let mut b = Builder {
             dims,
             squares,
-            leaps: Vec::new(),
-            rays: Vec::new(),
-            ray_squares: Vec::new(),
-            paths: Vec::new(),
-            path_steps: Vec::new(),
+            lists: MoveLists::default(),
             origin: Square(0),
         };
         let royal_mask = rules
@@ -553,7 +522,7 @@ impl Tables {
                 info[ki].initial = initial[ki];
                 for from in squares.iter() {
                     let e = b.square_moves(rules, piece, player, from, &initial[ki], royal_mask);
-                    if e.leaps.0 == e.leaps.1 && e.rays.0 == e.rays.1 && e.paths.0 == e.paths.1 {
+                    if e.is_empty() {
                         info[ki].stuck.insert(from);
                     }
                     entries[ki * 256 + from.index()] = e;
@@ -593,11 +562,7 @@ impl Tables {
             dims,
             kinds,
             entries,
-            leaps: mark_plain_leaps(b.leaps, kinds),
-            rays: mark_plain_rays(b.rays, &b.ray_squares, kinds),
-            ray_squares: b.ray_squares,
-            paths: b.paths,
-            path_steps: b.path_steps,
+            lists: mark_plain(b.lists, kinds),
             reach,
             reach_to,
             info,
@@ -635,9 +600,7 @@ impl Tables {
             dims: self.dims,
             kinds: self.kinds,
             entries: &self.entries,
-            leaps: &self.leaps,
-            rays: &self.rays,
-            ray_squares: &self.ray_squares,
+            lists: &self.lists,
             info: &self.info,
         }
     }
@@ -646,11 +609,7 @@ impl Tables {
     pub(crate) fn bytes(&self) -> usize {
         use std::mem::size_of;
         self.entries.capacity() * size_of::<SquareMoves>()
-            + self.leaps.capacity() * size_of::<Leap>()
-            + self.rays.capacity() * size_of::<Ray>()
-            + self.ray_squares.capacity() * size_of::<RaySquare>()
-            + self.paths.capacity() * size_of::<PathMove>()
-            + self.path_steps.capacity() * size_of::<PathStep>()
+            + self.lists.bytes()
             + self.reach.capacity() * size_of::<SquareSet>()
             + self.reach_to.capacity() * size_of::<SquareSet>()
             + self.info.capacity() * size_of::<KindInfo>()
@@ -699,70 +658,57 @@ impl Tables {
 
 /// Whether a leap may end on any empty square or any enemy, unblocked and without en passant.
 fn plain_leap(l: &Leap, all: KindSet) -> bool {
-    l.flags & !PLAIN == MOVE | CAPTURE && l.victims == all
+    l.flags.without(MoveFlags::PLAIN) == MoveFlags::ENDS && l.victims == all
 }
 
-/// Sets [`PLAIN`] on the leaps that are plain.
-fn mark_plain_leaps(mut leaps: Vec<Leap>, kinds: usize) -> Vec<Leap> {
+/// Marks the plain leaps ([`MoveFlags::PLAIN`]) and the plain slides ([`Ray::plain`]).
+fn mark_plain(mut lists: MoveLists, kinds: usize) -> MoveLists {
     let all = all_kinds(kinds);
-    for l in &mut leaps {
-        if plain_leap(l, all) {
-            l.flags |= PLAIN;
-        }
-    }
-    leaps
-}
-
-/// Sets [`Ray::plain`] on the rays that are plain slides.
-fn mark_plain_rays(mut rays: Vec<Ray>, squares: &[RaySquare], kinds: usize) -> Vec<Ray> {
-    let all = all_kinds(kinds);
-    for r in &mut rays {
-        r.plain = r.hop == Hop::None
-            && r.flags == MOVE | CAPTURE
-            && r.victims == all
-            && squares[r.start as usize..r.start as usize + r.len as usize]
-                .iter()
-                .all(|s| s.land);
-    }
-    rays
+    lists.mark_plain(
+        |l| plain_leap(l, all),
+        |r, squares| {
+            r.hop == Hop::None
+                && r.flags == MoveFlags::ENDS
+                && r.victims == all
+                && squares.iter().all(|s| s.land)
+        },
+    );
+    lists
 }
 
 /// Whether two entries of one square's moves could produce the same move.
-fn may_repeat(b: &Builder, e: &SquareMoves) -> bool {
+fn may_repeat(lists: &MoveLists, e: &SquareMoves) -> bool {
     // (square, can end empty, can end on enemy) for every possible destination.
     let mut seen_empty = SquareSet::EMPTY;
     let mut seen_enemy = SquareSet::EMPTY;
     let mut clash = false;
-    let mut note = |sq: u8, flags: u8, clash: &mut bool| {
-        let s = Square(sq);
-        if flags & MOVE != 0 {
+    let mut note = |s: Square, flags: MoveFlags, clash: &mut bool| {
+        if flags.moves() {
             if seen_empty.contains(s) {
                 *clash = true;
             }
             seen_empty.insert(s);
         }
-        if flags & CAPTURE != 0 {
+        if flags.captures() {
             if seen_enemy.contains(s) {
                 *clash = true;
             }
             seen_enemy.insert(s);
         }
     };
-    for l in &b.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+    for l in lists.leaps(e) {
         note(l.to, l.flags, &mut clash);
     }
-    for r in &b.rays[e.rays.0 as usize..e.rays.1 as usize] {
-        for s in &b.ray_squares[r.start as usize..r.start as usize + r.len as usize] {
+    for r in lists.rays(e) {
+        for s in lists.squares(r) {
             if s.land {
                 note(s.sq, r.flags, &mut clash);
             }
         }
     }
-    for p in &b.paths[e.paths.0 as usize..e.paths.1 as usize] {
+    for p in lists.paths(e) {
         // Locust paths to the same square differ by their victims; only plain ones can repeat.
-        let locust = b.path_steps[p.start as usize..p.start as usize + p.len as usize]
-            .iter()
-            .any(|s| s.capture);
+        let locust = lists.steps(p).iter().any(|s| s.capture);
         if !locust {
             note(p.to, p.flags, &mut clash);
         } else {

@@ -2,7 +2,7 @@
 //! square, as the engine will try them. Diagrams, the renderer and descriptions ask this instead of
 //! walking the Betza patterns again, so what they show is what the engine plays.
 
-use super::tables::{BLOCKED, CAPTURE, MOVE, NEED_EMPTY, NEED_ENEMY, NEED_FRIEND};
+use super::tables::{MoveFlags, Need};
 use super::Engine;
 use crate::geometry::{Player, Square};
 use crate::rules::{Hop, PieceKind};
@@ -99,10 +99,10 @@ impl TableMove {
     }
 }
 
-fn ends(flags: u8) -> Ends {
+fn ends(flags: MoveFlags) -> Ends {
     Ends {
-        empty: flags & MOVE != 0,
-        enemy: flags & CAPTURE != 0,
+        empty: flags.moves(),
+        enemy: flags.captures(),
     }
 }
 
@@ -117,18 +117,20 @@ impl Engine {
         }
         let e = t.entry(player, kind, from);
         let mut out = Vec::new();
-        for l in &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize] {
+        let lists = &t.lists;
+        for l in lists.leaps(e) {
             out.push(TableMove::Leap {
-                to: Square(l.to),
-                blocker: (l.flags & BLOCKED != 0).then_some(Square(l.block)),
+                to: l.to,
+                blocker: l.blocker(),
                 ends: ends(l.flags),
             });
         }
-        for r in &t.rays[e.rays.0 as usize..e.rays.1 as usize] {
-            let squares = t.ray_squares[r.start as usize..r.start as usize + r.len as usize]
+        for r in lists.rays(e) {
+            let squares = lists
+                .squares(r)
                 .iter()
                 .map(|s| RideSquare {
-                    square: Square(s.sq),
+                    square: s.sq,
                     land: s.land,
                 })
                 .collect();
@@ -138,22 +140,23 @@ impl Engine {
                 ends: ends(r.flags),
             });
         }
-        for p in &t.paths[e.paths.0 as usize..e.paths.1 as usize] {
-            let steps = t.path_steps[p.start as usize..p.start as usize + p.len as usize]
+        for p in lists.paths(e) {
+            let steps = lists
+                .steps(p)
                 .iter()
                 .map(|s| PathStep {
-                    square: Square(s.sq),
+                    square: s.sq,
                     need: StepNeed {
-                        empty: s.need & NEED_EMPTY != 0,
-                        enemy: s.need & NEED_ENEMY != 0,
-                        friend: s.need & NEED_FRIEND != 0,
+                        empty: s.need.meets(Need::EMPTY),
+                        enemy: s.need.meets(Need::ENEMY),
+                        friend: s.need.meets(Need::FRIEND),
                     },
                     captures: s.capture,
                 })
                 .collect();
             out.push(TableMove::Path {
                 steps,
-                to: Square(p.to),
+                to: p.to,
                 ends: ends(p.flags),
             });
         }

@@ -8,7 +8,7 @@
 //! piece with anything else from a square (hops, multi-leg paths, captures restricted by kind,
 //! promotion, en passant while a target is set) keeps the table walk.
 
-use super::entries::{Leap, Ray, SquareMoves, TableArrays, BLOCKED, CAPTURE, EP, MOVE, SETS_EP};
+use super::entries::{Leap, MoveFlags, Ray, Span, SquareMoves, TableArrays};
 use super::position::Position;
 use crate::geometry::{Player, Square};
 use crate::rules::{Hop, KindSet, PromotionMode, RuleSet};
@@ -29,26 +29,26 @@ pub(crate) struct WordMoves {
     pub quiet: u64,
     pub capture: u64,
     /// Index range of the slides in [`WordTables::rays`] and of the lame leaps in
-    /// [`WordTables::lame`].
-    pub rays: (u32, u32),
-    pub lame: (u32, u32),
+    /// [`WordTables::lame`] (read through [`WordTables::rays_of`] and [`WordTables::lame_of`]).
+    rays: Span,
+    lame: Span,
 }
 
 /// A slide as a word: its squares, whether they run towards higher square numbers, and where it
-/// may end ([`MOVE`], [`CAPTURE`] or both).
+/// may end (its [`MoveFlags::ends`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WordRay {
     pub mask: u64,
     pub up: bool,
-    pub flags: u8,
+    pub flags: MoveFlags,
 }
 
 /// A leap blocked when `block` is occupied, or a double step (which passes `block`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WordLame {
-    pub to: u8,
-    pub block: u8,
-    pub flags: u8,
+    pub to: Square,
+    pub block: Square,
+    pub flags: MoveFlags,
 }
 
 /// The word tables of a board of at most 64 squares (empty otherwise).
@@ -56,8 +56,8 @@ pub(crate) struct WordLame {
 pub(crate) struct WordTables {
     /// Indexed like [`super::tables::Tables::entries`].
     pub moves: Vec<WordMoves>,
-    pub rays: Vec<WordRay>,
-    pub lame: Vec<WordLame>,
+    rays: Vec<WordRay>,
+    lame: Vec<WordLame>,
 }
 
 /// The occupancy of one position from the mover's side, as words.
@@ -85,6 +85,18 @@ impl Occupancy {
 }
 
 impl WordTables {
+    /// The slides of `m`.
+    #[inline(always)]
+    fn rays_of(&self, m: &WordMoves) -> &[WordRay] {
+        &self.rays[m.rays.range()]
+    }
+
+    /// The lame leaps and double steps of `m`.
+    #[inline(always)]
+    fn lame_of(&self, m: &WordMoves) -> &[WordLame] {
+        &self.lame[m.lame.range()]
+    }
+
     /// Whether the board has at most 64 squares, so these tables are built.
     #[inline]
     pub(crate) fn small(&self) -> bool {
@@ -126,58 +138,59 @@ impl WordTables {
         zone: u64,
         all: KindSet,
     ) -> WordMoves {
+        let (rays_from, lame_from) = (self.rays.len(), self.lame.len());
         let mut m = WordMoves {
-            rays: (self.rays.len() as u32, self.rays.len() as u32),
-            lame: (self.lame.len() as u32, self.lame.len() as u32),
+            rays: Span::new(rays_from, rays_from),
+            lame: Span::new(lame_from, lame_from),
             ..WordMoves::default()
         };
         // Entries exist for all 256 square numbers; those past the 64-bit word have no bit.
-        let bit = |s: u8| 1u64.checked_shl(u32::from(s)).unwrap_or(0);
+        let bit = |s: Square| 1u64.checked_shl(u32::from(s.0)).unwrap_or(0);
         // Promotion: a move from the zone, or into it, may promote.
         let mut landings = 0u64;
-        let leaps = &t.leaps[e.leaps.0 as usize..e.leaps.1 as usize];
-        let rays = &t.rays[e.rays.0 as usize..e.rays.1 as usize];
+        let leaps = t.lists.leaps(e);
+        let rays = t.lists.rays(e);
         let countable_leap = |l: &Leap| {
-            (l.flags & CAPTURE == 0 || l.victims == all)
-                && (l.flags & SETS_EP == 0 || !e.may_repeat)
-                && l.flags & (MOVE | CAPTURE | EP) != 0
+            (!l.flags.captures() || l.victims == all)
+                && (!l.flags.sets_ep() || !e.may_repeat)
+                && l.flags.has(MoveFlags::ENDS | MoveFlags::EP)
         };
-        if e.paths.0 != e.paths.1 || !leaps.iter().all(countable_leap) {
+        if !e.paths.is_empty() || !leaps.iter().all(countable_leap) {
             return m;
         }
         for l in leaps {
             landings |= bit(l.to);
-            if l.flags & EP != 0 {
+            if l.flags.en_passant() {
                 m.ep_to |= bit(l.to);
             }
-            let ends = l.flags & (MOVE | CAPTURE);
-            if l.flags & (BLOCKED | SETS_EP) != 0 {
+            let ends = l.flags.ends();
+            if l.flags.has(MoveFlags::BLOCKED | MoveFlags::SETS_EP) {
                 self.lame.push(WordLame {
                     to: l.to,
                     block: l.block,
                     flags: l.flags,
                 });
-            } else if ends == MOVE | CAPTURE {
+            } else if ends == MoveFlags::ENDS {
                 m.plain |= bit(l.to);
-            } else if ends == MOVE {
+            } else if ends == MoveFlags::MOVE {
                 m.quiet |= bit(l.to);
-            } else if ends == CAPTURE {
+            } else if ends == MoveFlags::CAPTURE {
                 m.capture |= bit(l.to);
             }
         }
         for r in rays {
             let Some(ray) = word_ray(t, r, all) else {
-                self.rays.truncate(m.rays.0 as usize);
-                self.lame.truncate(m.lame.0 as usize);
+                self.rays.truncate(rays_from);
+                self.lame.truncate(lame_from);
                 return m;
             };
             landings |= ray.mask;
             self.rays.push(ray);
         }
-        m.rays.1 = self.rays.len() as u32;
-        m.lame.1 = self.lame.len() as u32;
+        m.rays = Span::new(rays_from, self.rays.len());
+        m.lame = Span::new(lame_from, self.lame.len());
         m.simple = true;
-        m.countable = zone & (landings | bit(from.0)) == 0;
+        m.countable = zone & (landings | bit(from)) == 0;
         m
     }
 
@@ -188,16 +201,14 @@ impl WordTables {
         if (m.plain | m.capture) & bit != 0 {
             return true;
         }
-        self.rays[m.rays.0 as usize..m.rays.1 as usize]
+        self.rays_of(m)
             .iter()
-            .any(|r| r.flags & CAPTURE != 0 && r.mask & bit != 0 && between(r, bit) & occupied == 0)
-            || self.lame[m.lame.0 as usize..m.lame.1 as usize]
-                .iter()
-                .any(|l| {
-                    l.to == target.0
-                        && l.flags & CAPTURE != 0
-                        && (l.flags & BLOCKED == 0 || occupied >> l.block & 1 == 0)
-                })
+            .any(|r| r.flags.captures() && r.mask & bit != 0 && between(r, bit) & occupied == 0)
+            || self.lame_of(m).iter().any(|l| {
+                l.to == target
+                    && l.flags.captures()
+                    && (!l.flags.blocked() || occupied >> l.block.0 & 1 == 0)
+            })
     }
 
     /// The squares of `occupied` whose piece alone keeps the simple piece `m` from attacking
@@ -208,8 +219,8 @@ impl WordTables {
             return None;
         }
         let mut out = 0;
-        for r in &self.rays[m.rays.0 as usize..m.rays.1 as usize] {
-            if r.flags & CAPTURE == 0 || r.mask & bit == 0 {
+        for r in self.rays_of(m) {
+            if !r.flags.captures() || r.mask & bit == 0 {
                 continue;
             }
             let blockers = between(r, bit) & occupied;
@@ -220,12 +231,12 @@ impl WordTables {
                 out |= blockers;
             }
         }
-        for l in &self.lame[m.lame.0 as usize..m.lame.1 as usize] {
-            if l.to == target.0 && l.flags & CAPTURE != 0 {
-                if l.flags & BLOCKED == 0 || occupied >> l.block & 1 == 0 {
+        for l in self.lame_of(m) {
+            if l.to == target && l.flags.captures() {
+                if !l.flags.blocked() || occupied >> l.block.0 & 1 == 0 {
                     return None;
                 }
-                out |= 1 << l.block;
+                out |= 1 << l.block.0;
             }
         }
         Some(out)
@@ -247,29 +258,29 @@ impl WordTables {
         let mut plain = m.plain;
         let mut quiet = m.quiet;
         let mut capture = m.capture;
-        for r in &self.rays[m.rays.0 as usize..m.rays.1 as usize] {
+        for r in self.rays_of(m) {
             let a = ray_attack(r.mask, r.up, all);
-            match r.flags & (MOVE | CAPTURE) {
-                MOVE => quiet |= a,
-                CAPTURE => capture |= a,
+            match r.flags.ends() {
+                MoveFlags::MOVE => quiet |= a,
+                MoveFlags::CAPTURE => capture |= a,
                 _ => plain |= a,
             }
         }
         let mut doubles = 0;
-        for l in &self.lame[m.lame.0 as usize..m.lame.1 as usize] {
-            if l.flags & BLOCKED != 0 && all >> l.block & 1 != 0 {
+        for l in self.lame_of(m) {
+            if l.flags.blocked() && all >> l.block.0 & 1 != 0 {
                 continue;
             }
-            let to = 1u64 << l.to;
+            let to = 1u64 << l.to.0;
             if all & to == 0 {
-                if l.flags & MOVE != 0 {
-                    if l.flags & SETS_EP != 0 {
+                if l.flags.moves() {
+                    if l.flags.sets_ep() {
                         doubles += 1;
                     } else {
                         quiet |= to;
                     }
                 }
-            } else if l.flags & CAPTURE != 0 {
+            } else if l.flags.captures() {
                 capture |= to;
             }
         }
@@ -304,12 +315,12 @@ fn ray_attack(mask: u64, up: bool, occupied: u64) -> u64 {
 /// A table ray as a word: a plain slide (no hop, may stop anywhere, any victim, no en passant)
 /// whose squares run one way in square numbers, so its first blocker is one bit scan away.
 fn word_ray(t: &TableArrays<'_>, r: &Ray, all: KindSet) -> Option<WordRay> {
-    let squares = &t.ray_squares[r.start as usize..r.start as usize + r.len as usize];
-    let ends = r.flags & (MOVE | CAPTURE);
+    let squares = t.lists.squares(r);
+    let ends = r.flags.ends();
     let simple = r.hop == Hop::None
-        && r.flags & !(MOVE | CAPTURE) == 0
-        && ends != 0
-        && (ends & CAPTURE == 0 || r.victims == all)
+        && r.flags == ends
+        && ends != MoveFlags::NONE
+        && (!ends.captures() || r.victims == all)
         && squares.iter().all(|s| s.land);
     if !simple {
         return None;
@@ -320,7 +331,7 @@ fn word_ray(t: &TableArrays<'_>, r: &Ray, all: KindSet) -> Option<WordRay> {
         return None;
     }
     Some(WordRay {
-        mask: squares.iter().fold(0, |m, s| m | 1u64 << s.sq),
+        mask: squares.iter().fold(0, |m, s| m | 1u64 << s.sq.0),
         up,
         flags: ends,
     })
