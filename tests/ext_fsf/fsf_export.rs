@@ -175,8 +175,17 @@ fn refusals_name_the_rule_and_the_cli_points_at_its_line() {
         "nothing is written without --approximate"
     );
     let err = String::from_utf8_lossy(&o.stderr);
-    // `moves cR capturing General unconfined` is line 26 of octal-xiangqi.variant.
-    assert!(err.contains("octal-xiangqi.variant:26:"), "{err}");
+    // The line of `moves cR capturing General unconfined` in octal-xiangqi.variant.
+    let text = std::fs::read_to_string(root().join("definitions/octal-xiangqi.variant"))
+        .expect("read octal-xiangqi.variant");
+    let line = 1 + text
+        .lines()
+        .position(|l| l.trim_start().starts_with("moves cR capturing General"))
+        .expect("the General's capture line");
+    assert!(
+        err.contains(&format!("octal-xiangqi.variant:{line}:")),
+        "{err}"
+    );
     assert!(err.contains("only capturing some kinds"), "{err}");
     let o = Command::new(bin)
         .args(["export", "fsf", "--approximate"])
