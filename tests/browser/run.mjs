@@ -81,6 +81,12 @@ async function historyLength(page, n) {
 const scenarios = {
   async cannon_highlights_equal_the_engines_moves() {
     const page = await open(await serve("xiang-fu"));
+    // The designer's introduction, author and link from the definition, under the header.
+    assert.ok(await page.isVisible("#about"));
+    const about = await page.textContent("#about");
+    assert.ok(about.startsWith("Xiang Fu, winner of the PyChess Variant Design Contest"), about);
+    assert.ok(about.includes("By Eventlesstew."), about);
+    assert.equal(await page.getAttribute("#about a", "href"), "https://www.pychess.org/variants/xiangfu");
     const st = await state(page);
     const sq = await page.evaluate(() => document.querySelector('#board .piece[data-kind="Cannon"][data-player="first"]').dataset.square);
     await clickSquare(page, sq);
