@@ -10,7 +10,7 @@ pub(crate) use super::entries::{
     KindInfo, Leap, MoveFlags, MoveLists, Need, PathMove, PathStep, Ray, RaySquare, SquareMoves,
 };
 use super::position::{CastleSide, CastlingRights, Position};
-use super::words::{WordMoves, WordTables};
+use super::words::{Build, Words};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{ByPlayer, Dimensions, Offset, Player, Square, SquareSet};
@@ -67,8 +67,8 @@ pub(crate) struct Tables {
     pub clock_reset: KindSet,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
     pub has_endings: bool,
-    /// The moves as 64-bit words, on a board of at most 64 squares.
-    pub words: WordTables,
+    /// The moves as bit sets as wide as the board needs.
+    pub words: Words,
 }
 
 /// The squares of one castling move.
@@ -588,10 +588,16 @@ impl Tables {
             castle_clear,
             clock_reset,
             has_endings: has_endings(rules),
-            words: WordTables::default(),
+            words: Words::Narrow(Default::default()),
         };
-        tables.words = WordTables::build(rules, &tables.arrays());
+        tables.words = Words::build(rules, &tables.arrays(), Build::Fit);
         Ok(tables)
+    }
+
+    /// Builds the word tables again as `how` says (for tests that the generator gives the same
+    /// answers in either width, and from the words as from the table walk).
+    pub(crate) fn rebuild_words(&mut self, rules: &RuleSet, how: Build) {
+        self.words = Words::build(rules, &self.arrays(), how);
     }
 
     /// The arrays the word tables are built from.
@@ -634,19 +640,6 @@ impl Tables {
     #[inline]
     pub(crate) fn reach_to(&self, player: Player, target: Square) -> &SquareSet {
         &self.reach_to[player.index() * 256 + target.index()]
-    }
-
-    /// The moves of a piece from a square as words, on a board of at most 64 squares.
-    #[inline]
-    pub(crate) fn word_moves(
-        &self,
-        player: Player,
-        kind: PieceKind,
-        from: Square,
-    ) -> Option<&WordMoves> {
-        self.words
-            .moves
-            .get(self.ki(player, kind) * 256 + from.index())
     }
 
     /// Squares a piece could capture on from `from`, ignoring blockers.

@@ -208,12 +208,13 @@ fn same_moves_everywhere(what: &str, e: &Engine, pos: &Position, from: Square) {
         );
     }
     // The leaf count from the words, where perft's last ply takes it.
-    let t = e.t();
-    if let Some(w) = t.word_moves(p.player, p.kind, from) {
-        if w.countable && pos.ep.is_none() {
-            let count = t.words.count(w, Occupancy::of(pos, p.player));
-            assert_eq!(count as usize, n, "{what}: leaf count from the words");
-        }
+    let counted = by_width!(e, g => {
+        let w = g.word_moves(p.player, p.kind, from);
+        (w.countable && pos.ep.is_none())
+            .then(|| g.words.count(w, Occupancy::of(pos, p.player)))
+    });
+    if let Some(count) = counted {
+        assert_eq!(count as usize, n, "{what}: leaf count from the words");
     }
 }
 
