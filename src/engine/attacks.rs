@@ -123,7 +123,7 @@ impl Engine {
             while let Some(n) = t.dims.offset(s, crate::geometry::Offset::new(0, dr)) {
                 s = n;
                 let c = pos.board[s.index()];
-                if c != 0 && s.0 as u16 != vacated {
+                if c != 0 && s.index() as u16 != vacated {
                     if owner(c) == by && t.royal_mask.contains(kind_of(c)) {
                         return true;
                     }
@@ -272,8 +272,12 @@ impl<B: BitBoard> MoveGen<'_, B> {
             MoveKind::Drop(_) => occupied |= bit(mv.to),
             MoveKind::Castle { rook } => {
                 // As `apply_raw` plays it: the rook lands next to the king, on its own side.
-                let d = if mv.to.0 > mv.from.0 { -1i32 } else { 1 };
-                let rook_to = Square((mv.to.0 as i32 + d) as u8);
+                let d = if mv.to.byte() > mv.from.byte() {
+                    -1i32
+                } else {
+                    1
+                };
+                let rook_to = Square::from_index((mv.to.byte() as i32 + d) as u8);
                 occupied &= !(bit(mv.from) | bit(rook));
                 occupied |= bit(mv.to) | bit(rook_to);
                 royals = royals.moved(mv.from, mv.to);
@@ -459,7 +463,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
     fn occupied_for_attack(self, pos: &Position, target: Square, vacated: u16) -> B {
         let mut occupied = Occupancy::<B>::all(pos) | B::bit(target);
         if vacated != NO_SQUARE {
-            occupied &= !B::bit(Square(vacated as u8));
+            occupied &= !B::bit(Square::from_index(vacated as u8));
         }
         occupied
     }
@@ -484,7 +488,8 @@ impl<B: BitBoard> MoveGen<'_, B> {
             return self.words.attacks(w, target, occupied);
         }
         let e = t.entry(by, kind, from);
-        let occ = |s: Square| (pos.board[s.index()] != 0 && s.0 as u16 != vacated) || s == target;
+        let occ =
+            |s: Square| (pos.board[s.index()] != 0 && s.index() as u16 != vacated) || s == target;
         // The kind standing on an occupied square, the target holding `victim`.
         let kind_on = |s: Square| {
             if s == target {
@@ -562,7 +567,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
             let ok = steps.iter().all(|s| {
                 let need = if s.sq == target {
                     Need::ENEMY
-                } else if s.sq == from || s.sq.0 as u16 == vacated {
+                } else if s.sq == from || s.sq.index() as u16 == vacated {
                     Need::EMPTY
                 } else {
                     class(pos, s.sq, by)
@@ -576,7 +581,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
             }
             let dest = if p.to == target {
                 Need::ENEMY
-            } else if p.to == from || p.to.0 as u16 == vacated {
+            } else if p.to == from || p.to.index() as u16 == vacated {
                 Need::EMPTY
             } else {
                 class(pos, p.to, by)

@@ -83,11 +83,11 @@ impl BitBoard for u64 {
     /// Every square of a board of this width is below 64.
     #[inline(always)]
     fn bit(s: Square) -> u64 {
-        1u64 << (s.0 & 63)
+        1u64 << (s.byte() & 63)
     }
     #[inline(always)]
     fn has(self, s: Square) -> bool {
-        self >> (s.0 & 63) & 1 != 0
+        self >> (s.byte() & 63) & 1 != 0
     }
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -122,7 +122,7 @@ impl BitBoard for u64 {
         if *self == 0 {
             return None;
         }
-        let s = Square(self.trailing_zeros() as u8);
+        let s = Square::from_index(self.trailing_zeros() as u8);
         *self &= *self - 1;
         Some(s)
     }
@@ -184,12 +184,12 @@ impl BitBoard for Wide {
     #[inline(always)]
     fn bit(s: Square) -> Wide {
         let mut w = Wide::EMPTY;
-        w.0[s.index() >> 6] = 1 << (s.0 & 63);
+        w.0[s.index() >> 6] = 1 << (s.byte() & 63);
         w
     }
     #[inline(always)]
     fn has(self, s: Square) -> bool {
-        self.0[s.index() >> 6] >> (s.0 & 63) & 1 != 0
+        self.0[s.index() >> 6] >> (s.byte() & 63) & 1 != 0
     }
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -205,7 +205,7 @@ impl BitBoard for Wide {
     }
     #[inline(always)]
     fn below(s: Square) -> Wide {
-        let (i, b) = (s.index() >> 6, s.0 & 63);
+        let (i, b) = (s.index() >> 6, s.byte() & 63);
         Wide(std::array::from_fn(|j| match j.cmp(&i) {
             std::cmp::Ordering::Less => u64::MAX,
             std::cmp::Ordering::Equal => (1u64 << b) - 1,
@@ -221,7 +221,8 @@ impl BitBoard for Wide {
         match self.0.iter().position(|&w| w != 0) {
             Some(i) => {
                 let b = self.0[i].trailing_zeros() as u8;
-                Wide::below(Square((i as u8) << 6 | b)) | Wide::bit(Square((i as u8) << 6 | b))
+                Wide::below(Square::from_index((i as u8) << 6 | b))
+                    | Wide::bit(Square::from_index((i as u8) << 6 | b))
             }
             None => Wide::EMPTY,
         }
@@ -231,7 +232,7 @@ impl BitBoard for Wide {
         match self.0.iter().rposition(|&w| w != 0) {
             Some(i) => {
                 let b = 63 - self.0[i].leading_zeros() as u8;
-                !Wide::below(Square((i as u8) << 6 | b))
+                !Wide::below(Square::from_index((i as u8) << 6 | b))
             }
             None => Wide::EMPTY,
         }
@@ -241,7 +242,9 @@ impl BitBoard for Wide {
         let i = self.0.iter().position(|&w| w != 0)?;
         let w = self.0[i];
         self.0[i] = w & (w - 1);
-        Some(Square((i as u8) << 6 | w.trailing_zeros() as u8))
+        Some(Square::from_index(
+            (i as u8) << 6 | w.trailing_zeros() as u8,
+        ))
     }
 }
 
@@ -254,7 +257,7 @@ mod tests {
     fn the_wide_set_agrees_with_the_u64_on_the_first_64_squares() {
         let sets = [1u64, 0x8000_0000_0000_0001, 0x00f0_0000_1000_0100, u64::MAX];
         for s in 0..64u8 {
-            let sq = Square(s);
+            let sq = Square::from_index(s);
             let lo = |w: Wide| w.0[0];
             assert_eq!(lo(Wide::bit(sq)), u64::bit(sq));
             assert_eq!(lo(Wide::below(sq)), u64::below(sq));
@@ -278,16 +281,19 @@ mod tests {
     fn a_wide_slide_stops_at_its_first_blocker_across_words() {
         let mask: Wide = [10u8, 70, 130, 200]
             .iter()
-            .fold(Wide::EMPTY, |m, &s| m | Wide::bit(Square(s)));
-        let occupied = Wide::bit(Square(130));
+            .fold(Wide::EMPTY, |m, &s| m | Wide::bit(Square::from_index(s)));
+        let occupied = Wide::bit(Square::from_index(130));
         let up = Wide::ray_attack(mask, true, occupied);
-        assert_eq!(up, Wide::bit(Square(10)) | Wide::bit(Square(70)) | occupied);
+        assert_eq!(
+            up,
+            Wide::bit(Square::from_index(10)) | Wide::bit(Square::from_index(70)) | occupied
+        );
         let down = Wide::ray_attack(mask, false, occupied);
-        assert_eq!(down, Wide::bit(Square(200)) | occupied);
+        assert_eq!(down, Wide::bit(Square::from_index(200)) | occupied);
         let mut all = mask;
         let mut seen = Vec::new();
         while let Some(s) = all.pop_first() {
-            seen.push(s.0);
+            seen.push(s.byte());
         }
         assert_eq!(seen, [10, 70, 130, 200]);
     }

@@ -440,7 +440,7 @@ impl Engine {
             if pos.hands[us][k] == 0 {
                 continue;
             }
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::from_index(k);
             let info = &t.info[t.ki(us, kind)];
             let mut zone = info.drop_zone.minus(&occupied);
             if self.rules.drops.must_have_move {
@@ -572,7 +572,7 @@ impl Checker {
                 mv.to,
                 pos.side.other(),
                 royal,
-                mv.from.0 as u16,
+                mv.from.index() as u16,
             );
         }
         // Any other move on a small board, from the attackers' words.
@@ -755,7 +755,9 @@ impl<B: BitBoard> MoveGen<'_, B> {
             let landings = t.reach(us, kind, from).minus(&pos.occupied[us]);
             return landings
                 .iter()
-                .filter(|&to| !self.attacked_vacating(pos, to, us.other(), kind, from.0 as u16))
+                .filter(|&to| {
+                    !self.attacked_vacating(pos, to, us.other(), kind, from.index() as u16)
+                })
                 .count() as u64;
         }
         if exposes {

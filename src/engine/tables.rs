@@ -100,7 +100,7 @@ fn reach_tables(
     let mut reach_to = vec![SquareSet::EMPTY; 2 * 256];
     for (i, r) in reach.iter().enumerate() {
         let player = i / (kinds * 256);
-        let from = Square((i % 256) as u8);
+        let from = Square::from_index((i % 256) as u8);
         for target in r.iter() {
             reach_to[player * 256 + target.index()].insert(from);
         }
@@ -502,14 +502,14 @@ impl Tables {
             dims,
             squares,
             lists: MoveLists::default(),
-            origin: Square(0),
+            origin: Square::from_index(0),
         };
         let royal_mask = rules
             .pieces
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .map(|(i, _)| PieceKind(i as u8))
+            .map(|(i, _)| PieceKind::from_index(i))
             .collect();
         let initial = initial_squares(start, kinds);
 
@@ -574,7 +574,7 @@ impl Tables {
                 || (rules.gating.is_none()
                     && Player::BOTH
                         .iter()
-                        .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind(k as u8)) > 0))),
+                        .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind::from_index(k)) > 0))),
             in_place_promotions: rules.pieces.iter().any(|p| {
                 p.promotion
                     .as_ref()

@@ -225,13 +225,13 @@ fn every_kind_on_every_square(name: &str, rules: &RuleSet) {
     let dims = rules.board.dims;
     let squares: Vec<Square> = rules.board.squares.iter().collect();
     for us in Player::BOTH {
-        let filler = Piece::new(us.other(), PieceKind(0)).code();
+        let filler = Piece::new(us.other(), PieceKind::from_index(0)).code();
         let mut full = Position::empty();
         for &s in &squares {
             full.put_code(s, filler);
         }
         for k in 0..rules.pieces.len() {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::from_index(k);
             let code = Piece::new(us, kind).code();
             for &from in &squares {
                 let what = format!(

@@ -165,7 +165,7 @@ impl<B: BitBoard> WordTables<B> {
         }
         for (i, e) in t.entries.iter().enumerate() {
             let kind = (i / 256) % t.kinds;
-            let from = Square((i % 256) as u8);
+            let from = Square::from_index((i % 256) as u8);
             // The entries of squares off the board are empty and never read.
             if from.index() >= squares {
                 continue;

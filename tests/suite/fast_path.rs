@@ -64,14 +64,12 @@ fn compare(name: &str, fast: &Engine, others: &[(&str, &Engine)], p: &Position) 
     let perft2 = fast.perft(p, 2);
     let check = fast.in_check(p);
     let dims = fast.rules().board.dims;
-    let kinds = fast.rules().pieces.len();
     let attacks = |e: &Engine| {
         let mut v = Vec::new();
         for target in dims.squares() {
-            for k in 0..kinds {
-                let kind = chimera::rules::PieceKind(k as u8);
+            for kind in fast.rules().kinds() {
                 for by in [Player::First, Player::Second] {
-                    v.push(((target, k, by), e.attacks(p, target, by, kind)));
+                    v.push(((target, kind, by), e.attacks(p, target, by, kind)));
                 }
             }
         }
@@ -95,13 +93,13 @@ fn compare(name: &str, fast: &Engine, others: &[(&str, &Engine)], p: &Position) 
             "{name} ({how}): perft 2 in {fen}"
         );
         assert_eq!(other.in_check(p), check, "{name} ({how}): check in {fen}");
-        for (&((target, k, by), a), (_, b)) in attacked.iter().zip(attacks(other)) {
+        for (&((target, kind, by), a), (_, b)) in attacked.iter().zip(attacks(other)) {
             assert_eq!(
                 a,
                 b,
                 "{name} ({how}): attack on {} (as a {}) by {by:?} in {fen}",
                 dims.name(target),
-                fast.rules().pieces[k].name,
+                fast.rules().piece(kind).name,
             );
         }
     }
