@@ -46,7 +46,7 @@ pub struct Square(u8);
 impl Square {
     /// The square numbered `index` (`rank * files + file`) on a board of `dims`, if it is on it.
     pub fn new(index: usize, dims: Dimensions) -> Option<Square> {
-        (index < dims.len()).then(|| Square(index as u8))
+        (index < dims.len()).then_some(Square(index as u8))
     }
 
     /// The square numbered `index`, which the caller knows to be below 256 and on its board.

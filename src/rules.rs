@@ -676,14 +676,14 @@ impl RuleSet {
         self.pieces
             .iter()
             .position(|p| p.letter == letter)
-            .map(|i| PieceKind::from_index(i))
+            .map(PieceKind::from_index)
     }
     /// The kind with this name, if any (case-insensitive).
     pub fn kind_by_name(&self, name: &str) -> Option<PieceKind> {
         self.pieces
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(name))
-            .map(|i| PieceKind::from_index(i))
+            .map(PieceKind::from_index)
     }
     /// The name a rule gives a zone: `own_half`, or `enemy own_half`.
     pub fn zone_ref_name(&self, r: ZoneRef) -> String {

@@ -320,7 +320,7 @@ impl Words<'_> {
     fn in_hand(&self) -> Vec<PieceKind> {
         let r = self.rules;
         (0..r.pieces.len())
-            .map(|i| PieceKind::from_index(i))
+            .map(PieceKind::from_index)
             .filter(|k| {
                 let kept =
                     r.drops.to_hand.contains(k) && r.pieces.iter().any(|p| p.captured_as == *k);

@@ -147,9 +147,8 @@ impl<B: BitBoard> MoveGen<'_, B> {
     pub(super) fn safety(self, pos: &Position, us: Player, royals: &Royals) -> Option<Sensitive> {
         let t = self.t();
         let them = us.other();
-        if !self.rules.end.facing
-            && !(self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1)
-        {
+        let duple = self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1;
+        if !(self.rules.end.facing || duple) {
             if let Some(answer) = self.safety_words(pos, them, royals) {
                 return answer;
             }
@@ -157,7 +156,6 @@ impl<B: BitBoard> MoveGen<'_, B> {
         let mut out = SquareSet::EMPTY;
         let mut arrival = SquareSet::EMPTY;
         // Under duple check only all royals attacked is check.
-        let duple = self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1;
         let mut attacked = 0;
         for r in royals.iter() {
             let victim = kind_of(pos.board[r.index()]);

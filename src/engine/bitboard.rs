@@ -47,7 +47,7 @@ pub(crate) trait BitBoard:
     /// Every square up to and including its lowest (a non-empty set).
     fn through_first(self) -> Self;
     /// Every square from its highest on (a non-empty set).
-    fn from_last(self) -> Self;
+    fn through_last(self) -> Self;
     /// Takes out its lowest square.
     fn pop_first(&mut self) -> Option<Square>;
 
@@ -62,7 +62,7 @@ pub(crate) trait BitBoard:
         } else if up {
             mask & blockers.through_first()
         } else {
-            mask & blockers.from_last()
+            mask & blockers.through_last()
         }
     }
 }
@@ -114,7 +114,7 @@ impl BitBoard for u64 {
         u64::MAX >> (63 - self.trailing_zeros())
     }
     #[inline(always)]
-    fn from_last(self) -> u64 {
+    fn through_last(self) -> u64 {
         u64::MAX << (63 - self.leading_zeros())
     }
     #[inline(always)]
@@ -228,7 +228,7 @@ impl BitBoard for Wide {
         }
     }
     #[inline(always)]
-    fn from_last(self) -> Wide {
+    fn through_last(self) -> Wide {
         match self.0.iter().rposition(|&w| w != 0) {
             Some(i) => {
                 let b = 63 - self.0[i].leading_zeros() as u8;
@@ -267,8 +267,8 @@ mod tests {
                 let w = Wide::of(&u64::to_set(x));
                 assert_eq!(lo(w.through_first()), x.through_first());
                 assert_eq!(w.through_first().0[1..], [0; 3]);
-                assert_eq!(lo(w.from_last()), x.from_last());
-                assert_eq!(w.from_last().0[1..], [u64::MAX; 3]);
+                assert_eq!(lo(w.through_last()), x.through_last());
+                assert_eq!(w.through_last().0[1..], [u64::MAX; 3]);
                 assert_eq!(w.count(), x.count());
                 assert_eq!(w.is_single(), x.is_single());
             }

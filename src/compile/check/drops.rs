@@ -23,9 +23,7 @@ pub(super) fn drops(
     // Kinds first: the other entries are checked against what reaches a hand.
     if let Some(item) = m.drops.get(&DropKey::Kinds) {
         match &item.node {
-            DropItem::KindsAll => {
-                rules.to_hand = (0..n).map(|i| PieceKind::from_index(i)).collect()
-            }
+            DropItem::KindsAll => rules.to_hand = (0..n).map(PieceKind::from_index).collect(),
             DropItem::Kinds(names) => {
                 rules.to_hand = env
                     .kinds(ctx, names, Code::PieceUnknown, "piece")

@@ -115,7 +115,7 @@ pub(super) fn pieces(ctx: &mut Ctx, env: &mut Env, decls: &[&PieceDecl]) -> Vec<
                         _ => pieces
                             .iter()
                             .position(|p| p.letter == base)
-                            .map(|j| PieceKind::from_index(j))
+                            .map(PieceKind::from_index)
                             .unwrap_or(k),
                     }
                 }
