@@ -38,14 +38,33 @@ impl Player {
 }
 
 /// A square index `rank * files + file` on a board of known width. Files and ranks count from 0.
+/// Closed: a square comes from a board ([`Dimensions::square`], [`Square::new`],
+/// [`Dimensions::squares`]), so none lies off every board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Square(pub u8);
+pub struct Square(u8);
 
 impl Square {
+    /// The square numbered `index` (`rank * files + file`) on a board of `dims`, if it is on it.
+    pub fn new(index: usize, dims: Dimensions) -> Option<Square> {
+        (index < dims.len()).then_some(Square(index as u8))
+    }
+
+    /// The square numbered `index`, which the caller knows to be below 256 and on its board.
+    #[inline(always)]
+    pub(crate) const fn from_index(index: u8) -> Square {
+        Square(index)
+    }
+
     /// The index for per-square tables.
-    #[inline]
+    #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The index as a byte (every square number is below 256).
+    #[inline(always)]
+    pub(crate) const fn byte(self) -> u8 {
+        self.0
     }
 }
 

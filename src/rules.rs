@@ -16,13 +16,21 @@ pub const MAX_PIECE_KINDS: usize = 52;
 
 pub use crate::fen::{Setup, MAX_IN_HAND};
 
-/// Index of a piece kind in [`RuleSet::pieces`].
+/// Index of a piece kind in [`RuleSet::pieces`]. Closed: a kind comes from a rule set
+/// ([`RuleSet::kind`], [`RuleSet::kinds`]), so none lies past its pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct PieceKind(pub u8);
+pub struct PieceKind(u8);
 
 impl PieceKind {
+    /// The kind numbered `index`, which the caller knows to be one of its rule set's (below
+    /// [`MAX_PIECE_KINDS`]).
+    #[inline(always)]
+    pub(crate) const fn from_index(index: usize) -> PieceKind {
+        PieceKind(index as u8)
+    }
+
     /// The index into per-kind tables.
-    #[inline]
+    #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -668,14 +676,14 @@ impl RuleSet {
         self.pieces
             .iter()
             .position(|p| p.letter == letter)
-            .map(|i| PieceKind(i as u8))
+            .map(PieceKind::from_index)
     }
     /// The kind with this name, if any (case-insensitive).
     pub fn kind_by_name(&self, name: &str) -> Option<PieceKind> {
         self.pieces
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(name))
-            .map(|i| PieceKind(i as u8))
+            .map(PieceKind::from_index)
     }
     /// The name a rule gives a zone: `own_half`, or `enemy own_half`.
     pub fn zone_ref_name(&self, r: ZoneRef) -> String {
@@ -736,12 +744,20 @@ impl RuleSet {
     pub fn piece(&self, k: PieceKind) -> &PieceDef {
         &self.pieces[k.index()]
     }
+    /// The kind numbered `index` (its place in [`RuleSet::pieces`]), if there is one.
+    pub fn kind(&self, index: usize) -> Option<PieceKind> {
+        (index < self.pieces.len()).then(|| PieceKind::from_index(index))
+    }
+    /// Every kind, in the order of [`RuleSet::pieces`].
+    pub fn kinds(&self) -> impl Iterator<Item = PieceKind> {
+        (0..self.pieces.len()).map(PieceKind::from_index)
+    }
     /// The royal kinds.
     pub fn royal_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
         self.pieces
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .map(|(i, _)| PieceKind(i as u8))
+            .map(|(i, _)| PieceKind::from_index(i))
     }
 }

@@ -59,7 +59,7 @@ impl Sheet {
             sections.push(w.paths());
         }
         for k in 0..rules.pieces.len() {
-            sections.push(w.piece(PieceKind(k as u8)));
+            sections.push(w.piece(PieceKind::from_index(k)));
         }
         sections.push(w.drops());
         sections.push(w.royalty());
@@ -320,7 +320,7 @@ impl Words<'_> {
     fn in_hand(&self) -> Vec<PieceKind> {
         let r = self.rules;
         (0..r.pieces.len())
-            .map(|i| PieceKind(i as u8))
+            .map(PieceKind::from_index)
             .filter(|k| {
                 let kept =
                     r.drops.to_hand.contains(k) && r.pieces.iter().any(|p| p.captured_as == *k);

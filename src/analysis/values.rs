@@ -43,7 +43,7 @@ pub(crate) fn measurable_kinds(engine: &Engine) -> Vec<PieceKind> {
     let start = engine.start_position();
     let rules = engine.rules();
     (0..rules.pieces.len())
-        .map(|k| PieceKind(k as u8))
+        .map(PieceKind::from_index)
         .filter(|k| !rules.pieces[k.index()].royal)
         .filter(|k| {
             [

@@ -73,7 +73,7 @@ pub fn write_page(engine: &Engine, sheet: &Sheet, dir: &Path) -> Result<Vec<Path
         render::render_position(engine, &engine.start_position(), &RenderOptions::default());
     files.push(write(START_PICTURE, &start)?);
     for k in 0..rules.pieces.len() {
-        let kind = crate::rules::PieceKind(k as u8);
+        let kind = crate::rules::PieceKind::from_index(k);
         let svg = render::render_piece(engine, kind, &RenderOptions::default());
         files.push(write(&piece_picture_name(rules, kind), &svg)?);
     }

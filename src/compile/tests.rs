@@ -60,7 +60,7 @@ fn an_eight_by_eight_definition_compiles_with_defaults() -> TestResult {
         .promotion
         .as_ref()
         .ok_or("the Pawn has no promotion")?;
-    assert_eq!(promo.to, vec![PieceKind(1)]);
+    assert_eq!(promo.to, vec![PieceKind::from_index(1)]);
     assert_eq!(promo.mode, PromotionMode::Forced);
     assert_eq!(r.end.royal_rule, RoyalRule::Check);
     assert_eq!(r.end.stalemate, Score::Draw);
@@ -194,7 +194,10 @@ fn piece_clauses_compile_to_move_rules_and_confinement() {
     let m = &rook.moves[0];
     assert_eq!(m.betza, "R");
     assert!(m.unconfined);
-    assert_eq!(m.capturing, Some(vec![PieceKind(0), PieceKind(2)]));
+    assert_eq!(
+        m.capturing,
+        Some(vec![PieceKind::from_index(0), PieceKind::from_index(2)])
+    );
     assert_eq!(m.only_in, Some(zone(&r, "home")));
     assert_eq!(rook.rides.len(), 1);
     assert_eq!(r.path_name(rook.rides[0].paths[0]), "edge");
@@ -242,8 +245,8 @@ fn drops_compile_per_kind() -> TestResult {
     let pawn_zone = d.zones[2].ok_or("the Pawn has no drop zone")?;
     assert_eq!(names(&r, &pawn_zone[Player::Second])[0], "a3");
     assert!(d.must_have_move);
-    assert_eq!(d.one_per_file, vec![PieceKind(2)]);
-    assert_eq!(d.no_drop_mate, vec![PieceKind(2)]);
+    assert_eq!(d.one_per_file, vec![PieceKind::from_index(2)]);
+    assert_eq!(d.no_drop_mate, vec![PieceKind::from_index(2)]);
     assert_eq!(
         names(
             &r,
@@ -288,12 +291,12 @@ fn game_end_rules_castling_and_render() -> TestResult {
     let ml = r.end.move_limit.as_ref().ok_or("no move limit")?;
     assert_eq!(
         (ml.moves, ml.score, ml.reset_by.clone()),
-        (50, Score::Draw, vec![PieceKind(2)])
+        (50, Score::Draw, vec![PieceKind::from_index(2)])
     );
     let c = r.castling.as_ref().ok_or("no castling")?;
     assert_eq!(
         (c.king, c.rook, c.king_steps),
-        (PieceKind(0), PieceKind(1), 1)
+        (PieceKind::from_index(0), PieceKind::from_index(1), 1)
     );
     assert!(r.render.intersections);
     assert_eq!(r.render.cell, Some(40));
@@ -324,7 +327,7 @@ fn extends_replaces_by_name_and_keeps_the_order() -> TestResult {
     );
     assert_eq!(r.pieces[1].moves[0].betza, "W");
     assert_eq!(r.end.stalemate, Score::Win);
-    assert_eq!(r.drops.to_hand, vec![PieceKind(2)]);
+    assert_eq!(r.drops.to_hand, vec![PieceKind::from_index(2)]);
     assert!(
         r.drops.must_have_move,
         "entries the child does not restate stay"

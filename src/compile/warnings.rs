@@ -151,7 +151,7 @@ impl Warner<'_> {
                 || rules.pieces.iter().any(|o| {
                     o.promotion
                         .as_ref()
-                        .is_some_and(|pr| pr.to.contains(&PieceKind(k as u8)))
+                        .is_some_and(|pr| pr.to.contains(&PieceKind::from_index(k)))
                 })
                 || geo.reaches_hand[k];
             if !appears {
@@ -495,7 +495,7 @@ impl<'a> Geometry<'a> {
         }
         let reaches_hand: Vec<bool> = (0..n)
             .map(|k| {
-                let kind = PieceKind(k as u8);
+                let kind = PieceKind::from_index(k);
                 placed.iter().any(|p| p.kind == k && p.square.is_none())
                     || (rules.drops.to_hand.contains(&kind)
                         && rules.pieces.iter().any(|p| p.captured_as == kind))

@@ -1,10 +1,11 @@
 //! Attack tests: whether a square is attacked, whether the side to move is in check, and which
 //! squares' occupancy can change that (the sensitive squares that let legality skip most tests).
 
+use super::bitboard::BitBoard;
 use super::position::{kind_of, owner, Piece, Position};
 use super::tables::Need;
 use super::words::Occupancy;
-use super::{Engine, Move, MoveKind};
+use super::{Engine, Move, MoveGen, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, PieceKind, RoyalRule};
 
@@ -46,6 +47,95 @@ pub(super) struct Sensitive {
 pub(super) const NO_SQUARE: u16 = 256;
 
 impl Engine {
+    /// Whether the side to move is in check (all its royals attacked under duple check).
+    pub fn in_check(&self, pos: &Position) -> bool {
+        by_width!(self, g => g.in_check(pos))
+    }
+
+    /// Whether, with the given royal squares, `us` is in check by the royal rule.
+    pub(super) fn royals_in_danger(&self, pos: &Position, us: Player, royals: &Royals) -> bool {
+        by_width!(self, g => g.royals_in_danger(pos, us, royals))
+    }
+
+    /// Whether `by` attacks `target`, which holds (or would hold) a piece of kind `victim`.
+    pub(crate) fn square_attacked(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Player,
+        victim: PieceKind,
+    ) -> bool {
+        by_width!(self, g => g.square_attacked(pos, target, by, victim))
+    }
+
+    /// Whether `attacker`, standing on `from`, can capture on `target` (treated as holding an
+    /// enemy of kind `victim`), the square `vacated` (an index, or [`NO_SQUARE`]) taken as empty.
+    pub(super) fn piece_attacks(
+        &self,
+        pos: &Position,
+        from: Square,
+        attacker: Piece,
+        target: Square,
+        victim: PieceKind,
+        vacated: u16,
+    ) -> bool {
+        by_width!(self, g => g.piece_attacks(pos, from, attacker, target, victim, vacated))
+    }
+
+    /// The squares of a player's royal pieces, all of them.
+    pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
+        let mask = self.t().royal_mask;
+        if pos.royal_kinds == mask {
+            let set = pos.royals[p];
+            return Royals {
+                set,
+                n: set.len() as usize,
+            };
+        }
+        let mut r = Royals {
+            set: SquareSet::EMPTY,
+            n: 0,
+        };
+        if mask.is_empty() {
+            return r;
+        }
+        for s in pos.occupied[p].iter() {
+            if mask.contains(kind_of(pos.board[s.index()])) {
+                r.set.insert(s);
+                r.n += 1;
+            }
+        }
+        r
+    }
+
+    /// Whether a royal of `by` stands on the file of `target` with nothing between.
+    /// `vacated`: a square index taken as empty, or [`NO_SQUARE`].
+    pub(super) fn faces_royal(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Player,
+        vacated: u16,
+    ) -> bool {
+        let t = self.t();
+        for dr in [1i8, -1] {
+            let mut s = target;
+            while let Some(n) = t.dims.offset(s, crate::geometry::Offset::new(0, dr)) {
+                s = n;
+                let c = pos.board[s.index()];
+                if c != 0 && s.index() as u16 != vacated {
+                    if owner(c) == by && t.royal_mask.contains(kind_of(c)) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+}
+
+impl<B: BitBoard> MoveGen<'_, B> {
     /// Squares whose occupancy decides whether an enemy piece attacks one of `us`'s royals: the
     /// squares between a hopper and the royal, the one piece between a slider and the royal (none
     /// when two or more stand between), lame-leap blockers, multi-leg path steps, and the royal's
@@ -54,13 +144,11 @@ impl Engine {
     ///
     /// `None` when `us` is in check by the royal rule (the same answer as
     /// [`Engine::royals_in_danger`]): one walk over the attackers answers both.
-    pub(super) fn safety(&self, pos: &Position, us: Player, royals: &Royals) -> Option<Sensitive> {
+    pub(super) fn safety(self, pos: &Position, us: Player, royals: &Royals) -> Option<Sensitive> {
         let t = self.t();
         let them = us.other();
-        if t.words.small()
-            && !self.rules.end.facing
-            && !(self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1)
-        {
+        let duple = self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1;
+        if !(self.rules.end.facing || duple) {
             if let Some(answer) = self.safety_words(pos, them, royals) {
                 return answer;
             }
@@ -68,7 +156,6 @@ impl Engine {
         let mut out = SquareSet::EMPTY;
         let mut arrival = SquareSet::EMPTY;
         // Under duple check only all royals attacked is check.
-        let duple = self.rules.end.royal_rule == RoyalRule::Duple && royals.n > 1;
         let mut attacked = 0;
         for r in royals.iter() {
             let victim = kind_of(pos.board[r.index()]);
@@ -158,12 +245,12 @@ impl Engine {
         Some(Sensitive { any: out, arrival })
     }
 
-    /// On a board of at most 64 squares, whether `mv` (anything but a gating move) leaves the
-    /// mover's royals in danger, read from the attackers' words without playing it; `None` when
-    /// the words cannot tell (an attacker that is not simple).
-    pub(super) fn exposed_words(&self, pos: &Position, mv: Move, royals: &Royals) -> Option<bool> {
+    /// Whether `mv` (anything but a gating move) leaves the mover's royals in danger, read from
+    /// the attackers' words without playing it; `None` when the words cannot tell (an attacker
+    /// that is not simple).
+    pub(super) fn exposed_words(self, pos: &Position, mv: Move, royals: &Royals) -> Option<bool> {
         let t = self.t();
-        if !t.words.small() || mv.gate.is_some() {
+        if mv.gate.is_some() {
             return None;
         }
         // A royal placed by the move (a promotion or a drop) is a royal more to test: the
@@ -175,16 +262,20 @@ impl Engine {
         {
             return None;
         }
-        let bit = |s: Square| 1u64 << s.0;
-        let mut occupied = Occupancy::all(pos);
-        let mut attackers = pos.occupied[pos.side.other()].0[0];
+        let bit = B::bit;
+        let mut occupied = Occupancy::<B>::all(pos);
+        let mut attackers = B::of(&pos.occupied[pos.side.other()]);
         let mut royals = *royals;
         match mv.kind {
             MoveKind::Drop(_) => occupied |= bit(mv.to),
             MoveKind::Castle { rook } => {
                 // As `apply_raw` plays it: the rook lands next to the king, on its own side.
-                let d = if mv.to.0 > mv.from.0 { -1i32 } else { 1 };
-                let rook_to = Square((mv.to.0 as i32 + d) as u8);
+                let d = if mv.to.byte() > mv.from.byte() {
+                    -1i32
+                } else {
+                    1
+                };
+                let rook_to = Square::from_index((mv.to.byte() as i32 + d) as u8);
                 occupied &= !(bit(mv.from) | bit(rook));
                 occupied |= bit(mv.to) | bit(rook_to);
                 royals = royals.moved(mv.from, mv.to);
@@ -211,8 +302,11 @@ impl Engine {
                 if hit {
                     break;
                 }
-                let w = t.word_moves(them, kind, from).filter(|w| w.simple)?;
-                if t.words.attacks(w, r, occupied) {
+                let w = self.word_moves(them, kind, from);
+                if !w.simple {
+                    return None;
+                }
+                if self.words.attacks(w, r, occupied) {
                     hit = true;
                     break;
                 }
@@ -226,25 +320,17 @@ impl Engine {
         })
     }
 
-    /// On a board of at most 64 squares, whether a royal among `enemies` (a word of pieces that
-    /// stand as on `pos`'s board) stands on the file of `target` with no square of `occupied`
-    /// between: the `facing` rule read from words.
-    fn faces_royal_words(
-        &self,
-        pos: &Position,
-        target: Square,
-        enemies: u64,
-        occupied: u64,
-    ) -> bool {
+    /// Whether a royal among `enemies` (a word of pieces that stand as on `pos`'s board) stands
+    /// on the file of `target` with no square of `occupied` between: the `facing` rule read from
+    /// words.
+    fn faces_royal_words(self, pos: &Position, target: Square, enemies: B, occupied: B) -> bool {
         let t = self.t();
         for dr in [1i8, -1] {
             let mut s = target;
             while let Some(n) = t.dims.offset(s, crate::geometry::Offset::new(0, dr)) {
                 s = n;
-                if occupied >> s.0 & 1 != 0 {
-                    if enemies >> s.0 & 1 != 0
-                        && t.royal_mask.contains(kind_of(pos.board[s.index()]))
-                    {
+                if occupied.has(s) {
+                    if enemies.has(s) && t.royal_mask.contains(kind_of(pos.board[s.index()])) {
                         return true;
                     }
                     break;
@@ -254,22 +340,23 @@ impl Engine {
         false
     }
 
-    /// On a board of at most 64 squares, the pieces of `by` among `pieces` (a word) that could
-    /// capture on `target` on an empty board, with their kinds.
+    /// The pieces of `by` among `pieces` (a word) that could capture on `target` on an empty
+    /// board, with their kinds.
     #[inline]
     fn word_candidates<'a>(
-        &'a self,
+        self,
         pos: &'a Position,
-        pieces: u64,
+        pieces: B,
         by: Player,
         target: Square,
-    ) -> impl Iterator<Item = (Square, PieceKind)> + 'a {
-        let t = self.t();
-        let mut candidates = pieces & t.reach_to(by, target).0[0];
+    ) -> impl Iterator<Item = (Square, PieceKind)> + 'a
+    where
+        Self: 'a,
+    {
+        let t = self.engine.t();
+        let mut candidates = pieces & B::of(t.reach_to(by, target));
         std::iter::from_fn(move || {
-            while candidates != 0 {
-                let from = Square(candidates.trailing_zeros() as u8);
-                candidates &= candidates - 1;
+            while let Some(from) = candidates.pop_first() {
                 let kind = kind_of(pos.board[from.index()]);
                 if t.reach(by, kind, from).contains(target) {
                     return Some((from, kind));
@@ -279,69 +366,43 @@ impl Engine {
         })
     }
 
-    /// [`Engine::safety`] on a board of at most 64 squares, without facing or duple check:
-    /// the outer `None` when some attacker is not simple (the table walk answers then).
+    /// [`MoveGen::safety`] without facing or duple check: the outer `None` when some attacker
+    /// is not simple (the table walk answers then).
     #[allow(clippy::option_option)]
     fn safety_words(
-        &self,
+        self,
         pos: &Position,
         them: Player,
         royals: &Royals,
     ) -> Option<Option<Sensitive>> {
-        let t = self.t();
-        let occupied = Occupancy::all(pos);
-        let mut shields = 0u64;
+        let occupied = Occupancy::<B>::all(pos);
+        let mut shields = B::EMPTY;
         for r in royals.iter() {
-            for (from, kind) in self.word_candidates(pos, pos.occupied[them].0[0], them, r) {
-                let w = t.word_moves(them, kind, from).filter(|w| w.simple)?;
-                match t.words.shields(w, r, occupied) {
+            for (from, kind) in self.word_candidates(pos, B::of(&pos.occupied[them]), them, r) {
+                let w = self.word_moves(them, kind, from);
+                if !w.simple {
+                    return None;
+                }
+                match self.words.shields(w, r, occupied) {
                     None => return Some(None),
                     Some(s) => shields |= s,
                 }
             }
         }
-        let mut any = SquareSet::EMPTY;
-        any.0[0] = shields;
         Some(Some(Sensitive {
-            any,
+            any: shields.to_set(),
             arrival: SquareSet::EMPTY,
         }))
     }
 
-    /// The squares of a player's royal pieces, all of them.
-    pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
-        let mask = self.t().royal_mask;
-        if pos.royal_kinds == mask {
-            let set = pos.royals[p];
-            return Royals {
-                set,
-                n: set.len() as usize,
-            };
-        }
-        let mut r = Royals {
-            set: SquareSet::EMPTY,
-            n: 0,
-        };
-        if mask.is_empty() {
-            return r;
-        }
-        for s in pos.occupied[p].iter() {
-            if mask.contains(kind_of(pos.board[s.index()])) {
-                r.set.insert(s);
-                r.n += 1;
-            }
-        }
-        r
-    }
-
     /// Whether the side to move is in check (all its royals attacked under duple check).
-    pub fn in_check(&self, pos: &Position) -> bool {
+    pub(super) fn in_check(self, pos: &Position) -> bool {
         let royals = self.royal_squares(pos, pos.side);
         self.royals_in_danger(pos, pos.side, &royals)
     }
 
     /// Whether, with the given royal squares, `us` is in check by the royal rule.
-    pub(super) fn royals_in_danger(&self, pos: &Position, us: Player, royals: &Royals) -> bool {
+    pub(super) fn royals_in_danger(self, pos: &Position, us: Player, royals: &Royals) -> bool {
         if royals.n == 0 {
             return false;
         }
@@ -356,7 +417,7 @@ impl Engine {
 
     /// Whether `by` attacks `target`, which holds (or would hold) a piece of kind `victim`.
     pub(crate) fn square_attacked(
-        &self,
+        self,
         pos: &Position,
         target: Square,
         by: Player,
@@ -368,7 +429,7 @@ impl Engine {
     /// Whether `by` would attack `target` (holding a `victim`) were the square `vacated` (a
     /// square index, or [`NO_SQUARE`]) empty: a royal's step tested without making it.
     pub(super) fn attacked_vacating(
-        &self,
+        self,
         pos: &Position,
         target: Square,
         by: Player,
@@ -376,75 +437,39 @@ impl Engine {
         vacated: u16,
     ) -> bool {
         let t = self.t();
-        if t.words.small() {
-            let mut occupied = Occupancy::all(pos) | 1 << target.0;
-            if vacated != NO_SQUARE {
-                occupied &= !(1 << vacated);
-            }
-            for (from, kind) in self.word_candidates(pos, pos.occupied[by].0[0], by, target) {
-                let hit = match t.word_moves(by, kind, from) {
-                    Some(w) if w.simple => t.words.attacks(w, target, occupied),
-                    _ => {
-                        self.piece_attacks(pos, from, Piece::new(by, kind), target, victim, vacated)
-                    }
-                };
-                if hit {
-                    return true;
-                }
-            }
-            return self.rules.end.facing
-                && t.royal_mask.contains(victim)
-                && self.faces_royal(pos, target, by, vacated);
-        }
+        let occupied = self.occupied_for_attack(pos, target, vacated);
         // Only pieces standing where some kind of theirs could reach the target can attack it.
-        let candidates = pos.occupied[by].intersect(t.reach_to(by, target));
-        for from in candidates.iter() {
-            let kind = kind_of(pos.board[from.index()]);
-            if t.reach(by, kind, from).contains(target)
-                && self.piece_attacks(pos, from, Piece::new(by, kind), target, victim, vacated)
-            {
+        for (from, kind) in self.word_candidates(pos, B::of(&pos.occupied[by]), by, target) {
+            let w = self.word_moves(by, kind, from);
+            let hit = if w.simple {
+                self.words.attacks(w, target, occupied)
+            } else {
+                self.piece_attacks(pos, from, Piece::new(by, kind), target, victim, vacated)
+            };
+            if hit {
                 return true;
             }
         }
-        if self.rules.end.facing
+        self.rules.end.facing
             && t.royal_mask.contains(victim)
             && self.faces_royal(pos, target, by, vacated)
-        {
-            return true;
-        }
-        false
     }
 
-    /// Whether a royal of `by` stands on the file of `target` with nothing between.
-    /// `vacated`: a square index taken as empty, or [`NO_SQUARE`].
-    pub(super) fn faces_royal(
-        &self,
-        pos: &Position,
-        target: Square,
-        by: Player,
-        vacated: u16,
-    ) -> bool {
-        let t = self.t();
-        for dr in [1i8, -1] {
-            let mut s = target;
-            while let Some(n) = t.dims.offset(s, crate::geometry::Offset::new(0, dr)) {
-                s = n;
-                let c = pos.board[s.index()];
-                if c != 0 && s.0 as u16 != vacated {
-                    if owner(c) == by && t.royal_mask.contains(kind_of(c)) {
-                        return true;
-                    }
-                    break;
-                }
-            }
+    /// The occupied squares of `pos` as an attack test on `target` sees them: the target taken
+    /// as occupied, the square `vacated` (an index, or [`NO_SQUARE`]) as empty.
+    #[inline(always)]
+    fn occupied_for_attack(self, pos: &Position, target: Square, vacated: u16) -> B {
+        let mut occupied = Occupancy::<B>::all(pos) | B::bit(target);
+        if vacated != NO_SQUARE {
+            occupied &= !B::bit(Square::from_index(vacated as u8));
         }
-        false
+        occupied
     }
 
     /// Whether `attacker`, standing on `from`, can capture on `target` (treated as holding an
     /// enemy of kind `victim`), the square `vacated` (an index, or [`NO_SQUARE`]) taken as empty.
     pub(super) fn piece_attacks(
-        &self,
+        self,
         pos: &Position,
         from: Square,
         attacker: Piece,
@@ -454,18 +479,15 @@ impl Engine {
     ) -> bool {
         let (by, kind) = (attacker.player, attacker.kind);
         let t = self.t();
-        if let Some(w) = t.word_moves(by, kind, from) {
-            if w.simple {
-                // Every capture of a simple piece takes any kind: `victim` does not matter.
-                let mut occupied = Occupancy::all(pos) | 1 << target.0;
-                if vacated != NO_SQUARE {
-                    occupied &= !(1 << vacated);
-                }
-                return t.words.attacks(w, target, occupied);
-            }
+        let w = self.word_moves(by, kind, from);
+        if w.simple {
+            // Every capture of a simple piece takes any kind: `victim` does not matter.
+            let occupied = self.occupied_for_attack(pos, target, vacated);
+            return self.words.attacks(w, target, occupied);
         }
         let e = t.entry(by, kind, from);
-        let occ = |s: Square| (pos.board[s.index()] != 0 && s.0 as u16 != vacated) || s == target;
+        let occ =
+            |s: Square| (pos.board[s.index()] != 0 && s.index() as u16 != vacated) || s == target;
         // The kind standing on an occupied square, the target holding `victim`.
         let kind_on = |s: Square| {
             if s == target {
@@ -543,7 +565,7 @@ impl Engine {
             let ok = steps.iter().all(|s| {
                 let need = if s.sq == target {
                     Need::ENEMY
-                } else if s.sq == from || s.sq.0 as u16 == vacated {
+                } else if s.sq == from || s.sq.index() as u16 == vacated {
                     Need::EMPTY
                 } else {
                     class(pos, s.sq, by)
@@ -557,7 +579,7 @@ impl Engine {
             }
             let dest = if p.to == target {
                 Need::ENEMY
-            } else if p.to == from || p.to.0 as u16 == vacated {
+            } else if p.to == from || p.to.index() as u16 == vacated {
                 Need::EMPTY
             } else {
                 class(pos, p.to, by)

@@ -143,7 +143,7 @@ impl Engine {
         let hand: usize = pos.hands[p]
             .iter()
             .enumerate()
-            .filter(|(k, _)| !mask.contains(PieceKind(*k as u8)))
+            .filter(|(k, _)| !mask.contains(PieceKind::from_index(*k)))
             .map(|(_, &n)| n as usize)
             .sum();
         board + hand

@@ -44,20 +44,20 @@ pub fn position_from_setup(rules: &RuleSet, setup: &Setup) -> Position {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .map(|(i, _)| PieceKind(i as u8))
+            .map(|(i, _)| PieceKind::from_index(i))
             .collect(),
     );
     for p in &setup.board {
         pos.set_piece(
             p.square,
-            Some(Piece::new(p.player, PieceKind(p.kind as u8))),
+            Some(Piece::new(p.player, PieceKind::from_index(p.kind))),
         );
         if p.pending {
             pos.set_pending(p.square, true);
         }
     }
     for h in &setup.hands {
-        let kind = PieceKind(h.kind as u8);
+        let kind = PieceKind::from_index(h.kind);
         let n = pos.hand(h.player, kind);
         pos.set_hand(h.player, kind, n + 1);
     }

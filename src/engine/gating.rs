@@ -20,7 +20,7 @@ impl Engine {
         }
         let kinds: Vec<PieceKind> = (0..self.t().kinds)
             .filter(|&k| hand[k] > 0)
-            .map(|k| PieceKind(k as u8))
+            .map(PieceKind::from_index)
             .collect();
         for i in 0..out.len() {
             let mv = out[i];

@@ -171,8 +171,12 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
             let king = p.board[mv.from.index()];
             let rook = p.board[rook_sq.index()];
             // The rook lands on the square next to the king's destination, on the side it came from.
-            let d = if mv.to.0 > mv.from.0 { -1i32 } else { 1 };
-            let rook_to = Square((mv.to.0 as i32 + d) as u8);
+            let d = if mv.to.byte() > mv.from.byte() {
+                -1i32
+            } else {
+                1
+            };
+            let rook_to = Square::from_index((mv.to.byte() as i32 + d) as u8);
             set(p, mv.from, 0);
             set(p, rook_sq, 0);
             undo.rook_to = Some((rook_to, p.board[rook_to.index()]));

@@ -4,7 +4,27 @@
 //! only those tables. Positions are plain values ([`Position`]); [`Game`] adds history for undo,
 //! redo and repetition.
 
+/// Runs `$body` with `$g` bound to the engine's move generator ([`MoveGen`]) in the width of
+/// set its board was built with: the one place the width is looked at, at the engine's entry
+/// points; everything below is compiled once per width.
+macro_rules! by_width {
+    ($engine:expr, $g:ident => $body:expr) => {{
+        let engine: &$crate::engine::Engine = $engine;
+        match &engine.tables.words {
+            $crate::engine::words::Words::Narrow(words) => {
+                let $g = $crate::engine::MoveGen::new(engine, words);
+                $body
+            }
+            $crate::engine::words::Words::Wide(words) => {
+                let $g = $crate::engine::MoveGen::new(engine, words);
+                $body
+            }
+        }
+    }};
+}
+
 mod attacks;
+mod bitboard;
 mod diagram;
 mod endings;
 mod entries;
@@ -35,7 +55,9 @@ pub use position::{CastleSide, CastlingRights, Piece, Position};
 pub use visit::{Ends, PathStep, RideSquare, StepNeed, TableMove};
 
 use crate::rules::RuleSet;
+use bitboard::BitBoard;
 use std::sync::Arc;
+use words::WordTables;
 
 /// Why a rule set could not be turned into an engine.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -90,11 +112,23 @@ impl Engine {
         pos
     }
 
-    /// The same engine without its 64-bit word tables: on a board of at most 64 squares every
-    /// move, count and attack test then walks the move tables, as on a larger board. For tests
-    /// that both paths agree; the engine built by [`Engine::new`] is unchanged by it.
-    pub fn without_words(mut self) -> Engine {
-        self.tables.words = words::WordTables::default();
+    /// The same engine computing in the wide bit sets of boards over 64 squares, whatever its
+    /// board's size: for tests that the move generator, compiled for each width, gives the same
+    /// moves, counts and attack tests in both. The engine built by [`Engine::new`] is unchanged
+    /// by it.
+    #[doc(hidden)]
+    pub fn with_wide_sets(mut self) -> Engine {
+        self.tables.rebuild_words(&self.rules, words::Build::Wide);
+        self
+    }
+
+    /// The same engine answering every move, count and attack test by walking its move tables,
+    /// none from the bit sets: for tests that both give the same answers. The engine built by
+    /// [`Engine::new`] is unchanged by it.
+    #[doc(hidden)]
+    pub fn with_table_walk(mut self) -> Engine {
+        self.tables
+            .rebuild_words(&self.rules, words::Build::WalkOnly);
         self
     }
 
@@ -129,5 +163,43 @@ impl Engine {
     #[inline]
     fn t(&self) -> &tables::Tables {
         &self.tables
+    }
+}
+
+/// The move generator: the engine with its word tables in one width of bit set `B` (see
+/// [`bitboard`]). Legal moves, perft's leaf count, the legality filter and the attack tests run
+/// here, compiled once for each width; [`by_width!`] picks the one the engine was built with.
+/// Reads the rest of the engine through `Deref`.
+#[derive(Clone, Copy)]
+pub(crate) struct MoveGen<'e, B> {
+    engine: &'e Engine,
+    words: &'e WordTables<B>,
+}
+
+impl<'e, B: BitBoard> MoveGen<'e, B> {
+    /// The generator of `engine` over its word tables `words`.
+    #[inline(always)]
+    fn new(engine: &'e Engine, words: &'e WordTables<B>) -> MoveGen<'e, B> {
+        MoveGen { engine, words }
+    }
+
+    /// The words of a piece of `player`'s `kind` on `from`.
+    #[inline(always)]
+    fn word_moves(
+        self,
+        player: crate::geometry::Player,
+        kind: crate::rules::PieceKind,
+        from: crate::geometry::Square,
+    ) -> &'e words::WordMoves<B> {
+        let t = &self.engine.tables;
+        self.words.moves(t.ki(player, kind) * 256 + from.index())
+    }
+}
+
+impl<B> std::ops::Deref for MoveGen<'_, B> {
+    type Target = Engine;
+    #[inline(always)]
+    fn deref(&self) -> &Engine {
+        self.engine
     }
 }

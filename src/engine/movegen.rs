@@ -2,11 +2,12 @@
 //! then the royal rule's filter.
 
 use super::attacks::{class, Royals, Sensitive};
+use super::bitboard::BitBoard;
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
 use super::tables::{Leap, Need, PathMove, Ray, SquareMoves};
 use super::words::Occupancy;
-use super::{Engine, Move, MoveKind};
+use super::{Engine, Move, MoveGen, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Hop, KindSet, PieceKind, PromotionMode, RoyalRule};
 
@@ -37,7 +38,7 @@ impl Engine {
     pub fn pseudo_legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::new();
         if !self.royals_gone(pos) {
-            self.pseudo_into(pos, &mut out);
+            by_width!(self, g => g.pseudo_into(pos, &mut out));
         }
         out
     }
@@ -53,352 +54,19 @@ impl Engine {
 
     /// Legal moves into `out` (cleared first); none when an end rule has finished the game.
     pub(crate) fn legal_into(&self, pos: &Position, out: &mut Vec<Move>) {
-        out.clear();
-        if self.t().has_endings && self.ending(pos).is_some() {
-            return;
-        }
-        self.legal_unended(pos, out);
+        by_width!(self, g => g.legal_into(pos, out))
     }
 
     /// Legal moves into `out` (cleared first), the end rules aside.
     pub(super) fn legal_unended(&self, pos: &Position, out: &mut Vec<Move>) {
-        out.clear();
-        if self.royals_gone(pos) {
-            return;
-        }
-        match self.checker(pos) {
-            Some(mut check) => self.legal_checked(pos, out, &mut check),
-            None => self.pseudo_into(pos, out),
-        }
+        by_width!(self, g => g.legal_unended(pos, out))
     }
 
     /// How many legal moves `pos` has (as many as [`Engine::legal_into`] lists), counted
     /// without listing most of them: perft's last ply. `buf` is scratch space.
+    #[cfg(test)]
     pub(super) fn count_legal(&self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
-        buf.clear();
-        if (self.t().has_endings && self.ending(pos).is_some()) || self.royals_gone(pos) {
-            return 0;
-        }
-        let Some(mut check) = self.checker(pos) else {
-            self.pseudo_into(pos, buf);
-            return buf.len() as u64;
-        };
-        let us = pos.side;
-        let must_drop = self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0);
-        if must_drop
-            || self.rules.gating.is_some()
-            || !check.skip_tests
-            || !check.sensitive.arrival.is_empty()
-        {
-            self.legal_checked(pos, buf, &mut check);
-            return buf.len() as u64;
-        }
-        let mut n = 0;
-        let leaf = Leaf {
-            occ: Occupancy::of(pos, us),
-            attention: check.sensitive.any.union(&pos.pending),
-            ep: pos.ep.map_or(0, |(target, _)| 1u64 << (target.0 & 63)),
-        };
-        for from in pos.occupied[us].iter() {
-            n += self.count_piece(pos, from, &leaf, buf, &mut check);
-        }
-        buf.clear();
-        self.other_moves(pos, buf, check.king_safe(self));
-        self.keep_legal(pos, buf, 0, &mut check);
-        // Only drops can mate where that is forbidden, and they are all here.
-        self.keep_no_drop_mate(pos, buf);
-        n + buf.len() as u64
-    }
-
-    /// How many legal moves the piece on `from` has, in a position where the royals are safe
-    /// and an arrival exposes none. `buf` is scratch space.
-    #[inline]
-    fn count_piece(
-        &self,
-        pos: &Position,
-        from: Square,
-        leaf: &Leaf,
-        buf: &mut Vec<Move>,
-        check: &mut Checker,
-    ) -> u64 {
-        let t = self.t();
-        let us = pos.side;
-        let kind = kind_of(pos.board[from.index()]);
-        let royal = check.royal_mask.contains(kind);
-        if !royal && !leaf.attention.contains(from) {
-            if let Some(w) = t.word_moves(us, kind, from) {
-                if w.countable && w.ep_to & leaf.ep == 0 {
-                    return t.words.count(w, leaf.occ) as u64;
-                }
-            }
-        }
-        let exposes = royal || check.sensitive.any.contains(from);
-        let e = t.entry(us, kind, from);
-        buf.clear();
-        if e.plain_leaper && !exposes {
-            return t.reach(us, kind, from).minus(&pos.occupied[us]).len() as u64;
-        }
-        if e.plain_leaper && check.steps_tested_alone(self, from) {
-            // The one royal, a plain leaper: each landing is safe unless attacked.
-            let landings = t.reach(us, kind, from).minus(&pos.occupied[us]);
-            return landings
-                .iter()
-                .filter(|&to| !self.attacked_vacating(pos, to, us.other(), kind, from.0 as u16))
-                .count() as u64;
-        }
-        if exposes {
-            self.piece_moves(pos, from, us, kind, buf);
-            self.keep_legal(pos, buf, 0, check);
-            return buf.len() as u64;
-        }
-        if e.may_repeat {
-            self.piece_moves(pos, from, us, kind, buf);
-            self.keep_unexposing(pos, buf, 0, check);
-            return buf.len() as u64;
-        }
-        let m = self.mover(pos, from, us, kind);
-        let mut count = LeafCount {
-            n: 0,
-            side: buf,
-            royal_mask: check.royal_mask,
-        };
-        self.walk(&m, &mut count);
-        let mut n = count.n;
-        for &mv in buf.iter() {
-            if check.test(self, pos, mv) {
-                n += 1;
-            }
-        }
-        n
-    }
-
-    /// What the royal rule's filter needs in `pos`; `None` when it keeps every move (the rule
-    /// is capture, or the side to move has no royal).
-    #[inline(always)]
-    fn checker(&self, pos: &Position) -> Option<Checker> {
-        let us = pos.side;
-        let royals = self.royal_squares(pos, us);
-        if self.rules.end.royal_rule == RoyalRule::Capture || royals.n == 0 {
-            return None;
-        }
-        // Whether a royal is attacked depends only on the occupancy of the squares on the attack
-        // paths towards it. A non-royal move that touches none of them, from a position where the
-        // royals are safe, leaves them safe: no need to test it.
-        // `facing ends`: while the royals face each other, a move must break the line; a pass
-        // is always allowed then, even in check.
-        let facing_now = self.rules.end.facing_ends.is_some() && self.royals_face(pos);
-        let may_skip = !self.rules.end.no_check && !facing_now;
-        let (safe_now, sensitive) = if may_skip {
-            match self.safety(pos, us, &royals) {
-                Some(s) => (true, s),
-                None => (false, Sensitive::default()),
-            }
-        } else {
-            (
-                !self.royals_in_danger(pos, us, &royals),
-                Sensitive::default(),
-            )
-        };
-        let skip_tests = safe_now && may_skip;
-        Some(Checker {
-            scratch: None,
-            royals,
-            sensitive,
-            royal_mask: self.t().royal_mask,
-            safe_now,
-            skip_tests,
-            facing_now,
-        })
-    }
-
-    /// The legal moves into `out` (cleared first), by the filter `check`.
-    fn legal_checked(&self, pos: &Position, out: &mut Vec<Move>, check: &mut Checker) {
-        out.clear();
-        let us = pos.side;
-        if self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0) {
-            // `must-drop`: the setup phase, drops only.
-            self.drop_moves(pos, out);
-            self.keep_legal(pos, out, 0, check);
-        } else {
-            self.legal_moves_checked(pos, out, check);
-        }
-        self.keep_no_drop_mate(pos, out);
-    }
-
-    /// Removes the drops that mate where the rules forbid it.
-    fn keep_no_drop_mate(&self, pos: &Position, out: &mut Vec<Move>) {
-        let t = self.t();
-        if !t.no_drop_mate.is_empty() {
-            out.retain(|&mv| match mv.kind {
-                MoveKind::Drop(k) if t.no_drop_mate.contains(k) => !self.drop_mates(pos, mv),
-                _ => true,
-            });
-        }
-    }
-
-    /// The moves of the pieces, then the other moves, each kept when the royal rule allows it.
-    /// Each piece's moves are filtered as they come: one whose leaving cannot expose a royal
-    /// keeps them all but the few that change another square.
-    fn legal_moves_checked(&self, pos: &Position, out: &mut Vec<Move>, check: &mut Checker) {
-        if self.rules.gating.is_some() {
-            // Gating adds a gated copy of every pseudo-legal move, before the filter: the gated
-            // piece may shield the royal that the plain move would expose.
-            self.pseudo_into(pos, out);
-            self.keep_legal(pos, out, 0, check);
-            return;
-        }
-        let us = pos.side;
-        let (skip_tests, royal_mask) = (check.skip_tests, check.royal_mask);
-        for from in pos.occupied[us].iter() {
-            let kind = kind_of(pos.board[from.index()]);
-            let first = out.len();
-            self.piece_moves(pos, from, us, kind, out);
-            if first == out.len() {
-                continue;
-            }
-            if skip_tests && !royal_mask.contains(kind) && !check.sensitive.any.contains(from) {
-                self.keep_unexposing(pos, out, first, check);
-            } else {
-                self.keep_legal(pos, out, first, check);
-            }
-        }
-        let first = out.len();
-        self.other_moves(pos, out, check.king_safe(self));
-        self.keep_legal(pos, out, first, check);
-    }
-
-    /// Keeps, of `out[first..]`, the moves of one non-royal piece that leaves no sensitive
-    /// square: only those that [`Checker::may_expose`] says may expose a royal are tested.
-    #[inline]
-    fn keep_unexposing(&self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
-        if c.sensitive.arrival.is_empty()
-            && !out[first..].iter().any(|&m| {
-                m.side_capture().is_some() || m.promotion.is_some_and(|k| c.royal_mask.contains(k))
-            })
-        {
-            return;
-        }
-        let mut kept = first;
-        for i in first..out.len() {
-            let mv = out[i];
-            if !c.may_expose(mv) || c.test(self, pos, mv) {
-                out[kept] = mv;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
-    }
-
-    /// Keeps, of `out[first..]`, the moves the royal rule allows.
-    fn keep_legal(&self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
-        let mut kept = first;
-        for i in first..out.len() {
-            let mv = out[i];
-            if self.allowed(pos, mv, c) {
-                out[kept] = mv;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
-    }
-
-    /// Whether the royal rule allows `mv`, testing it only when it may expose a royal.
-    #[inline]
-    fn allowed(&self, pos: &Position, mv: Move, c: &mut Checker) -> bool {
-        if c.facing_now && mv.is_pass() {
-            return true;
-        }
-        if c.skip_tests {
-            let mover = mv
-                .dropped_kind()
-                .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
-            let leaves_sensitive = c.sensitive.any.contains(mv.from);
-            if !c.royal_mask.contains(mover) && !leaves_sensitive && !c.may_expose(mv) {
-                return true;
-            }
-        }
-        c.test(self, pos, mv)
-    }
-
-    /// Whether the drop gives checkmate.
-    fn drop_mates(&self, pos: &Position, mv: Move) -> bool {
-        let next = self.play(pos, mv);
-        if !self.in_check(&next) {
-            return false;
-        }
-        let mut replies = Vec::new();
-        self.legal_into(&next, &mut replies);
-        replies.is_empty()
-    }
-
-    /// Whether `mv` leaves the mover's royals safe (and, by `no-check`, gives no check; and
-    /// breaks the royals' facing when `facing` says they face). `scratch` equals the position
-    /// before and after.
-    fn legal_after(&self, scratch: &mut Position, mv: Move, royals: &Royals, facing: bool) -> bool {
-        let us = scratch.side;
-        let undo = apply_raw(scratch, mv);
-        let placed = mv.promotion.or(mv.dropped_kind());
-        let rs = if placed.is_some_and(|k| self.t().royal_mask.contains(k)) {
-            // A royal more (a promotion to a royal kind, a royal dropped): under duple check it
-            // may be the one left safe, under any other rule it must be safe too.
-            self.royal_squares(scratch, us)
-        } else if mv.is_drop() {
-            *royals
-        } else {
-            royals.moved(mv.from, mv.to)
-        };
-        let mut bad = self.royals_in_danger(scratch, us, &rs);
-        if !bad && self.rules.end.no_check {
-            let theirs = self.royal_squares(scratch, us.other());
-            bad = self.royals_in_danger(scratch, us.other(), &theirs);
-        }
-        if !bad && facing {
-            bad = self.royals_face(scratch);
-        }
-        revert_raw(scratch, mv, undo);
-        !bad
-    }
-
-    /// Pseudo-legal moves (ignoring the royal rule) into `out`.
-    fn pseudo_into(&self, pos: &Position, out: &mut Vec<Move>) {
-        let us = pos.side;
-        // `must-drop`: a side with pieces in hand places them before it moves (a setup phase).
-        if self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0) {
-            self.drop_moves(pos, out);
-            return;
-        }
-        for from in pos.occupied[us].iter() {
-            let kind = kind_of(pos.board[from.index()]);
-            self.piece_moves(pos, from, us, kind, out);
-        }
-        self.other_moves(pos, out, false);
-    }
-
-    /// The pseudo-legal moves that are no one piece's pattern: castling, promotion in place,
-    /// gating, drops and the pass. `king_safe`: the castling king is known not to be attacked.
-    fn other_moves(&self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
-        let us = pos.side;
-        self.castling_moves(pos, out, king_safe);
-        if self.t().in_place_promotions {
-            self.in_place_promotions(pos, out);
-        }
-        if self.rules.gating.is_some() {
-            self.gated_moves(pos, out);
-        }
-        if self.t().drops {
-            self.drop_moves(pos, out);
-        }
-        if self.rules.end.pass.is_some() {
-            // A pass is written as the royal's (else the first piece's) move to its own square.
-            let royals = self.royal_squares(pos, us);
-            let sq = royals
-                .iter()
-                .next()
-                .or_else(|| pos.occupied[us].iter().next());
-            if let Some(s) = sq {
-                out.push(Move::pass(s));
-            }
-        }
+        by_width!(self, g => g.count_legal(pos, buf))
     }
 
     /// The pseudo-legal moves of one piece: its leaps, its rays and its multi-leg paths.
@@ -763,47 +431,6 @@ impl Engine {
         pos.set_castling_rights(rights);
     }
 
-    /// Castling moves (the king must not be in check nor pass through or land on an attacked
-    /// square). `king_safe`: the king's own square is known not to be attacked.
-    fn castling_moves(&self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
-        let Some(c) = &self.rules.castling else {
-            return;
-        };
-        let us = pos.side;
-        for side in CastleSide::BOTH {
-            if !pos.castling.has(us, side) {
-                continue;
-            }
-            let Some(cs) = self.t().castles[us][side.index()] else {
-                continue;
-            };
-            if pos.board[cs.king_from.index()] != Piece::new(us, c.king).code()
-                || pos.board[cs.rook_from.index()] != Piece::new(us, c.rook).code()
-            {
-                continue;
-            }
-            let occupied = pos.occupied[us].union(&pos.occupied[us.other()]);
-            if !cs.between.intersect(&occupied).is_empty() {
-                continue;
-            }
-            let them = us.other();
-            let safe = (king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
-                && !cs
-                    .king_path
-                    .iter()
-                    .any(|s| self.square_attacked(pos, s, them, c.king));
-            if safe {
-                out.push(Move {
-                    from: cs.king_from,
-                    to: cs.king_to,
-                    kind: MoveKind::Castle { rook: cs.rook_from },
-                    promotion: None,
-                    gate: None,
-                });
-            }
-        }
-    }
-
     /// Drop moves from the mover's hand.
     fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let t = self.t();
@@ -813,7 +440,7 @@ impl Engine {
             if pos.hands[us][k] == 0 {
                 continue;
             }
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::from_index(k);
             let info = &t.info[t.ki(us, kind)];
             let mut zone = info.drop_zone.minus(&occupied);
             if self.rules.drops.must_have_move {
@@ -881,13 +508,13 @@ struct Mover<'p> {
 }
 
 /// What perft's last ply shares between the pieces of one position.
-struct Leaf {
-    occ: Occupancy,
+struct Leaf<B> {
+    occ: Occupancy<B>,
     /// The squares whose piece needs more than the words: it may expose a royal, or it
     /// promotes with its next move.
     attention: SquareSet,
-    /// The en-passant target as a word, 0 when none (read only on boards of at most 64 squares).
-    ep: u64,
+    /// The en-passant target as a word, empty when none.
+    ep: B,
 }
 
 /// What the legality filter of one position shares between its moves.
@@ -931,13 +558,13 @@ impl Checker {
     }
 
     /// Whether `mv`, a pseudo-legal move in `pos`, leaves the royals safe.
-    fn test(&mut self, engine: &Engine, pos: &Position, mv: Move) -> bool {
+    fn test<B: BitBoard>(&mut self, engine: MoveGen<'_, B>, pos: &Position, mv: Move) -> bool {
         // The one royal stepping to a square, capturing at most there: it is safe there unless
         // that square is attacked once it has left its own (which may open a line through it).
         if mv.kind == MoveKind::Normal
             && mv.promotion.is_none()
             && mv.gate.is_none()
-            && self.steps_tested_alone(engine, mv.from)
+            && self.steps_tested_alone(&engine, mv.from)
         {
             let royal = kind_of(pos.board[mv.from.index()]);
             return !engine.attacked_vacating(
@@ -945,7 +572,7 @@ impl Checker {
                 mv.to,
                 pos.side.other(),
                 royal,
-                mv.from.0 as u16,
+                mv.from.index() as u16,
             );
         }
         // Any other move on a small board, from the attackers' words.
@@ -1033,5 +660,399 @@ impl Mover<'_> {
     #[inline(always)]
     fn takes(&self, c: u8, victims: KindSet) -> bool {
         self.enemy(c) && victims.contains(kind_of(c))
+    }
+}
+
+impl<B: BitBoard> MoveGen<'_, B> {
+    /// Legal moves into `out` (cleared first); none when an end rule has finished the game.
+    pub(crate) fn legal_into(self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if self.t().has_endings && self.ending(pos).is_some() {
+            return;
+        }
+        self.legal_unended(pos, out);
+    }
+
+    /// Legal moves into `out` (cleared first), the end rules aside.
+    pub(super) fn legal_unended(self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if self.royals_gone(pos) {
+            return;
+        }
+        match self.checker(pos) {
+            Some(mut check) => self.legal_checked(pos, out, &mut check),
+            None => self.pseudo_into(pos, out),
+        }
+    }
+
+    /// How many legal moves `pos` has (as many as [`Engine::legal_into`] lists), counted
+    /// without listing most of them: perft's last ply. `buf` is scratch space.
+    pub(super) fn count_legal(self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
+        buf.clear();
+        if (self.t().has_endings && self.ending(pos).is_some()) || self.royals_gone(pos) {
+            return 0;
+        }
+        let Some(mut check) = self.checker(pos) else {
+            self.pseudo_into(pos, buf);
+            return buf.len() as u64;
+        };
+        let us = pos.side;
+        let must_drop = self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0);
+        if must_drop
+            || self.rules.gating.is_some()
+            || !check.skip_tests
+            || !check.sensitive.arrival.is_empty()
+        {
+            self.legal_checked(pos, buf, &mut check);
+            return buf.len() as u64;
+        }
+        let mut n = 0;
+        let leaf = Leaf {
+            occ: Occupancy::of(pos, us),
+            attention: check.sensitive.any.union(&pos.pending),
+            ep: pos.ep.map_or(B::EMPTY, |(target, _)| B::bit(target)),
+        };
+        for from in pos.occupied[us].iter() {
+            n += self.count_piece(pos, from, &leaf, buf, &mut check);
+        }
+        buf.clear();
+        self.other_moves(pos, buf, check.king_safe(self.engine));
+        self.keep_legal(pos, buf, 0, &mut check);
+        // Only drops can mate where that is forbidden, and they are all here.
+        self.keep_no_drop_mate(pos, buf);
+        n + buf.len() as u64
+    }
+
+    /// How many legal moves the piece on `from` has, in a position where the royals are safe
+    /// and an arrival exposes none. `buf` is scratch space.
+    #[inline]
+    fn count_piece(
+        self,
+        pos: &Position,
+        from: Square,
+        leaf: &Leaf<B>,
+        buf: &mut Vec<Move>,
+        check: &mut Checker,
+    ) -> u64 {
+        let t = self.t();
+        let us = pos.side;
+        let kind = kind_of(pos.board[from.index()]);
+        let royal = check.royal_mask.contains(kind);
+        if !royal && !leaf.attention.contains(from) {
+            let w = self.word_moves(us, kind, from);
+            if w.countable && (w.ep_to & leaf.ep).is_empty() {
+                return self.words.count(w, leaf.occ) as u64;
+            }
+        }
+        let exposes = royal || check.sensitive.any.contains(from);
+        let e = t.entry(us, kind, from);
+        buf.clear();
+        if e.plain_leaper && !exposes {
+            return t.reach(us, kind, from).minus(&pos.occupied[us]).len() as u64;
+        }
+        if e.plain_leaper && check.steps_tested_alone(self.engine, from) {
+            // The one royal, a plain leaper: each landing is safe unless attacked.
+            let landings = t.reach(us, kind, from).minus(&pos.occupied[us]);
+            return landings
+                .iter()
+                .filter(|&to| {
+                    !self.attacked_vacating(pos, to, us.other(), kind, from.index() as u16)
+                })
+                .count() as u64;
+        }
+        if exposes {
+            self.piece_moves(pos, from, us, kind, buf);
+            self.keep_legal(pos, buf, 0, check);
+            return buf.len() as u64;
+        }
+        if e.may_repeat {
+            self.piece_moves(pos, from, us, kind, buf);
+            self.keep_unexposing(pos, buf, 0, check);
+            return buf.len() as u64;
+        }
+        let m = self.mover(pos, from, us, kind);
+        let mut count = LeafCount {
+            n: 0,
+            side: buf,
+            royal_mask: check.royal_mask,
+        };
+        self.walk(&m, &mut count);
+        let mut n = count.n;
+        for &mv in buf.iter() {
+            if check.test(self, pos, mv) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// What the royal rule's filter needs in `pos`; `None` when it keeps every move (the rule
+    /// is capture, or the side to move has no royal).
+    #[inline(always)]
+    fn checker(self, pos: &Position) -> Option<Checker> {
+        let us = pos.side;
+        let royals = self.royal_squares(pos, us);
+        if self.rules.end.royal_rule == RoyalRule::Capture || royals.n == 0 {
+            return None;
+        }
+        // Whether a royal is attacked depends only on the occupancy of the squares on the attack
+        // paths towards it. A non-royal move that touches none of them, from a position where the
+        // royals are safe, leaves them safe: no need to test it.
+        // `facing ends`: while the royals face each other, a move must break the line; a pass
+        // is always allowed then, even in check.
+        let facing_now = self.rules.end.facing_ends.is_some() && self.royals_face(pos);
+        let may_skip = !self.rules.end.no_check && !facing_now;
+        let (safe_now, sensitive) = if may_skip {
+            match self.safety(pos, us, &royals) {
+                Some(s) => (true, s),
+                None => (false, Sensitive::default()),
+            }
+        } else {
+            (
+                !self.royals_in_danger(pos, us, &royals),
+                Sensitive::default(),
+            )
+        };
+        let skip_tests = safe_now && may_skip;
+        Some(Checker {
+            scratch: None,
+            royals,
+            sensitive,
+            royal_mask: self.t().royal_mask,
+            safe_now,
+            skip_tests,
+            facing_now,
+        })
+    }
+
+    /// The legal moves into `out` (cleared first), by the filter `check`.
+    fn legal_checked(self, pos: &Position, out: &mut Vec<Move>, check: &mut Checker) {
+        out.clear();
+        let us = pos.side;
+        if self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0) {
+            // `must-drop`: the setup phase, drops only.
+            self.drop_moves(pos, out);
+            self.keep_legal(pos, out, 0, check);
+        } else {
+            self.legal_moves_checked(pos, out, check);
+        }
+        self.keep_no_drop_mate(pos, out);
+    }
+
+    /// Removes the drops that mate where the rules forbid it.
+    fn keep_no_drop_mate(self, pos: &Position, out: &mut Vec<Move>) {
+        let t = self.t();
+        if !t.no_drop_mate.is_empty() {
+            out.retain(|&mv| match mv.kind {
+                MoveKind::Drop(k) if t.no_drop_mate.contains(k) => !self.drop_mates(pos, mv),
+                _ => true,
+            });
+        }
+    }
+
+    /// The moves of the pieces, then the other moves, each kept when the royal rule allows it.
+    /// Each piece's moves are filtered as they come: one whose leaving cannot expose a royal
+    /// keeps them all but the few that change another square.
+    fn legal_moves_checked(self, pos: &Position, out: &mut Vec<Move>, check: &mut Checker) {
+        if self.rules.gating.is_some() {
+            // Gating adds a gated copy of every pseudo-legal move, before the filter: the gated
+            // piece may shield the royal that the plain move would expose.
+            self.pseudo_into(pos, out);
+            self.keep_legal(pos, out, 0, check);
+            return;
+        }
+        let us = pos.side;
+        let (skip_tests, royal_mask) = (check.skip_tests, check.royal_mask);
+        for from in pos.occupied[us].iter() {
+            let kind = kind_of(pos.board[from.index()]);
+            let first = out.len();
+            self.piece_moves(pos, from, us, kind, out);
+            if first == out.len() {
+                continue;
+            }
+            if skip_tests && !royal_mask.contains(kind) && !check.sensitive.any.contains(from) {
+                self.keep_unexposing(pos, out, first, check);
+            } else {
+                self.keep_legal(pos, out, first, check);
+            }
+        }
+        let first = out.len();
+        self.other_moves(pos, out, check.king_safe(self.engine));
+        self.keep_legal(pos, out, first, check);
+    }
+
+    /// Keeps, of `out[first..]`, the moves of one non-royal piece that leaves no sensitive
+    /// square: only those that [`Checker::may_expose`] says may expose a royal are tested.
+    #[inline]
+    fn keep_unexposing(self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
+        if c.sensitive.arrival.is_empty()
+            && !out[first..].iter().any(|&m| {
+                m.side_capture().is_some() || m.promotion.is_some_and(|k| c.royal_mask.contains(k))
+            })
+        {
+            return;
+        }
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            if !c.may_expose(mv) || c.test(self, pos, mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Keeps, of `out[first..]`, the moves the royal rule allows.
+    fn keep_legal(self, pos: &Position, out: &mut Vec<Move>, first: usize, c: &mut Checker) {
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            if self.allowed(pos, mv, c) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the royal rule allows `mv`, testing it only when it may expose a royal.
+    #[inline]
+    fn allowed(self, pos: &Position, mv: Move, c: &mut Checker) -> bool {
+        if c.facing_now && mv.is_pass() {
+            return true;
+        }
+        if c.skip_tests {
+            let mover = mv
+                .dropped_kind()
+                .unwrap_or_else(|| kind_of(pos.board[mv.from.index()]));
+            let leaves_sensitive = c.sensitive.any.contains(mv.from);
+            if !c.royal_mask.contains(mover) && !leaves_sensitive && !c.may_expose(mv) {
+                return true;
+            }
+        }
+        c.test(self, pos, mv)
+    }
+
+    /// Whether the drop gives checkmate.
+    fn drop_mates(self, pos: &Position, mv: Move) -> bool {
+        let next = self.play(pos, mv);
+        if !self.in_check(&next) {
+            return false;
+        }
+        let mut replies = Vec::new();
+        self.legal_into(&next, &mut replies);
+        replies.is_empty()
+    }
+
+    /// Whether `mv` leaves the mover's royals safe (and, by `no-check`, gives no check; and
+    /// breaks the royals' facing when `facing` says they face). `scratch` equals the position
+    /// before and after.
+    fn legal_after(self, scratch: &mut Position, mv: Move, royals: &Royals, facing: bool) -> bool {
+        let us = scratch.side;
+        let undo = apply_raw(scratch, mv);
+        let placed = mv.promotion.or(mv.dropped_kind());
+        let rs = if placed.is_some_and(|k| self.t().royal_mask.contains(k)) {
+            // A royal more (a promotion to a royal kind, a royal dropped): under duple check it
+            // may be the one left safe, under any other rule it must be safe too.
+            self.royal_squares(scratch, us)
+        } else if mv.is_drop() {
+            *royals
+        } else {
+            royals.moved(mv.from, mv.to)
+        };
+        let mut bad = self.royals_in_danger(scratch, us, &rs);
+        if !bad && self.rules.end.no_check {
+            let theirs = self.royal_squares(scratch, us.other());
+            bad = self.royals_in_danger(scratch, us.other(), &theirs);
+        }
+        if !bad && facing {
+            bad = self.royals_face(scratch);
+        }
+        revert_raw(scratch, mv, undo);
+        !bad
+    }
+
+    /// Pseudo-legal moves (ignoring the royal rule) into `out`.
+    fn pseudo_into(self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        // `must-drop`: a side with pieces in hand places them before it moves (a setup phase).
+        if self.rules.drops.must_drop && pos.hands[us].iter().any(|&n| n > 0) {
+            self.drop_moves(pos, out);
+            return;
+        }
+        for from in pos.occupied[us].iter() {
+            let kind = kind_of(pos.board[from.index()]);
+            self.piece_moves(pos, from, us, kind, out);
+        }
+        self.other_moves(pos, out, false);
+    }
+
+    /// The pseudo-legal moves that are no one piece's pattern: castling, promotion in place,
+    /// gating, drops and the pass. `king_safe`: the castling king is known not to be attacked.
+    fn other_moves(self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
+        let us = pos.side;
+        self.castling_moves(pos, out, king_safe);
+        if self.t().in_place_promotions {
+            self.in_place_promotions(pos, out);
+        }
+        if self.rules.gating.is_some() {
+            self.gated_moves(pos, out);
+        }
+        if self.t().drops {
+            self.drop_moves(pos, out);
+        }
+        if self.rules.end.pass.is_some() {
+            // A pass is written as the royal's (else the first piece's) move to its own square.
+            let royals = self.royal_squares(pos, us);
+            let sq = royals
+                .iter()
+                .next()
+                .or_else(|| pos.occupied[us].iter().next());
+            if let Some(s) = sq {
+                out.push(Move::pass(s));
+            }
+        }
+    }
+
+    /// Castling moves (the king must not be in check nor pass through or land on an attacked
+    /// square). `king_safe`: the king's own square is known not to be attacked.
+    fn castling_moves(self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
+        let Some(c) = &self.rules.castling else {
+            return;
+        };
+        let us = pos.side;
+        for side in CastleSide::BOTH {
+            if !pos.castling.has(us, side) {
+                continue;
+            }
+            let Some(cs) = self.t().castles[us][side.index()] else {
+                continue;
+            };
+            if pos.board[cs.king_from.index()] != Piece::new(us, c.king).code()
+                || pos.board[cs.rook_from.index()] != Piece::new(us, c.rook).code()
+            {
+                continue;
+            }
+            let occupied = pos.occupied[us].union(&pos.occupied[us.other()]);
+            if !cs.between.intersect(&occupied).is_empty() {
+                continue;
+            }
+            let them = us.other();
+            let safe = (king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
+                && !cs
+                    .king_path
+                    .iter()
+                    .any(|s| self.square_attacked(pos, s, them, c.king));
+            if safe {
+                out.push(Move {
+                    from: cs.king_from,
+                    to: cs.king_to,
+                    kind: MoveKind::Castle { rook: cs.rook_from },
+                    promotion: None,
+                    gate: None,
+                });
+            }
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Perft: counting the leaves of the legal move tree, whole or per root move, cancellable.
 
+use super::bitboard::BitBoard;
 use super::position::Position;
-use super::{Engine, Move};
+use super::{Engine, Move, MoveGen};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
@@ -22,8 +23,7 @@ impl Engine {
             .unwrap_or(0)
     }
 
-    /// Counts `depth >= 1` plies below `pos`. One move buffer per ply, allocated when the tree
-    /// first reaches that ply: a position without moves costs nothing, whatever the depth.
+    /// Counts `depth >= 1` plies below `pos` (see [`MoveGen::perft_rec`]).
     fn perft_rec(
         &self,
         pos: &Position,
@@ -32,35 +32,7 @@ impl Engine {
         ply: usize,
         cancel: Option<&AtomicBool>,
     ) -> Option<u64> {
-        if bufs.len() <= ply {
-            bufs.push(Vec::with_capacity(256));
-        }
-        let mut buf = std::mem::take(&mut bufs[ply]);
-        if depth == 1 {
-            let n = self.count_legal(pos, &mut buf);
-            bufs[ply] = buf;
-            return Some(n);
-        }
-        self.legal_into(pos, &mut buf);
-        let count = if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            None
-        } else {
-            let mut n = 0;
-            let mut whole = true;
-            for &mv in buf.iter() {
-                let next = self.play(pos, mv);
-                match self.perft_rec(&next, depth - 1, bufs, ply + 1, cancel) {
-                    Some(k) => n += k,
-                    None => {
-                        whole = false;
-                        break;
-                    }
-                }
-            }
-            whole.then_some(n)
-        };
-        bufs[ply] = buf;
-        count
+        by_width!(self, g => g.perft_rec(pos, depth, bufs, ply, cancel))
     }
 
     /// Perft per legal root move, in generation order.
@@ -98,6 +70,49 @@ impl Engine {
             progress(i + 1, total);
         }
         Some(out)
+    }
+}
+
+impl<B: BitBoard> MoveGen<'_, B> {
+    /// Counts `depth >= 1` plies below `pos`. One move buffer per ply, allocated when the tree
+    /// first reaches that ply: a position without moves costs nothing, whatever the depth.
+    fn perft_rec(
+        self,
+        pos: &Position,
+        depth: u32,
+        bufs: &mut Vec<Vec<Move>>,
+        ply: usize,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<u64> {
+        if bufs.len() <= ply {
+            bufs.push(Vec::with_capacity(256));
+        }
+        let mut buf = std::mem::take(&mut bufs[ply]);
+        if depth == 1 {
+            let n = self.count_legal(pos, &mut buf);
+            bufs[ply] = buf;
+            return Some(n);
+        }
+        self.legal_into(pos, &mut buf);
+        let count = if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            None
+        } else {
+            let mut n = 0;
+            let mut whole = true;
+            for &mv in buf.iter() {
+                let next = self.play(pos, mv);
+                match self.perft_rec(&next, depth - 1, bufs, ply + 1, cancel) {
+                    Some(k) => n += k,
+                    None => {
+                        whole = false;
+                        break;
+                    }
+                }
+            }
+            whole.then_some(n)
+        };
+        bufs[ply] = buf;
+        count
     }
 }
 

@@ -20,7 +20,7 @@ impl Piece {
     }
     #[inline]
     pub(crate) fn code(self) -> u8 {
-        1 + (self.kind.0 << 1) + self.player as u8
+        1 + ((self.kind.index() as u8) << 1) + self.player as u8
     }
     #[inline]
     pub(crate) fn from_code(c: u8) -> Option<Piece> {
@@ -35,7 +35,7 @@ impl Piece {
             };
             Some(Piece {
                 player,
-                kind: PieceKind(c >> 1),
+                kind: PieceKind::from_index((c >> 1) as usize),
             })
         }
     }
@@ -44,7 +44,7 @@ impl Piece {
 /// The kind in a non-empty board code.
 #[inline]
 pub(super) fn kind_of(code: u8) -> PieceKind {
-    PieceKind((code - 1) >> 1)
+    PieceKind::from_index(((code - 1) >> 1) as usize)
 }
 
 /// The owner of a non-empty board code.
@@ -256,7 +256,7 @@ impl Position {
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
-            .map(|(k, &n)| (PieceKind(k as u8), n))
+            .map(|(k, &n)| (PieceKind::from_index(k), n))
             .collect()
     }
 

@@ -10,7 +10,7 @@ pub(crate) use super::entries::{
     KindInfo, Leap, MoveFlags, MoveLists, Need, PathMove, PathStep, Ray, RaySquare, SquareMoves,
 };
 use super::position::{CastleSide, CastlingRights, Position};
-use super::words::{WordMoves, WordTables};
+use super::words::{Build, Words};
 use super::zobrist::MAX_KINDS;
 use super::EngineError;
 use crate::geometry::{ByPlayer, Dimensions, Offset, Player, Square, SquareSet};
@@ -67,8 +67,8 @@ pub(crate) struct Tables {
     pub clock_reset: KindSet,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
     pub has_endings: bool,
-    /// The moves as 64-bit words, on a board of at most 64 squares.
-    pub words: WordTables,
+    /// The moves as bit sets as wide as the board needs.
+    pub words: Words,
 }
 
 /// The squares of one castling move.
@@ -100,7 +100,7 @@ fn reach_tables(
     let mut reach_to = vec![SquareSet::EMPTY; 2 * 256];
     for (i, r) in reach.iter().enumerate() {
         let player = i / (kinds * 256);
-        let from = Square((i % 256) as u8);
+        let from = Square::from_index((i % 256) as u8);
         for target in r.iter() {
             reach_to[player * 256 + target.index()].insert(from);
         }
@@ -502,14 +502,14 @@ impl Tables {
             dims,
             squares,
             lists: MoveLists::default(),
-            origin: Square(0),
+            origin: Square::from_index(0),
         };
         let royal_mask = rules
             .pieces
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .map(|(i, _)| PieceKind(i as u8))
+            .map(|(i, _)| PieceKind::from_index(i))
             .collect();
         let initial = initial_squares(start, kinds);
 
@@ -574,7 +574,7 @@ impl Tables {
                 || (rules.gating.is_none()
                     && Player::BOTH
                         .iter()
-                        .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind(k as u8)) > 0))),
+                        .any(|&p| (0..kinds).any(|k| start.hand(p, PieceKind::from_index(k)) > 0))),
             in_place_promotions: rules.pieces.iter().any(|p| {
                 p.promotion
                     .as_ref()
@@ -588,10 +588,16 @@ impl Tables {
             castle_clear,
             clock_reset,
             has_endings: has_endings(rules),
-            words: WordTables::default(),
+            words: Words::Narrow(Default::default()),
         };
-        tables.words = WordTables::build(rules, &tables.arrays());
+        tables.words = Words::build(rules, &tables.arrays(), Build::Fit);
         Ok(tables)
+    }
+
+    /// Builds the word tables again as `how` says (for tests that the generator gives the same
+    /// answers in either width, and from the words as from the table walk).
+    pub(crate) fn rebuild_words(&mut self, rules: &RuleSet, how: Build) {
+        self.words = Words::build(rules, &self.arrays(), how);
     }
 
     /// The arrays the word tables are built from.
@@ -634,19 +640,6 @@ impl Tables {
     #[inline]
     pub(crate) fn reach_to(&self, player: Player, target: Square) -> &SquareSet {
         &self.reach_to[player.index() * 256 + target.index()]
-    }
-
-    /// The moves of a piece from a square as words, on a board of at most 64 squares.
-    #[inline]
-    pub(crate) fn word_moves(
-        &self,
-        player: Player,
-        kind: PieceKind,
-        from: Square,
-    ) -> Option<&WordMoves> {
-        self.words
-            .moves
-            .get(self.ki(player, kind) * 256 + from.index())
     }
 
     /// Squares a piece could capture on from `from`, ignoring blockers.

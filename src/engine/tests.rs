@@ -208,12 +208,13 @@ fn same_moves_everywhere(what: &str, e: &Engine, pos: &Position, from: Square) {
         );
     }
     // The leaf count from the words, where perft's last ply takes it.
-    let t = e.t();
-    if let Some(w) = t.word_moves(p.player, p.kind, from) {
-        if w.countable && pos.ep.is_none() {
-            let count = t.words.count(w, Occupancy::of(pos, p.player));
-            assert_eq!(count as usize, n, "{what}: leaf count from the words");
-        }
+    let counted = by_width!(e, g => {
+        let w = g.word_moves(p.player, p.kind, from);
+        (w.countable && pos.ep.is_none())
+            .then(|| g.words.count(w, Occupancy::of(pos, p.player)))
+    });
+    if let Some(count) = counted {
+        assert_eq!(count as usize, n, "{what}: leaf count from the words");
     }
 }
 
@@ -224,13 +225,13 @@ fn every_kind_on_every_square(name: &str, rules: &RuleSet) {
     let dims = rules.board.dims;
     let squares: Vec<Square> = rules.board.squares.iter().collect();
     for us in Player::BOTH {
-        let filler = Piece::new(us.other(), PieceKind(0)).code();
+        let filler = Piece::new(us.other(), PieceKind::from_index(0)).code();
         let mut full = Position::empty();
         for &s in &squares {
             full.put_code(s, filler);
         }
         for k in 0..rules.pieces.len() {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::from_index(k);
             let code = Piece::new(us, kind).code();
             for &from in &squares {
                 let what = format!(

@@ -1,13 +1,15 @@
-//! Boards of at most 64 squares: a piece's moves as 64-bit square sets, counted by bit
-//! operations at perft's last ply instead of walking the tables square by square.
+//! A piece's moves as bit sets, one bit per square: counted by bit operations at perft's last
+//! ply and read by the attack tests, instead of walking the tables square by square.
 //!
-//! A square set of the engine holds 256 squares (boards up to 16x16); on a board of 64 squares
-//! or fewer every square is a bit of the first word, and a ride is cut at its first blocker with
-//! one bit scan. Only moves that are one landing each are counted this way: leaps and slides
-//! that end on an empty square, an enemy of any kind or either, lame leaps, double steps. A
-//! piece with anything else from a square (hops, multi-leg paths, captures restricted by kind,
-//! promotion, en passant while a target is set) keeps the table walk.
+//! The sets are as wide as the board needs ([`BitBoard`]: a `u64` on a board of at most 64
+//! squares, [`Wide`] otherwise), chosen once when the engine is built ([`Words`]). A ride is cut
+//! at its first blocker with one bit scan. Only moves that are one landing each are held this
+//! way: leaps and slides that end on an empty square, an enemy of any kind or either, lame
+//! leaps, double steps. A piece with anything else from a square (hops, multi-leg paths,
+//! captures restricted by kind, promotion, en passant while a target is set) keeps the table
+//! walk.
 
+use super::bitboard::{BitBoard, Wide};
 use super::entries::{Leap, MoveFlags, Ray, Span, SquareMoves, TableArrays};
 use super::position::Position;
 use crate::geometry::{Player, Square};
@@ -15,19 +17,19 @@ use crate::rules::{Hop, KindSet, PromotionMode, RuleSet};
 
 /// One piece's moves from one square as words; `countable` false when the table walk must do.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct WordMoves {
+pub(crate) struct WordMoves<B> {
     /// Every move from here is a leap or a slide the words hold (so its attacks are in them).
     pub simple: bool,
     /// Simple, and no move from here promotes: the moves are counted from the words.
     pub countable: bool,
     /// Where an en-passant capture may land: the walk does the piece's moves while the
     /// position's en-passant target is one of these.
-    pub ep_to: u64,
+    pub ep_to: B,
     /// Unblockable leaps ending on an empty square or an enemy; on an empty square only; on an
     /// enemy only.
-    pub plain: u64,
-    pub quiet: u64,
-    pub capture: u64,
+    pub plain: B,
+    pub quiet: B,
+    pub capture: B,
     /// Index range of the slides in [`WordTables::rays`] and of the lame leaps in
     /// [`WordTables::lame`] (read through [`WordTables::rays_of`] and [`WordTables::lame_of`]).
     rays: Span,
@@ -37,8 +39,8 @@ pub(crate) struct WordMoves {
 /// A slide as a word: its squares, whether they run towards higher square numbers, and where it
 /// may end (its [`MoveFlags::ends`]).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct WordRay {
-    pub mask: u64,
+pub(crate) struct WordRay<B> {
+    pub mask: B,
     pub up: bool,
     pub flags: MoveFlags,
 }
@@ -51,78 +53,127 @@ pub(crate) struct WordLame {
     pub flags: MoveFlags,
 }
 
-/// The word tables of a board of at most 64 squares (empty otherwise).
+/// The word tables of a board, in sets of one width.
 #[derive(Debug, Default)]
-pub(crate) struct WordTables {
+pub(crate) struct WordTables<B> {
     /// Indexed like [`super::tables::Tables::entries`].
-    pub moves: Vec<WordMoves>,
-    rays: Vec<WordRay>,
+    moves: Vec<WordMoves<B>>,
+    rays: Vec<WordRay<B>>,
     lame: Vec<WordLame>,
 }
 
-/// The occupancy of one position from the mover's side, as words.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Occupancy {
-    own: u64,
-    enemy: u64,
+/// The word tables in the width the board needs, chosen once when the engine is built: the
+/// generator is compiled for each width, and the engine's entry points pick the one built.
+#[derive(Debug)]
+pub(crate) enum Words {
+    /// A board of at most 64 squares.
+    Narrow(WordTables<u64>),
+    /// A larger board, or a small one built wide for tests.
+    Wide(WordTables<Wide>),
 }
 
-impl Occupancy {
-    /// Every occupied square of `pos`, on a board of at most 64 squares.
-    #[inline]
-    pub(crate) fn all(pos: &Position) -> u64 {
-        pos.occupied[Player::First].0[0] | pos.occupied[Player::Second].0[0]
+/// How to build the word tables: the engine's own choice, or another for tests that every way
+/// gives the same answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Build {
+    /// As narrow as the board allows: the engine's choice.
+    Fit,
+    /// In the wide sets, whatever the board's size.
+    Wide,
+    /// As narrow as the board allows, but no piece simple: every move, count and attack test
+    /// walks the move tables.
+    WalkOnly,
+}
+
+impl Words {
+    /// The word tables of `t`, built as `how` says.
+    pub(crate) fn build(rules: &RuleSet, t: &TableArrays<'_>, how: Build) -> Words {
+        let squares = t.dims.files as usize * t.dims.ranks as usize;
+        let walk = how == Build::WalkOnly;
+        if squares <= u64::SQUARES && how != Build::Wide {
+            Words::Narrow(WordTables::build(rules, t, walk))
+        } else {
+            Words::Wide(WordTables::build(rules, t, walk))
+        }
     }
 
-    /// The occupancy of `pos` for `us`, on a board of at most 64 squares.
-    #[inline]
-    pub(crate) fn of(pos: &Position, us: Player) -> Occupancy {
-        Occupancy {
-            own: pos.occupied[us].0[0],
-            enemy: pos.occupied[us.other()].0[0],
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        match self {
+            Words::Narrow(w) => w.bytes(),
+            Words::Wide(w) => w.bytes(),
         }
     }
 }
 
-impl WordTables {
+/// The occupancy of one position from the mover's side, as words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Occupancy<B> {
+    own: B,
+    enemy: B,
+}
+
+impl<B: BitBoard> Occupancy<B> {
+    /// Every occupied square of `pos`.
+    #[inline]
+    pub(crate) fn all(pos: &Position) -> B {
+        B::of(&pos.occupied[Player::First]) | B::of(&pos.occupied[Player::Second])
+    }
+
+    /// The occupancy of `pos` for `us`.
+    #[inline]
+    pub(crate) fn of(pos: &Position, us: Player) -> Occupancy<B> {
+        Occupancy {
+            own: B::of(&pos.occupied[us]),
+            enemy: B::of(&pos.occupied[us.other()]),
+        }
+    }
+}
+
+impl<B: BitBoard> WordTables<B> {
     /// The slides of `m`.
     #[inline(always)]
-    fn rays_of(&self, m: &WordMoves) -> &[WordRay] {
+    fn rays_of(&self, m: &WordMoves<B>) -> &[WordRay<B>] {
         &self.rays[m.rays.range()]
     }
 
     /// The lame leaps and double steps of `m`.
     #[inline(always)]
-    fn lame_of(&self, m: &WordMoves) -> &[WordLame] {
+    fn lame_of(&self, m: &WordMoves<B>) -> &[WordLame] {
         &self.lame[m.lame.range()]
     }
 
-    /// Whether the board has at most 64 squares, so these tables are built.
-    #[inline]
-    pub(crate) fn small(&self) -> bool {
-        !self.moves.is_empty()
+    /// The moves of the piece of entry `i` (indexed like the tables' entries).
+    #[inline(always)]
+    pub(crate) fn moves(&self, i: usize) -> &WordMoves<B> {
+        &self.moves[i]
     }
 
-    /// The word tables of `tables`, or none when the board has more than 64 squares.
-    pub(crate) fn build(rules: &RuleSet, t: &TableArrays<'_>) -> WordTables {
-        let mut w = WordTables::default();
-        if t.dims.files as usize * t.dims.ranks as usize > 64 {
+    /// The word tables of `tables`, on a board of at most [`BitBoard::SQUARES`] squares; with no
+    /// piece simple when `walk` (every answer then comes from the table walk).
+    fn build(rules: &RuleSet, t: &TableArrays<'_>, walk: bool) -> WordTables<B> {
+        let mut w = WordTables {
+            moves: Vec::new(),
+            rays: Vec::new(),
+            lame: Vec::new(),
+        };
+        let all = KindSet::first(t.kinds);
+        let squares = (t.dims.files as usize * t.dims.ranks as usize).min(B::SQUARES);
+        w.moves = vec![WordMoves::default(); t.entries.len()];
+        if walk {
             return w;
         }
-        let all = KindSet::first(t.kinds);
-        let squares = t.dims.files as usize * t.dims.ranks as usize;
-        w.moves = vec![WordMoves::default(); t.entries.len()];
         for (i, e) in t.entries.iter().enumerate() {
             let kind = (i / 256) % t.kinds;
-            let from = Square((i % 256) as u8);
+            let from = Square::from_index((i % 256) as u8);
             // The entries of squares off the board are empty and never read.
             if from.index() >= squares {
                 continue;
             }
             let zone = match &rules.pieces[kind].promotion {
-                None => 0,
-                Some(pr) if pr.mode == PromotionMode::InPlace => 0,
-                Some(_) => t.info[i / 256].promo_zone.0[0],
+                None => B::EMPTY,
+                Some(pr) if pr.mode == PromotionMode::InPlace => B::EMPTY,
+                Some(_) => B::of(&t.info[i / 256].promo_zone),
             };
             w.moves[i] = w.entry(t, e, from, zone, all);
         }
@@ -135,19 +186,18 @@ impl WordTables {
         t: &TableArrays<'_>,
         e: &SquareMoves,
         from: Square,
-        zone: u64,
+        zone: B,
         all: KindSet,
-    ) -> WordMoves {
+    ) -> WordMoves<B> {
         let (rays_from, lame_from) = (self.rays.len(), self.lame.len());
         let mut m = WordMoves {
             rays: Span::new(rays_from, rays_from),
             lame: Span::new(lame_from, lame_from),
             ..WordMoves::default()
         };
-        // Entries exist for all 256 square numbers; those past the 64-bit word have no bit.
-        let bit = |s: Square| 1u64.checked_shl(u32::from(s.0)).unwrap_or(0);
+        let bit = B::bit;
         // Promotion: a move from the zone, or into it, may promote.
-        let mut landings = 0u64;
+        let mut landings = B::EMPTY;
         let leaps = t.lists.leaps(e);
         let rays = t.lists.rays(e);
         let countable_leap = |l: &Leap| {
@@ -190,53 +240,48 @@ impl WordTables {
         m.rays = Span::new(rays_from, self.rays.len());
         m.lame = Span::new(lame_from, self.lame.len());
         m.simple = true;
-        m.countable = zone & (landings | bit(from)) == 0;
+        m.countable = (zone & (landings | bit(from))).is_empty();
         m
     }
 
     /// Whether the simple piece `m` attacks `target` with `occupied` on the board.
     #[inline]
-    pub(crate) fn attacks(&self, m: &WordMoves, target: Square, occupied: u64) -> bool {
-        let bit = 1u64 << target.0;
-        if (m.plain | m.capture) & bit != 0 {
+    pub(crate) fn attacks(&self, m: &WordMoves<B>, target: Square, occupied: B) -> bool {
+        if (m.plain | m.capture).has(target) {
             return true;
         }
-        self.rays_of(m)
-            .iter()
-            .any(|r| r.flags.captures() && r.mask & bit != 0 && between(r, bit) & occupied == 0)
-            || self.lame_of(m).iter().any(|l| {
-                l.to == target
-                    && l.flags.captures()
-                    && (!l.flags.blocked() || occupied >> l.block.0 & 1 == 0)
-            })
+        self.rays_of(m).iter().any(|r| {
+            r.flags.captures() && r.mask.has(target) && (between(r, target) & occupied).is_empty()
+        }) || self.lame_of(m).iter().any(|l| {
+            l.to == target && l.flags.captures() && (!l.flags.blocked() || !occupied.has(l.block))
+        })
     }
 
     /// The squares of `occupied` whose piece alone keeps the simple piece `m` from attacking
     /// `target` (the one blocker of a slide, the block of a lame leap); `None` when it attacks.
-    pub(crate) fn shields(&self, m: &WordMoves, target: Square, occupied: u64) -> Option<u64> {
-        let bit = 1u64 << target.0;
-        if (m.plain | m.capture) & bit != 0 {
+    pub(crate) fn shields(&self, m: &WordMoves<B>, target: Square, occupied: B) -> Option<B> {
+        if (m.plain | m.capture).has(target) {
             return None;
         }
-        let mut out = 0;
+        let mut out = B::EMPTY;
         for r in self.rays_of(m) {
-            if !r.flags.captures() || r.mask & bit == 0 {
+            if !r.flags.captures() || !r.mask.has(target) {
                 continue;
             }
-            let blockers = between(r, bit) & occupied;
-            if blockers == 0 {
+            let blockers = between(r, target) & occupied;
+            if blockers.is_empty() {
                 return None;
             }
-            if blockers & (blockers - 1) == 0 {
+            if blockers.is_single() {
                 out |= blockers;
             }
         }
         for l in self.lame_of(m) {
             if l.to == target && l.flags.captures() {
-                if !l.flags.blocked() || occupied >> l.block.0 & 1 == 0 {
+                if !l.flags.blocked() || !occupied.has(l.block) {
                     return None;
                 }
-                out |= 1 << l.block.0;
+                out |= B::bit(l.block);
             }
         }
         Some(out)
@@ -245,21 +290,21 @@ impl WordTables {
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
         use std::mem::size_of;
-        self.moves.capacity() * size_of::<WordMoves>()
-            + self.rays.capacity() * size_of::<WordRay>()
+        self.moves.capacity() * size_of::<WordMoves<B>>()
+            + self.rays.capacity() * size_of::<WordRay<B>>()
             + self.lame.capacity() * size_of::<WordLame>()
     }
 
     /// How many moves the piece `m` has in `occ`: one per square it may end on, plus its
     /// double steps (moves of their own kind).
     #[inline(always)]
-    pub(crate) fn count(&self, m: &WordMoves, occ: Occupancy) -> u32 {
+    pub(crate) fn count(&self, m: &WordMoves<B>, occ: Occupancy<B>) -> u32 {
         let all = occ.own | occ.enemy;
         let mut plain = m.plain;
         let mut quiet = m.quiet;
         let mut capture = m.capture;
         for r in self.rays_of(m) {
-            let a = ray_attack(r.mask, r.up, all);
+            let a = B::ray_attack(r.mask, r.up, all);
             match r.flags.ends() {
                 MoveFlags::MOVE => quiet |= a,
                 MoveFlags::CAPTURE => capture |= a,
@@ -268,11 +313,11 @@ impl WordTables {
         }
         let mut doubles = 0;
         for l in self.lame_of(m) {
-            if l.flags.blocked() && all >> l.block.0 & 1 != 0 {
+            if l.flags.blocked() && all.has(l.block) {
                 continue;
             }
-            let to = 1u64 << l.to.0;
-            if all & to == 0 {
+            let to = B::bit(l.to);
+            if (all & to).is_empty() {
                 if l.flags.moves() {
                     if l.flags.sets_ep() {
                         doubles += 1;
@@ -284,37 +329,23 @@ impl WordTables {
                 capture |= to;
             }
         }
-        (plain & !occ.own | quiet & !all | capture & occ.enemy).count_ones() + doubles
+        (plain & !occ.own | quiet & !all | capture & occ.enemy).count() + doubles
     }
 }
 
-/// The squares of the slide `r` before the square `bit` on it.
+/// The squares of the slide `r` before the square `target` on it.
 #[inline(always)]
-fn between(r: &WordRay, bit: u64) -> u64 {
+fn between<B: BitBoard>(r: &WordRay<B>, target: Square) -> B {
     if r.up {
-        r.mask & (bit - 1)
+        r.mask & B::below(target)
     } else {
-        r.mask & !(bit | (bit - 1))
-    }
-}
-
-/// The squares a slide along `mask` reaches with `occupied` on the board: up to and including
-/// the first occupied square, counted from the start of the ride.
-#[inline(always)]
-fn ray_attack(mask: u64, up: bool, occupied: u64) -> u64 {
-    let blockers = mask & occupied;
-    if blockers == 0 {
-        mask
-    } else if up {
-        mask & (u64::MAX >> (63 - blockers.trailing_zeros()))
-    } else {
-        mask & (u64::MAX << (63 - blockers.leading_zeros()))
+        r.mask & B::above(target)
     }
 }
 
 /// A table ray as a word: a plain slide (no hop, may stop anywhere, any victim, no en passant)
 /// whose squares run one way in square numbers, so its first blocker is one bit scan away.
-fn word_ray(t: &TableArrays<'_>, r: &Ray, all: KindSet) -> Option<WordRay> {
+fn word_ray<B: BitBoard>(t: &TableArrays<'_>, r: &Ray, all: KindSet) -> Option<WordRay<B>> {
     let squares = t.lists.squares(r);
     let ends = r.flags.ends();
     let simple = r.hop == Hop::None
@@ -331,7 +362,7 @@ fn word_ray(t: &TableArrays<'_>, r: &Ray, all: KindSet) -> Option<WordRay> {
         return None;
     }
     Some(WordRay {
-        mask: squares.iter().fold(0, |m, s| m | 1u64 << s.sq.0),
+        mask: squares.iter().fold(B::EMPTY, |m, s| m | B::bit(s.sq)),
         up,
         flags: ends,
     })

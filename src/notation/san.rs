@@ -467,7 +467,7 @@ fn aliases(rules: &RuleSet, letter: &str) -> Vec<PieceKind> {
         .iter()
         .enumerate()
         .filter(|(_, p)| !p.letter.starts_with('+') && p.name.starts_with(letter))
-        .map(|(i, _)| PieceKind(i as u8))
+        .map(|(i, _)| PieceKind::from_index(i))
         .collect()
 }
 

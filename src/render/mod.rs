@@ -579,7 +579,7 @@ pub fn diagram_square(engine: &Engine, kind: PieceKind, player: Player) -> Squar
             .count();
         let df = 2 * dims.file(s) as i32 - (dims.files as i32 - 1);
         let dr = 2 * dims.rank(s) as i32 - (dims.ranks as i32 - 1);
-        (rules_here, reach, -(df * df + dr * dr), -(s.0 as i32))
+        (rules_here, reach, -(df * df + dr * dr), -(s.index() as i32))
     };
     let board = rules.board.squares;
     board
@@ -587,7 +587,7 @@ pub fn diagram_square(engine: &Engine, kind: PieceKind, player: Player) -> Squar
         .filter(|&s| allowed(s))
         .max_by_key(|&s| score(s))
         .or_else(|| board.iter().next())
-        .unwrap_or(Square(0))
+        .unwrap_or(Square::from_index(0))
 }
 
 /// Whether the diagram shows the piece reaching `s` (any mark but a blocker).

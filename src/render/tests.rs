@@ -60,7 +60,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
         royal: false,
         confinement: Confinement::None,
         promotion: None,
-        captured_as: PieceKind(kind),
+        captured_as: PieceKind::from_index(kind as usize),
         value: None,
         glyph: None,
     }
@@ -145,7 +145,7 @@ fn river_rules() -> RuleSet {
             piece("Tokin", "+P", vec![], 3),
         ],
         drops: DropRules {
-            to_hand: vec![PieceKind(1)],
+            to_hand: vec![PieceKind::from_index(1)],
             ..Default::default()
         },
         end: GameEnd {
@@ -188,7 +188,10 @@ fn sq(rules: &RuleSet, name: &str) -> Square {
 fn sample_position(rules: &RuleSet) -> Position {
     let mut pos = Position::empty();
     let put = |pos: &mut Position, s: &str, p: Player, k: u8| {
-        pos.set_piece(sq(rules, s), Some(Piece::new(p, PieceKind(k))))
+        pos.set_piece(
+            sq(rules, s),
+            Some(Piece::new(p, PieceKind::from_index(k as usize))),
+        )
     };
     put(&mut pos, "e1", Player::First, 0);
     put(&mut pos, "a1", Player::First, 1);
@@ -196,7 +199,7 @@ fn sample_position(rules: &RuleSet) -> Position {
     put(&mut pos, "e10", Player::Second, 0);
     put(&mut pos, "b8", Player::Second, 2);
     pos.set_pending(sq(rules, "b8"), true);
-    pos.set_hand(Player::First, PieceKind(1), 2);
+    pos.set_hand(Player::First, PieceKind::from_index(1), 2);
     pos
 }
 
@@ -381,7 +384,14 @@ fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() -> TestResult
         )
     };
     let engine = Engine::new(rules.clone())?;
-    let t = traces(&engine, PieceKind(1), Player::First, e5, &diagram, centre);
+    let t = traces(
+        &engine,
+        PieceKind::from_index(1),
+        Player::First,
+        e5,
+        &diagram,
+        centre,
+    );
     // Up to e10, down to e4, sideways one square each: four rides.
     assert_eq!(
         t,
@@ -394,7 +404,7 @@ fn a_ride_is_traced_to_the_last_square_reached_and_a_leap_is_not() -> TestResult
     );
     assert!(traces(
         &engine,
-        PieceKind(0),
+        PieceKind::from_index(0),
         Player::First,
         sq(&rules, "e2"),
         &reach(&["e3"], DiagramMark::MoveOrCapture),
@@ -418,7 +428,7 @@ fn a_cannon_hops_over_an_example_hurdle_to_every_square_beyond_it() {
     let name = |s: Square| rules.board.dims.name(s);
     let examples: Vec<(String, Vec<String>)> = hop_examples(
         &engine,
-        PieceKind(2),
+        PieceKind::from_index(2),
         Player::First,
         sq(&rules, "e5"),
         &diagram,
@@ -437,9 +447,9 @@ fn a_cannon_hops_over_an_example_hurdle_to_every_square_beyond_it() {
 #[test]
 fn unknown_names_and_squares_are_errors_with_help() {
     let rules = river_rules();
-    assert_eq!(find_piece(&rules, "chariot"), Ok(PieceKind(1)));
-    assert_eq!(find_piece(&rules, "c"), Ok(PieceKind(2)));
-    assert_eq!(find_piece(&rules, "+p"), Ok(PieceKind(3)));
+    assert_eq!(find_piece(&rules, "chariot"), Ok(PieceKind::from_index(1)));
+    assert_eq!(find_piece(&rules, "c"), Ok(PieceKind::from_index(2)));
+    assert_eq!(find_piece(&rules, "+p"), Ok(PieceKind::from_index(3)));
     let err = find_piece(&rules, "Chariott").unwrap_err();
     assert_eq!(err.to_string(), "unknown piece `Chariott` (did you mean `Chariot`?); pieces: General, Chariot, Cannon, Tokin");
     assert_eq!(

@@ -53,7 +53,7 @@ pub fn square_help(rules: &RuleSet) -> String {
         "squares are a file a-{} and a rank 1-{}, like {}",
         file_letter(d.files - 1),
         d.ranks,
-        d.name(Square(0))
+        d.name(Square::from_index(0))
     )
 }
 

@@ -40,7 +40,7 @@ impl Evaluator {
         let rules = engine.rules();
         let kinds = rules.pieces.len();
         let mobility: Vec<Mobility> = (0..kinds)
-            .map(|k| mobility(engine, PieceKind(k as u8)))
+            .map(|k| mobility(engine, PieceKind::from_index(k)))
             .collect();
         // In drop variants a captured piece comes back: every piece is worth more than its moves.
         let drop_bonus = if rules.drops.to_hand.is_empty() {
@@ -149,7 +149,7 @@ impl Evaluator {
         }
         for p in Player::BOTH {
             for (k, v) in self.hand.iter().enumerate() {
-                score[p] += v * pos.hand(p, PieceKind(k as u8)) as i32;
+                score[p] += v * pos.hand(p, PieceKind::from_index(k)) as i32;
             }
         }
         let us = pos.side_to_move();
@@ -237,6 +237,6 @@ pub fn piece_values(engine: &Engine) -> Vec<(PieceKind, i32)> {
         .values
         .iter()
         .enumerate()
-        .map(|(k, &v)| (PieceKind(k as u8), v))
+        .map(|(k, &v)| (PieceKind::from_index(k), v))
         .collect()
 }

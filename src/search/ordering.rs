@@ -40,7 +40,9 @@ impl Searcher {
     pub(super) fn mover_kind(pos: &Position, mv: Move) -> PieceKind {
         match mv.kind {
             MoveKind::Drop(k) => mv.promotion.unwrap_or(k),
-            _ => pos.piece_at(mv.from).map_or(PieceKind(0), |p| p.kind),
+            _ => pos
+                .piece_at(mv.from)
+                .map_or(PieceKind::from_index(0), |p| p.kind),
         }
     }
 

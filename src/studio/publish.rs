@@ -74,7 +74,7 @@ pub fn page(engine: &Engine) -> String {
     let sheet = crate::sheet::Sheet::new(rules);
     let pieces = (0..rules.pieces.len())
         .map(|k| {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::from_index(k);
             let def = rules.piece(kind);
             let moves = Player::BOTH.map(|p| {
                 rules

@@ -247,7 +247,7 @@ pub fn piece_views(engine: &Engine) -> Vec<PieceView> {
     let sheet = crate::sheet::Sheet::new(rules);
     (0..rules.pieces.len())
         .map(|k| {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::from_index(k);
             let def = rules.piece(kind);
             let lines = sheet
                 .sections

@@ -1,11 +1,14 @@
-//! On boards of at most 64 squares the engine answers from 64-bit words (move counts at
-//! perft's last ply, attack tests, the legality filter); larger boards walk the move tables.
-//! Both must give the same answers. Here an engine built [`Engine::without_words`] walks the
-//! tables on the same small board, and along seeded random games of every shipped definition
-//! of at most 64 squares and of definitions built for each mechanism (facing, duple check,
-//! promotion to a royal, lame leaps, hoppers, riders, one-way slides, en passant, castling,
-//! drops, promotions, locusts, gating) the two engines must list the same legal moves, count
-//! the same perft to depth 2 and find the same squares attacked by either side.
+//! The move generator answers from bit sets as wide as the board needs (a 64-bit word on a
+//! board of at most 64 squares, a 256-bit set on a larger one, chosen once when the engine is
+//! built): move counts at perft's last ply, attack tests, the legality filter; a piece whose
+//! moves the sets cannot hold walks the move tables. Every way must give the same answers.
+//! Here, on the same small board, an engine built [`Engine::with_wide_sets`] computes in the
+//! wide sets and one built [`Engine::with_table_walk`] walks the tables for every piece; along
+//! seeded random games of every shipped definition of at most 64 squares and of definitions
+//! built for each mechanism (facing, duple check, promotion to a royal, lame leaps, hoppers,
+//! riders, one-way slides, en passant, castling, drops, promotions, locusts, gating) the three
+//! engines must list the same legal moves, count the same perft to depth 2 and find the same
+//! squares attacked by either side.
 
 use chimera::compile::{compile_file, compile_str};
 use chimera::engine::{Engine, Position};
@@ -27,11 +30,13 @@ impl Lcg {
     }
 }
 
-/// The engine with its words and the one that walks the tables, from the same rules.
-fn both(rules: RuleSet) -> (Engine, Engine) {
-    let fast = Engine::new(rules.clone()).expect("engine");
-    let general = Engine::new(rules).expect("engine").without_words();
-    (fast, general)
+/// The engine in 64-bit words, the one in wide sets and the one that walks the tables, from
+/// the same rules.
+fn engines(rules: RuleSet) -> [Engine; 3] {
+    let narrow = Engine::new(rules.clone()).expect("engine");
+    let wide = Engine::new(rules.clone()).expect("engine").with_wide_sets();
+    let walk = Engine::new(rules).expect("engine").with_table_walk();
+    [narrow, wide, walk]
 }
 
 /// The legal moves as sorted text.
@@ -45,45 +50,57 @@ fn listed(e: &Engine, p: &Position) -> Vec<String> {
     v
 }
 
-/// Compares the two engines in `p`: the moves, the leaf counts (perft 1 and 2, each also
-/// against the list) and every attack test (each square, as holding each kind, by each side).
-fn compare(name: &str, fast: &Engine, general: &Engine, p: &Position) {
+/// Compares the engine `fast` with each of `others` (named) in `p`: the moves, the leaf counts
+/// (perft 1 and 2, each also against the list) and every attack test (each square, as holding
+/// each kind, by each side).
+fn compare(name: &str, fast: &Engine, others: &[(&str, &Engine)], p: &Position) {
     let fen = to_fen(fast, p);
     let moves = listed(fast, p);
-    assert_eq!(moves, listed(general, p), "{name}: moves differ in {fen}");
     assert_eq!(
         fast.perft(p, 1),
         moves.len() as u64,
         "{name}: leaf count in {fen}"
     );
-    assert_eq!(
-        general.perft(p, 1),
-        moves.len() as u64,
-        "{name}: general leaf count in {fen}"
-    );
-    assert_eq!(
-        fast.perft(p, 2),
-        general.perft(p, 2),
-        "{name}: perft 2 in {fen}"
-    );
-    assert_eq!(
-        fast.in_check(p),
-        general.in_check(p),
-        "{name}: check in {fen}"
-    );
+    let perft2 = fast.perft(p, 2);
+    let check = fast.in_check(p);
     let dims = fast.rules().board.dims;
-    for target in dims.squares() {
-        for k in 0..fast.rules().pieces.len() {
-            let kind = chimera::rules::PieceKind(k as u8);
-            for by in [Player::First, Player::Second] {
-                assert_eq!(
-                    fast.attacks(p, target, by, kind),
-                    general.attacks(p, target, by, kind),
-                    "{name}: attack on {} (as a {}) by {by:?} in {fen}",
-                    dims.name(target),
-                    fast.rules().piece(kind).name,
-                );
+    let attacks = |e: &Engine| {
+        let mut v = Vec::new();
+        for target in dims.squares() {
+            for kind in fast.rules().kinds() {
+                for by in [Player::First, Player::Second] {
+                    v.push(((target, kind, by), e.attacks(p, target, by, kind)));
+                }
             }
+        }
+        v
+    };
+    let attacked = attacks(fast);
+    for &(how, other) in others {
+        assert_eq!(
+            moves,
+            listed(other, p),
+            "{name} ({how}): moves differ in {fen}"
+        );
+        assert_eq!(
+            other.perft(p, 1),
+            moves.len() as u64,
+            "{name} ({how}): leaf count in {fen}"
+        );
+        assert_eq!(
+            other.perft(p, 2),
+            perft2,
+            "{name} ({how}): perft 2 in {fen}"
+        );
+        assert_eq!(other.in_check(p), check, "{name} ({how}): check in {fen}");
+        for (&((target, kind, by), a), (_, b)) in attacked.iter().zip(attacks(other)) {
+            assert_eq!(
+                a,
+                b,
+                "{name} ({how}): attack on {} (as a {}) by {by:?} in {fen}",
+                dims.name(target),
+                fast.rules().piece(kind).name,
+            );
         }
     }
 }
@@ -91,13 +108,18 @@ fn compare(name: &str, fast: &Engine, general: &Engine, p: &Position) {
 /// Plays `games` random games of up to `plies` moves and compares the engines at every ply;
 /// returns the number of positions compared.
 fn compare_in_random_games(name: &str, rules: RuleSet, games: usize, plies: usize) -> usize {
-    let (fast, general) = both(rules);
+    let [fast, wide, walk] = engines(rules);
     let mut rng = Lcg(0xfa57 ^ name.len() as u64);
     let mut seen = 0;
     for _ in 0..games {
         let mut pos = fast.start_position();
         for _ in 0..plies {
-            compare(name, &fast, &general, &pos);
+            compare(
+                name,
+                &fast,
+                &[("wide sets", &wide), ("table walk", &walk)],
+                &pos,
+            );
             seen += 1;
             let moves = fast.legal_moves(&pos);
             if moves.is_empty() {
@@ -115,7 +137,7 @@ fn inline(name: &str, src: &str) -> RuleSet {
 }
 
 #[test]
-fn the_words_and_the_tables_agree_in_every_shipped_definition_on_a_small_board() {
+fn the_narrow_and_the_wide_sets_agree_in_every_shipped_definition_on_a_small_board() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("definitions/")
@@ -141,7 +163,7 @@ fn the_words_and_the_tables_agree_in_every_shipped_definition_on_a_small_board()
 }
 
 #[test]
-fn the_words_and_the_tables_agree_under_facing() {
+fn the_narrow_and_the_wide_sets_agree_under_facing() {
     let rules = inline(
         "facing.variant",
         "variant \"F\" board 8x8 zone palace = c1-f3 \
@@ -153,7 +175,7 @@ fn the_words_and_the_tables_agree_under_facing() {
 }
 
 #[test]
-fn the_words_and_the_tables_agree_under_duple_check_and_promotion_to_a_royal() {
+fn the_narrow_and_the_wide_sets_agree_under_duple_check_and_promotion_to_a_royal() {
     let duple = inline(
         "duple.variant",
         "variant \"D\" board 8x8 zone last_rank = rank 8 \
@@ -174,7 +196,7 @@ fn the_words_and_the_tables_agree_under_duple_check_and_promotion_to_a_royal() {
 }
 
 #[test]
-fn the_words_and_the_tables_agree_with_lame_leaps_hoppers_riders_locusts_and_en_passant() {
+fn the_narrow_and_the_wide_sets_agree_with_lame_leaps_hoppers_riders_locusts_and_en_passant() {
     let rules = inline(
         "moves.variant",
         "variant \"Moves\" board 8x8 zone last_rank = rank 8 \
@@ -189,7 +211,7 @@ fn the_words_and_the_tables_agree_with_lame_leaps_hoppers_riders_locusts_and_en_
 }
 
 #[test]
-fn the_words_and_the_tables_agree_with_castling_drops_and_gating() {
+fn the_narrow_and_the_wide_sets_agree_with_castling_drops_and_gating() {
     let gating = inline(
         "gating.variant",
         "variant \"G\" board 8x8 \

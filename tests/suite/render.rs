@@ -6,7 +6,6 @@ use chimera::compile::compile_file;
 use chimera::engine::{DiagramMark, Engine, Position};
 use chimera::geometry::{Player, Square};
 use chimera::render::{self, tiny_skia, RenderOptions};
-use chimera::rules::PieceKind;
 use roxmltree::{Document, Node};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -174,8 +173,7 @@ fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
     for path in definitions() {
         let engine = engine(&path);
         let rules = engine.rules();
-        for (i, def) in rules.pieces.iter().enumerate() {
-            let kind = PieceKind(i as u8);
+        for (kind, def) in rules.kinds().zip(&rules.pieces) {
             let svg = render::render_piece(&engine, kind, &RenderOptions::default());
             let doc = Document::parse(&svg)
                 .unwrap_or_else(|e| panic!("{} {}: {e}", path.display(), def.name));

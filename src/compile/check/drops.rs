@@ -23,7 +23,7 @@ pub(super) fn drops(
     // Kinds first: the other entries are checked against what reaches a hand.
     if let Some(item) = m.drops.get(&DropKey::Kinds) {
         match &item.node {
-            DropItem::KindsAll => rules.to_hand = (0..n).map(|i| PieceKind(i as u8)).collect(),
+            DropItem::KindsAll => rules.to_hand = (0..n).map(PieceKind::from_index).collect(),
             DropItem::Kinds(names) => {
                 rules.to_hand = env
                     .kinds(ctx, names, Code::PieceUnknown, "piece")
@@ -36,7 +36,7 @@ pub(super) fn drops(
     // or when it is in a hand in the start position.
     let reaches: Vec<bool> = (0..n)
         .map(|k| {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::from_index(k);
             (rules.to_hand.contains(&kind) && pieces.iter().any(|p| p.captured_as == kind))
                 || in_hand_at_start.contains(&k)
         })

@@ -43,7 +43,7 @@ impl Env<'_> {
     /// The kind a name refers to, or an "unknown piece" error (`code` says in which role).
     fn kind(&self, ctx: &mut Ctx, n: &Name, code: Code, what: &str) -> Option<PieceKind> {
         match self.pieces.iter().position(|p| *p == n.node) {
-            Some(i) => Some(PieceKind(i as u8)),
+            Some(i) => Some(PieceKind::from_index(i)),
             None => {
                 let help = unknown_help("piece", &n.node, self.pieces.iter().map(String::as_str));
                 let e = ctx
@@ -169,7 +169,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         .iter()
         .enumerate()
         .filter(|(_, p)| p.royal)
-        .map(|(i, _)| PieceKind(i as u8))
+        .map(|(i, _)| PieceKind::from_index(i))
         .collect();
 
     let letters: Vec<String> = pieces.iter().map(|p| p.letter.clone()).collect();

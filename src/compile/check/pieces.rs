@@ -96,7 +96,7 @@ pub(super) fn pieces(ctx: &mut Ctx, env: &mut Env, decls: &[&PieceDecl]) -> Vec<
     // else the kind written X; else itself. A native piece that pawns may promote to (a chess
     // Queen) stays itself: only `+` letters mean "promoted" in FEN.
     for i in 0..pieces.len() {
-        let k = PieceKind(i as u8);
+        let k = PieceKind::from_index(i);
         pieces[i].captured_as = match explicit_captured_as[i] {
             Some(c) => c,
             None => match pieces[i].letter.strip_prefix('+') {
@@ -111,11 +111,11 @@ pub(super) fn pieces(ctx: &mut Ctx, env: &mut Env, decls: &[&PieceDecl]) -> Vec<
                         })
                         .collect();
                     match from.as_slice() {
-                        [one] => PieceKind(*one as u8),
+                        [one] => PieceKind::from_index(*one),
                         _ => pieces
                             .iter()
                             .position(|p| p.letter == base)
-                            .map(|j| PieceKind(j as u8))
+                            .map(PieceKind::from_index)
                             .unwrap_or(k),
                     }
                 }
@@ -135,7 +135,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         royal: false,
         confinement: Confinement::None,
         promotion: None,
-        captured_as: PieceKind(0),
+        captured_as: PieceKind::from_index(0),
         value: None,
         glyph: None,
     };

@@ -350,7 +350,7 @@ impl Exporter<'_> {
     }
 
     fn kinds(&self) -> impl Iterator<Item = PieceKind> {
-        (0..self.rules.pieces.len()).map(|i| PieceKind(i as u8))
+        (0..self.rules.pieces.len()).map(PieceKind::from_index)
     }
 
     fn unknown_data(&mut self) {

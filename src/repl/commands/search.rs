@@ -340,7 +340,7 @@ impl Session {
         let width = rules.pieces.iter().map(|p| p.name.len()).max().unwrap_or(0);
         let mut out = String::from("Piece values in use, in pawns (board / in hand):");
         for (k, p) in rules.pieces.iter().enumerate() {
-            let kind = crate::rules::PieceKind(k as u8);
+            let kind = crate::rules::PieceKind::from_index(k);
             let v = eval.value(kind);
             let origin = if p.value.is_some() {
                 "given by `value`"

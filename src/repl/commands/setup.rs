@@ -233,7 +233,7 @@ impl Session {
 /// hand at the start.
 pub(crate) fn hand_kinds(rules: &RuleSet, start: &Position) -> Vec<PieceKind> {
     (0..rules.pieces.len())
-        .map(|i| PieceKind(i as u8))
+        .map(PieceKind::from_index)
         .filter(|k| {
             (rules.drops.to_hand.contains(k) && rules.pieces.iter().any(|p| p.captured_as == *k))
                 || Player::BOTH.iter().any(|p| start.hand(*p, *k) > 0)
