@@ -6,7 +6,7 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    About, Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
+    About, Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Outcome, ZoneRef,
 };
 
 /// A rules sheet: a title and sections of indented lines.
@@ -169,11 +169,11 @@ struct Words<'a> {
     rules: &'a RuleSet,
 }
 
-fn score_text(s: Score) -> &'static str {
+fn score_text(s: Outcome) -> &'static str {
     match s {
-        Score::Win => "wins",
-        Score::Loss => "loses",
-        Score::Draw => "draws",
+        Outcome::Win => "wins",
+        Outcome::Loss => "loses",
+        Outcome::Draw => "draws",
     }
 }
 

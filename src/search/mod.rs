@@ -18,7 +18,7 @@ pub use time::{budget, clock_budget, Budget, MOVE_OVERHEAD};
 
 use crate::engine::{Engine, Game, Move, MoveKind, Position};
 use crate::geometry::Player;
-use crate::rules::{PieceKind, Score as Outcome};
+use crate::rules::{Outcome, PieceKind};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
