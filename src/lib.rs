@@ -92,16 +92,18 @@ pub use geometry::{
 pub use shipped::Shipped;
 
 // Syntax: the formatter (a definition's text in its canonical layout).
-pub use syntax::format::{format as format_definition, tokens as format_tokens, FormatError, Token};
+pub use syntax::format::{
+    format as format_definition, tokens as format_tokens, FormatError, Token,
+};
 
 // The rule-set vocabulary: what the compiler makes and the engine reads.
 pub use betza::{parse as parse_betza, BetzaError};
 pub use fen::{FenError, HandPiece, Setup, SetupPiece, MAX_IN_HAND};
 pub use rules::{
-    About, Board, Castling, Confinement, DropRules, GameEnd, Gating, Glyph, Goal, Hop, KindSet, Leg,
-    LegMode, MoveLimit, MovePattern, MoveRule, PassRule, PathDef, PathId, PathRide, PieceDef,
-    PieceKind, Promotion, PromotionMode, RenderHints, RideDirection, RoyalRule, RuleSet, SvgGlyph,
-    Outcome, ZoneId, ZoneRef, MAX_GLYPH_CHARS, MAX_PIECE_KINDS,
+    About, Board, Castling, Confinement, DropRules, GameEnd, Gating, Glyph, Goal, Hop, KindSet,
+    Leg, LegMode, MoveLimit, MovePattern, MoveRule, Outcome, PassRule, PathDef, PathId, PathRide,
+    PieceDef, PieceKind, Promotion, PromotionMode, RenderHints, RideDirection, RoyalRule, RuleSet,
+    SvgGlyph, ZoneId, ZoneRef, MAX_GLYPH_CHARS, MAX_PIECE_KINDS,
 };
 pub use sheet::{Section, Sheet};
 
@@ -114,8 +116,8 @@ pub use compile::{
 // The engine: positions, moves, games.
 pub use engine::{
     default_perft_threads, CastleSide, CastlingRights, DiagramMark, Ending, Engine, EngineError,
-    Game, GameResult, Gate, Move, MoveDetail, MoveKind, Piece, Position, Status, StepTaken, Stretch,
-    TableMove, MAX_EDITS, MAX_PERFT_DEPTH, MAX_PERFT_THREADS,
+    Game, GameResult, Gate, Move, MoveDetail, MoveKind, Piece, Position, Status, StepTaken,
+    Stretch, TableMove, MAX_EDITS, MAX_PERFT_DEPTH, MAX_PERFT_THREADS,
 };
 
 // The engine's users: the computer player, notation, pictures.
@@ -128,10 +130,10 @@ pub use notation::{move_text, parse_fen, parse_move, to_fen, MoveError};
 #[cfg(feature = "render")]
 pub use render::tiny_skia;
 pub use render::{
-    diagram_square, find_piece, fonts_available, render_piece, render_position, svg_to_png,
-    RenderError, RenderOptions,
+    diagram_square, find_piece, fonts_available, parse_last_move, render_piece, render_position,
+    square_centre, svg_to_png, write_picture, RenderError, RenderOptions,
 };
 pub use search::{
-    clock_budget, evaluate, piece_values, Budget, Clock, Info, Limits, Score, SearchResult, Searcher,
-    MAX_DEPTH, MAX_HASH_MB,
+    clock_budget, evaluate, piece_values, Budget, Clock, Info, Limits, Score, SearchResult,
+    Searcher, MAX_DEPTH, MAX_HASH_MB,
 };

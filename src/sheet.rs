@@ -6,7 +6,7 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    About, Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Outcome, ZoneRef,
+    About, Confinement, MoveRule, Outcome, PieceKind, PromotionMode, RoyalRule, RuleSet, ZoneRef,
 };
 
 /// A rules sheet: a title and sections of indented lines.
@@ -197,7 +197,7 @@ fn and_list(items: &[String]) -> String {
 
 /// A set of squares in the fewest words: every square, whole ranks or files, a rectangle, else
 /// every square named. Holes do not count: a rank is whole when it has every square that exists.
-pub fn squares_words(dims: Dimensions, board: &SquareSet, set: &SquareSet) -> String {
+pub(crate) fn squares_words(dims: Dimensions, board: &SquareSet, set: &SquareSet) -> String {
     let set = set.intersect(board);
     if set.is_empty() {
         return "no square".into();
@@ -792,7 +792,8 @@ fn ordinal(n: u8) -> String {
 }
 
 /// The file name of a piece's picture on a Markdown page: `piece-03-pawn.svg`.
-pub fn piece_picture_name(rules: &RuleSet, k: PieceKind) -> String {
+#[cfg(feature = "cli")]
+pub(crate) fn piece_picture_name(rules: &RuleSet, k: PieceKind) -> String {
     let slug: String = rules
         .piece(k)
         .name

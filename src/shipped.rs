@@ -39,7 +39,7 @@ impl Shipped {
 }
 
 /// Every shipped definition, sorted by name.
-pub fn all() -> impl Iterator<Item = Shipped> {
+pub(crate) fn all() -> impl Iterator<Item = Shipped> {
     SHIPPED.iter().map(|&(file, text)| Shipped {
         name: file.strip_suffix(".variant").unwrap_or(file),
         file,
@@ -48,7 +48,7 @@ pub fn all() -> impl Iterator<Item = Shipped> {
 }
 
 /// The shipped definition asked for as `chess` or `chess.variant`, if there is one.
-pub fn get(name: &str) -> Option<Shipped> {
+pub(crate) fn get(name: &str) -> Option<Shipped> {
     let stem = name.strip_suffix(".variant").unwrap_or(name);
     all().find(|s| s.name == stem)
 }

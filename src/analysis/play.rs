@@ -2,7 +2,7 @@
 //! the study's ply cap) end it.
 
 use super::measure::{FORCED_CP, LEAD_CP};
-use super::{StudyEnding, GameRecord, Rng, StudyConfig, Winner};
+use super::{GameRecord, Rng, StudyConfig, StudyEnding, Winner};
 use crate::engine::{Ending as EndRule, Engine, Game, GameResult, Position, Status};
 use crate::rules::RoyalRule;
 use crate::search::{Score, Searcher};

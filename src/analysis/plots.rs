@@ -3,7 +3,7 @@
 //! bar labels), so a reader (or a test) finds the table's numbers in the picture.
 
 use super::metrics::{html_escape, one, pct, short_name, table, Metrics, Table};
-use super::{AnalysisError, StudyEnding, StudyConfig};
+use super::{AnalysisError, StudyConfig, StudyEnding};
 use plotters::prelude::*;
 
 const WIDTH: u32 = 760;

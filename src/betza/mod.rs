@@ -27,8 +27,8 @@ mod atoms;
 mod directions;
 mod legs;
 
+pub(crate) use atoms::named_leap;
 use atoms::*;
-pub use atoms::{named_leap, NamedLeap, NAMED_LEAPS};
 use directions::*;
 use legs::*;
 
@@ -40,7 +40,7 @@ mod grammar {
     /// Parser for Betza strings.
     #[derive(Parser)]
     #[grammar = "../grammar/betza.pest"]
-    pub struct BetzaGrammar;
+    pub(super) struct BetzaGrammar;
 }
 
 use grammar::{BetzaGrammar, Rule};

@@ -5,11 +5,13 @@
 //! `fen`) → a [`RuleSet`]. Checks keep going after an error, so one run reports all of them.
 
 mod about;
-pub use about::{looks_like_url, paragraphs};
+pub use about::looks_like_url;
+#[cfg(feature = "cli")]
+pub(crate) use about::paragraphs;
 mod check;
 mod fen;
-pub mod glyph;
-pub mod limits;
+pub(crate) mod glyph;
+pub(crate) mod limits;
 mod merge;
 mod warnings;
 mod zones;
@@ -94,7 +96,7 @@ pub fn check_named(arg: &Path) -> Result<Checked, Diagnostics> {
 }
 
 /// Compiles a shipped definition from the text built into the program.
-pub fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics> {
+pub(crate) fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics> {
     let ctx = Ctx {
         embedded: true,
         ..Ctx::default()
@@ -104,7 +106,7 @@ pub fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics
 
 /// Compiles an edited text of a shipped definition: its `extends` name other shipped ones, as
 /// [`check_shipped`] reads them (the studio's editor).
-pub fn check_shipped_text(file: &str, text: &str) -> Result<Checked, Diagnostics> {
+pub(crate) fn check_shipped_text(file: &str, text: &str) -> Result<Checked, Diagnostics> {
     let ctx = Ctx {
         embedded: true,
         ..Ctx::default()
@@ -187,14 +189,14 @@ impl Ctx {
     }
 
     /// Registers a source file and returns its id.
-    pub fn add_file(&mut self, file: SourceFile, dir: PathBuf) -> FileId {
+    pub(crate) fn add_file(&mut self, file: SourceFile, dir: PathBuf) -> FileId {
         self.files.push(file);
         self.dirs.push(dir);
         self.files.len() - 1
     }
 
     /// The source text under a span (as the user wrote it), or "" if the span is not in a file.
-    pub fn text(&self, span: Span) -> &str {
+    pub(crate) fn text(&self, span: Span) -> &str {
         self.files
             .get(span.file)
             .and_then(|f| f.text.get(span.start..span.end))
@@ -202,7 +204,7 @@ impl Ctx {
     }
 
     /// A new error at a span (not yet reported).
-    pub fn error(&self, code: Code, span: Span, message: impl Into<String>) -> SourceError {
+    pub(crate) fn error(&self, code: Code, span: Span, message: impl Into<String>) -> SourceError {
         let src = match self.files.get(span.file) {
             Some(f) => f.clone(),
             None => SourceFile::new("<unknown>", ""),
@@ -211,7 +213,7 @@ impl Ctx {
     }
 
     /// Reports an error, once (the same error found twice, say for both players, is kept once).
-    pub fn report(&mut self, e: SourceError) {
+    pub(crate) fn report(&mut self, e: SourceError) {
         let dup = self.errors.iter().any(|o| {
             o.code == e.code
                 && o.span == e.span

@@ -3,7 +3,7 @@
 use super::compile_str;
 use crate::geometry::{ByPlayer, Player, PlayerSquares, SquareSet};
 use crate::rules::{
-    Confinement, PieceKind, PromotionMode, RoyalRule, RuleSet, Outcome, ZoneId, ZoneRef,
+    Confinement, Outcome, PieceKind, PromotionMode, RoyalRule, RuleSet, ZoneId, ZoneRef,
 };
 use std::path::Path;
 

@@ -8,7 +8,7 @@ mod attacks;
 mod diagram;
 mod endings;
 mod entries;
-pub mod fen;
+pub(crate) mod fen;
 mod game;
 mod gating;
 mod make;
@@ -27,12 +27,12 @@ mod zobrist;
 
 pub use diagram::{DiagramMark, MoveDetail};
 pub use endings::Ending;
-pub use fen::FenError;
+pub(crate) use fen::FenError;
 pub use game::{Game, GameResult, Status, StepTaken, Stretch, MAX_EDITS};
 pub use moves::{Gate, Move, MoveKind};
 pub use perft::{default_perft_threads, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
 pub use position::{CastleSide, CastlingRights, Piece, Position};
-pub use visit::{Ends, PathStep, RideSquare, StepNeed, TableMove};
+pub use visit::TableMove;
 
 use crate::rules::RuleSet;
 use std::sync::Arc;

@@ -1,16 +1,16 @@
 //! Notation: FEN in and out, move text (`e2e4`, `e7e8q`, `7g7f+`-style `b2h8+`, `P@e4`), SAN
 //! ([`san`](mod@san)) and PGN ([`pgn`]).
 
-pub mod pgn;
-pub mod san;
+pub(crate) mod pgn;
+pub(crate) mod san;
 
-pub use san::san;
+pub(crate) use san::san;
 
 use crate::engine::{Engine, Move, MoveKind, Position};
 use crate::geometry::Square;
 use crate::rules::PieceKind;
 
-pub use crate::engine::fen::{letter, FenError};
+pub(crate) use crate::engine::fen::FenError;
 
 /// Move text that does not name a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

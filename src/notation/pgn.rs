@@ -19,7 +19,7 @@ pub const MAX_GAMES: usize = 10_000;
 /// Most moves (plies) one game may hold.
 pub const MAX_PLIES: usize = 10_000;
 /// Most tags one game may hold.
-pub const MAX_TAGS: usize = 100;
+pub(crate) const MAX_TAGS: usize = 100;
 /// Largest PGN text read, in bytes.
 pub const MAX_BYTES: usize = 64 * 1024 * 1024;
 
@@ -666,7 +666,7 @@ pub struct Tags {
 }
 
 /// The PGN result of a game that ended, else `*`.
-pub fn result_token(status: &Status) -> &'static str {
+pub(crate) fn result_token(status: &Status) -> &'static str {
     match status.result() {
         Some(GameResult::Win(Player::First)) => "1-0",
         Some(GameResult::Win(Player::Second)) => "0-1",
@@ -719,7 +719,7 @@ pub fn write_pgn(
 
 /// The movetext of a game as words: move numbers (`1.`, or `1...` when the game starts with the
 /// second player) and each move in SAN.
-pub fn movetext_words(engine: &Engine, start: &Position, moves: &[Move]) -> Vec<String> {
+pub(crate) fn movetext_words(engine: &Engine, start: &Position, moves: &[Move]) -> Vec<String> {
     let mut words: Vec<String> = Vec::with_capacity(moves.len() * 3 / 2 + 1);
     let mut pos = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
@@ -738,7 +738,7 @@ pub fn movetext_words(engine: &Engine, start: &Position, moves: &[Move]) -> Vec<
 
 /// Joins words with spaces into lines of at most 80 characters (PGN's export format; a longer
 /// word stands alone on its line), without a final newline.
-pub fn wrap_words(words: &[String]) -> String {
+pub(crate) fn wrap_words(words: &[String]) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for w in words {

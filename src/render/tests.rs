@@ -4,8 +4,8 @@
 use super::*;
 use crate::geometry::{ByPlayer, Dimensions, Offset, SquareSet};
 use crate::rules::{
-    Board, Confinement, DropRules, GameEnd, Leg, LegMode, MovePattern, MoveRule, PieceDef,
-    RenderHints, RoyalRule, Outcome,
+    Board, Confinement, DropRules, GameEnd, Leg, LegMode, MovePattern, MoveRule, Outcome, PieceDef,
+    RenderHints, RoyalRule,
 };
 use indexmap::IndexMap;
 

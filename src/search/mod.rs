@@ -8,13 +8,14 @@
 
 mod alphabeta;
 mod ending;
-pub mod eval;
+pub(crate) mod eval;
 mod ordering;
-pub mod time;
+pub(crate) mod time;
 mod tt;
 
-pub use eval::{evaluate, piece_values, Evaluator};
-pub use time::{budget, clock_budget, Budget, MOVE_OVERHEAD};
+pub(crate) use eval::Evaluator;
+pub use eval::{evaluate, piece_values};
+pub use time::{clock_budget, Budget};
 
 use crate::engine::{Engine, Game, Move, MoveKind, Position};
 use crate::geometry::Player;

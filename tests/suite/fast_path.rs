@@ -7,11 +7,11 @@
 //! drops, promotions, locusts, gating) the two engines must list the same legal moves, count
 //! the same perft to depth 2 and find the same squares attacked by either side.
 
-use chimera::compile::{compile_file, compile_str};
-use chimera::engine::{Engine, Position};
-use chimera::geometry::Player;
-use chimera::notation::{move_text, to_fen};
-use chimera::rules::RuleSet;
+use chimera::Player;
+use chimera::RuleSet;
+use chimera::{compile_file, compile_str};
+use chimera::{move_text, to_fen};
+use chimera::{Engine, Position};
 use std::path::Path;
 
 /// A fixed pseudo-random sequence (the games must be the same on every run).
@@ -74,7 +74,7 @@ fn compare(name: &str, fast: &Engine, general: &Engine, p: &Position) {
     let dims = fast.rules().board.dims;
     for target in dims.squares() {
         for k in 0..fast.rules().pieces.len() {
-            let kind = chimera::rules::PieceKind(k as u8);
+            let kind = chimera::PieceKind(k as u8);
             for by in [Player::First, Player::Second] {
                 assert_eq!(
                     fast.attacks(p, target, by, kind),

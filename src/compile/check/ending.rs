@@ -5,7 +5,7 @@ use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
 use crate::geometry::Dimensions;
-use crate::rules::{Castling, GameEnd, MoveLimit, PieceKind, RoyalRule, Outcome};
+use crate::rules::{Castling, GameEnd, MoveLimit, Outcome, PieceKind, RoyalRule};
 use crate::syntax::{DropItem, PieceDecl, PieceItem, RoyalRuleName, Span};
 
 /// Without a royal piece, rules about royalty and check mean nothing: each one is an error.

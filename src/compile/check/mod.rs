@@ -20,7 +20,7 @@ use super::zones::{board_help, Zones};
 use super::{unknown_help, Ctx};
 use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, PlayerSquares, SquareSet};
-use crate::rules::{Board, PathDef, PieceKind, RuleSet, Outcome, ZoneId, ZoneRef};
+use crate::rules::{Board, Outcome, PathDef, PieceKind, RuleSet, ZoneId, ZoneRef};
 use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr, ZoneTerm};
 use indexmap::IndexMap;
 

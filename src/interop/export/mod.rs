@@ -9,8 +9,8 @@ use crate::betza;
 use crate::engine::{Engine, Position};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    Confinement, Hop, Leg, MovePattern, PathId, PieceDef, PieceKind, PromotionMode, RoyalRule,
-    RuleSet, Outcome,
+    Confinement, Hop, Leg, MovePattern, Outcome, PathId, PieceDef, PieceKind, PromotionMode,
+    RoyalRule, RuleSet,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
