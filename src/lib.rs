@@ -4,7 +4,7 @@
 //! [`RuleSet`]) → [`Engine`] (move tables, [`Position`], move generation, outcome, perft, [`Game`])
 //! → [`Searcher`] (the computer player), [`to_fen`] and [`move_text`] (notation), [`Sheet`] (the
 //! rules in words), [`render_position`] (pictures) → tools ([`analysis`], [`interop`]) and front
-//! ends ([`repl`], [`protocol`], [`studio`], [`matches`], the CLI). A layer uses only the layers
+//! ends ([`repl`], [`protocol`], [`studio`], [`matches`](mod@matches), the CLI). A layer uses only the layers
 //! before it; `ARCHITECTURE.md` is the map.
 //!
 //! # Example
@@ -124,6 +124,7 @@ pub use engine::{
 pub use notation::pgn::{
     parse_pgn, play_raw, read_pgn, write_pgn, PgnError, PgnGame, RawGame, RawMove, Tags,
     MAX_BYTES as MAX_PGN_BYTES, MAX_GAMES as MAX_PGN_GAMES, MAX_PLIES as MAX_PGN_PLIES,
+    MAX_TAGS as MAX_PGN_TAGS,
 };
 pub use notation::san::{san, san_among};
 pub use notation::{move_text, parse_fen, parse_move, to_fen, MoveError};
@@ -134,6 +135,6 @@ pub use render::{
     square_centre, svg_to_png, write_picture, RenderError, RenderOptions,
 };
 pub use search::{
-    clock_budget, evaluate, piece_values, Budget, Clock, Info, Limits, Score, SearchResult,
-    Searcher, MAX_DEPTH, MAX_HASH_MB,
+    clock_budget, evaluate, piece_values, Budget, Clock, Evaluator, Info, Limits, Score,
+    SearchResult, Searcher, MAX_DEPTH, MAX_HASH_MB,
 };

@@ -416,7 +416,7 @@ pub enum Confinement {
 }
 
 /// One concrete way to move, as seen from the first player; mirrored for the second.
-/// Produced from Betza by [`crate::betza`]; direction modifiers are already resolved.
+/// Produced from Betza by [`crate::parse_betza`]; direction modifiers are already resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MovePattern {
     /// The legs in order; a plain move has one leg. Lame leapers are two or more legs

@@ -82,7 +82,7 @@ pub fn check_str(name: &str, text: &str, base_dir: &Path) -> Result<Checked, Dia
 }
 
 /// Compiles a definition given on the command line: a file path always wins; otherwise a shipped
-/// definition's name (`chess`, `chess.variant`, see [`crate::shipped`]) compiles the text built
+/// definition's name (`chess`, `chess.variant`, see [`crate::Shipped`]) compiles the text built
 /// into the program; otherwise the file's error (it does not exist).
 pub fn check_named(arg: &Path) -> Result<Checked, Diagnostics> {
     if arg.is_file() {

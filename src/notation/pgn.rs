@@ -19,7 +19,7 @@ pub const MAX_GAMES: usize = 10_000;
 /// Most moves (plies) one game may hold.
 pub const MAX_PLIES: usize = 10_000;
 /// Most tags one game may hold.
-pub(crate) const MAX_TAGS: usize = 100;
+pub const MAX_TAGS: usize = 100;
 /// Largest PGN text read, in bytes.
 pub const MAX_BYTES: usize = 64 * 1024 * 1024;
 

@@ -13,7 +13,7 @@ mod ordering;
 pub(crate) mod time;
 mod tt;
 
-pub(crate) use eval::Evaluator;
+pub use eval::Evaluator;
 pub use eval::{evaluate, piece_values};
 pub use time::{clock_budget, Budget};
 
