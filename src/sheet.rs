@@ -49,6 +49,16 @@ impl Section {
 
 impl Sheet {
     /// The sheet of a rule set.
+    ///
+    /// ```
+    /// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+    /// let sheet = chimera::Sheet::new(&rules);
+    /// assert_eq!(sheet.title, "Chess");
+    /// let headings: Vec<&str> = sheet.sections.iter().map(|s| s.heading.as_str()).collect();
+    /// assert!(headings.contains(&"Board"));
+    /// assert!(sheet.text().starts_with("Chess\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(rules: &RuleSet) -> Sheet {
         let w = Words { rules };
         let mut sections = vec![w.board(), w.players()];

@@ -67,6 +67,23 @@ pub fn check_file(path: &Path) -> Result<Checked, Diagnostics> {
 }
 
 /// Compiles definition text; `name` labels diagnostics and `base_dir` resolves `extends`.
+///
+/// ```
+/// use chimera::{compile_str, Code};
+/// use std::path::Path;
+///
+/// let text = "variant \"Tiny\"\nboard 3x3\nplayers White, Black\n\
+///             piece King K { moves K royal }\nstart \"k2/3/K2 w - - 0 1\"\n";
+/// let rules = compile_str("tiny.variant", text, Path::new("."))?;
+/// assert_eq!((rules.name.as_str(), rules.pieces.len()), ("Tiny", 1));
+///
+/// // Every error is a value with a code, a span and help; none panics.
+/// let errors = compile_str("bad.variant", &text.replace("3x3", "3x0"), Path::new("."))
+///     .unwrap_err();
+/// let first = errors.source_errors().next().expect("an error");
+/// assert_eq!(first.code, Code::NumberRange);
+/// # Ok::<(), chimera::Diagnostics>(())
+/// ```
 pub fn compile_str(name: &str, text: &str, base_dir: &Path) -> Result<RuleSet, Diagnostics> {
     check_str(name, text, base_dir).map(|c| c.rules)
 }
@@ -84,6 +101,16 @@ pub fn check_str(name: &str, text: &str, base_dir: &Path) -> Result<Checked, Dia
 /// Compiles a definition given on the command line: a file path always wins; otherwise a shipped
 /// definition's name (`chess`, `chess.variant`, see [`crate::Shipped`]) compiles the text built
 /// into the program; otherwise the file's error (it does not exist).
+///
+/// ```
+/// use std::path::Path;
+///
+/// let chess = chimera::check_named(Path::new("chess"))?;
+/// assert_eq!(chess.rules.name, "Chess");
+/// assert!(chess.warnings.is_empty());
+/// assert!(chimera::check_named(Path::new("no-such-game")).is_err());
+/// # Ok::<(), chimera::Diagnostics>(())
+/// ```
 pub fn check_named(arg: &Path) -> Result<Checked, Diagnostics> {
     if arg.is_file() {
         return check_file(arg);

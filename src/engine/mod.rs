@@ -58,6 +58,15 @@ pub struct Engine {
 
 impl Engine {
     /// Compiles the move tables of a rule set.
+    ///
+    /// ```
+    /// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+    /// let engine = chimera::Engine::new(rules)?;
+    /// let start = engine.start_position();
+    /// assert_eq!(engine.legal_moves(&start).len(), 20);
+    /// assert_eq!(engine.perft(&start, 3), 8_902);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(rules: RuleSet) -> Result<Engine, EngineError> {
         if rules.pieces.len() > zobrist::MAX_KINDS {
             return Err(EngineError::TooManyKinds(rules.pieces.len()));

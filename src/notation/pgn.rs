@@ -436,6 +436,23 @@ fn read_tag(text: &str, i: usize) -> Result<(String, String, usize), PgnError> {
 
 /// Reads every game of a PGN text and plays its moves; a bad move is reported with the game, the
 /// move number and the legal moves there.
+///
+/// ```
+/// use chimera::{read_pgn, write_pgn, Game, Tags};
+/// use std::sync::Arc;
+///
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = Arc::new(chimera::Engine::new(rules)?);
+/// let games = read_pgn(&engine, "[White \"A\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n")?;
+/// assert_eq!((games.len(), games[0].moves.len()), (1, 4));
+/// // Written back, with the result the engine finds.
+/// let mut game = Game::new(engine.clone(), games[0].start.clone());
+/// games[0].moves.iter().for_each(|&m| game.play(m));
+/// let tags = Tags { white: Some("A".into()), ..Tags::default() };
+/// let text = write_pgn(&engine, &games[0].start, &games[0].moves, &tags, &game.status());
+/// assert!(text.contains("1. f3 e5 2. g4 Qh4# 0-1"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_pgn(engine: &Engine, text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let raw = parse_pgn(text)?;
     let mut out = Vec::with_capacity(raw.len());

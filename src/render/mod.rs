@@ -220,6 +220,16 @@ fn mark_legend(marks: &[(Square, Mark)]) -> Vec<LegendItem> {
 
 /// Draws a position: the board as the definition describes it, shaded zones with a legend, the
 /// pieces, both hands, and the legal moves of the piece on `opts.moves_from` if set.
+///
+/// ```
+/// use chimera::{render_position, RenderOptions};
+///
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = chimera::Engine::new(rules)?;
+/// let svg = render_position(&engine, &engine.start_position(), &RenderOptions::default());
+/// assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn render_position(engine: &Engine, pos: &Position, opts: &RenderOptions) -> String {
     let rules = engine.rules();
     let mut marks = opts
