@@ -11,11 +11,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(formatted) = format(text) else {
+    let Ok(formatted) = format_definition(text) else {
         return;
     };
     assert_eq!(
-        format(&formatted).ok().as_deref(),
+        format_definition(&formatted).ok().as_deref(),
         Some(formatted.as_str()),
         "not idempotent"
     );
