@@ -4,8 +4,8 @@
 //! `cargo bench -- quick` runs one ply less; each target is counted on one thread, then on every
 //! core, and both counts are checked.
 
-use chimera::compile::compile_file;
-use chimera::engine::{default_perft_threads, Engine};
+use chimera::compile_file;
+use chimera::{default_perft_threads, Engine};
 use std::path::Path;
 use std::time::Instant;
 

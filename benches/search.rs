@@ -4,10 +4,10 @@
 //! they compare search versions; the speed depends on the machine and its load.
 //! `cargo bench --bench search -- quick` searches one ply less.
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Game};
-use chimera::notation::{move_text, parse_fen};
-use chimera::search::{Limits, Searcher};
+use chimera::compile_file;
+use chimera::{move_text, parse_fen};
+use chimera::{Engine, Game};
+use chimera::{Limits, Searcher};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -8,7 +8,7 @@ use crate::rules::{
 
 /// A `rides` statement in words, after the word "rides": the paths, the direction, the step
 /// limit, how it passes pieces and what it may take.
-pub fn ride_words(rules: &RuleSet, ride: &PathRide) -> String {
+pub(crate) fn ride_words(rules: &RuleSet, ride: &PathRide) -> String {
     let names: Vec<String> = ride
         .paths
         .iter()
@@ -62,7 +62,7 @@ pub fn ride_words(rules: &RuleSet, ride: &PathRide) -> String {
 }
 
 /// The name of a zone with exactly these squares, if one is declared.
-pub fn zone_name<'a>(rules: &'a RuleSet, squares: &PlayerSquares) -> Option<&'a str> {
+pub(crate) fn zone_name<'a>(rules: &'a RuleSet, squares: &PlayerSquares) -> Option<&'a str> {
     rules
         .zones
         .iter()
@@ -71,7 +71,7 @@ pub fn zone_name<'a>(rules: &'a RuleSet, squares: &PlayerSquares) -> Option<&'a 
 }
 
 /// A set of squares in words: a zone's name, or a short list of squares.
-pub fn squares_text(rules: &RuleSet, squares: &PlayerSquares, player: Player) -> String {
+pub(crate) fn squares_text(rules: &RuleSet, squares: &PlayerSquares, player: Player) -> String {
     if let Some(n) = zone_name(rules, squares) {
         return n.to_string();
     }
@@ -84,7 +84,7 @@ pub fn squares_text(rules: &RuleSet, squares: &PlayerSquares, player: Player) ->
 }
 
 /// A square set as a list (shortened past twelve squares).
-pub fn square_list(dims: Dimensions, set: &SquareSet) -> String {
+pub(crate) fn square_list(dims: Dimensions, set: &SquareSet) -> String {
     let names: Vec<String> = set.iter().map(|s| dims.name(s)).collect();
     if names.len() > 12 {
         format!(
@@ -335,7 +335,7 @@ fn shape_key(p: &MovePattern) -> String {
 }
 
 /// A rule's patterns in words, one phrase per group of patterns that differ only in direction.
-pub fn patterns_text(patterns: &[MovePattern]) -> Vec<String> {
+pub(crate) fn patterns_text(patterns: &[MovePattern]) -> Vec<String> {
     let mut groups: Vec<(String, Vec<&MovePattern>)> = Vec::new();
     for p in patterns {
         if p.legs.is_empty() {
@@ -428,7 +428,7 @@ fn rule_conditions(rules: &RuleSet, r: &MoveRule) -> String {
 }
 
 /// A piece described in words, one statement per line.
-pub fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
+pub(crate) fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
     let p = rules.piece(kind);
     let mut lines = vec![format!(
         "{} ({}, {} for the second player)",

@@ -24,7 +24,7 @@ pub const MAX_IN_HAND: u8 = 63;
 
 /// Which FEN a message speaks of: the definition's `start` FEN, or one a user gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FenOf {
+pub(crate) enum FenOf {
     /// The `start` FEN of a definition.
     Start,
     /// A FEN given to the REPL, the command line or a protocol.
@@ -43,7 +43,7 @@ impl FenOf {
 /// What a FEN is read against: the board, its holes, and the pieces' letters as the first player
 /// writes them (`K`, `+P`), indexed by kind.
 #[derive(Clone, Copy, Debug)]
-pub struct FenBoard<'a> {
+pub(crate) struct FenBoard<'a> {
     /// The board's size.
     pub dims: Dimensions,
     /// The squares that do not exist.
@@ -197,7 +197,7 @@ impl Diagnostic for FenError {
 
 /// Reads `text` against `board`: the setup (as far as it could be read) and every fault found, in
 /// the order of the text. `of` names the FEN in messages.
-pub fn read(text: &str, board: &FenBoard, of: FenOf) -> (Setup, Vec<FenError>) {
+pub(crate) fn read(text: &str, board: &FenBoard, of: FenOf) -> (Setup, Vec<FenError>) {
     let mut r = Reader {
         text,
         shared_text: Arc::new(text.to_string()),

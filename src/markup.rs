@@ -3,11 +3,6 @@
 
 /// Escapes the five XML special characters (`&`, `<`, `>`, `"`, `'`), so the text is safe in
 /// element content and in attribute values of either quote, in XML, SVG and HTML alike.
-///
-/// ```
-/// assert_eq!(chimera::markup::xml_escape(r#"<a href="x">'&'</a>"#),
-///            "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
-/// ```
 pub fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
@@ -21,4 +16,15 @@ pub fn xml_escape(s: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_five_special_characters_are_escaped() {
+        assert_eq!(
+            super::xml_escape(r#"<a href="x">'&'</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;"
+        );
+    }
 }

@@ -424,7 +424,7 @@ pub enum Confinement {
 }
 
 /// One concrete way to move, as seen from the first player; mirrored for the second.
-/// Produced from Betza by [`crate::betza`]; direction modifiers are already resolved.
+/// Produced from Betza by [`crate::parse_betza`]; direction modifiers are already resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MovePattern {
     /// The legs in order; a plain move has one leg. Lame leapers are two or more legs
@@ -537,7 +537,7 @@ pub struct DropRules {
 
 /// Result of the game from the point of view of the player it happens to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Score {
+pub enum Outcome {
     /// That player wins.
     Win,
     /// That player loses.
@@ -566,25 +566,25 @@ pub struct GameEnd {
     /// Royal pieces may not face each other on a file with nothing between (flying general).
     pub facing: bool,
     /// The result for the side to move when it has no legal move and is not in check.
-    pub stalemate: Score,
+    pub stalemate: Outcome,
     /// The result for the side checkmated (normally a loss).
-    pub checkmate: Score,
+    pub checkmate: Outcome,
     /// `repetition N SCORE`: the N-th occurrence of a position ends the game (score for the side to move).
-    pub repetition: Option<(u8, Score)>,
+    pub repetition: Option<(u8, Outcome)>,
     /// `... perpetual-check SCORE`: when the repetition ends the game and one side gave check with
     /// every one of its moves since the repeated position first stood, that side gets SCORE.
-    pub perpetual_check: Option<Score>,
+    pub perpetual_check: Option<Outcome>,
     /// `move-limit N SCORE [resets KIND, ...]`: the game ends after N moves by each side (2N plies)
     /// without a capture, a drop or a move of one of the listed kinds.
     pub move_limit: Option<MoveLimit>,
     /// `facing ends SCORE`: royals may face each other; the side to move must then break the line
     /// (or pass); if the line still stands after its move, the game ends, SCORE for the side to move.
-    pub facing_ends: Option<Score>,
+    pub facing_ends: Option<Outcome>,
     /// `pass`: a side may pass instead of moving (not while in check).
     pub pass: Option<PassRule>,
     /// `bare-royal SCORE`: a side left with only royal pieces gets SCORE, unless its move can
     /// leave the other side bare too.
-    pub bare_royal: Option<Score>,
+    pub bare_royal: Option<Outcome>,
     /// `extinction KIND, ...`: a side with no piece of one of these kinds (board or hand) loses.
     pub extinction: Vec<PieceKind>,
     /// `goal KIND in ZONE [reply]`: a side whose piece of that kind stands in the zone wins.
@@ -599,7 +599,7 @@ pub struct GameEnd {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PassRule {
     /// Two passes in a row end the game with this score for the side to move.
-    pub twice: Option<Score>,
+    pub twice: Option<Outcome>,
 }
 
 /// Reaching a zone wins (`goal King in hill`).
@@ -620,7 +620,7 @@ pub struct MoveLimit {
     /// Moves per side.
     pub moves: u16,
     /// Result for the side to move when the limit is reached.
-    pub score: Score,
+    pub score: Outcome,
     /// Kinds whose moves reset the count (chess: Pawn); captures and drops always reset it.
     pub reset_by: Vec<PieceKind>,
 }

@@ -6,7 +6,7 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    About, Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
+    About, Confinement, MoveRule, Outcome, PieceKind, PromotionMode, RoyalRule, RuleSet, ZoneRef,
 };
 
 /// A rules sheet: a title and sections of indented lines.
@@ -49,6 +49,16 @@ impl Section {
 
 impl Sheet {
     /// The sheet of a rule set.
+    ///
+    /// ```
+    /// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+    /// let sheet = chimera::Sheet::new(&rules);
+    /// assert_eq!(sheet.title, "Chess");
+    /// let headings: Vec<&str> = sheet.sections.iter().map(|s| s.heading.as_str()).collect();
+    /// assert!(headings.contains(&"Board"));
+    /// assert!(sheet.text().starts_with("Chess\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(rules: &RuleSet) -> Sheet {
         let w = Words { rules };
         let mut sections = vec![w.board(), w.players()];
@@ -169,11 +179,11 @@ struct Words<'a> {
     rules: &'a RuleSet,
 }
 
-fn score_text(s: Score) -> &'static str {
+fn score_text(s: Outcome) -> &'static str {
     match s {
-        Score::Win => "wins",
-        Score::Loss => "loses",
-        Score::Draw => "draws",
+        Outcome::Win => "wins",
+        Outcome::Loss => "loses",
+        Outcome::Draw => "draws",
     }
 }
 
@@ -197,7 +207,7 @@ fn and_list(items: &[String]) -> String {
 
 /// A set of squares in the fewest words: every square, whole ranks or files, a rectangle, else
 /// every square named. Holes do not count: a rank is whole when it has every square that exists.
-pub fn squares_words(dims: Dimensions, board: &SquareSet, set: &SquareSet) -> String {
+pub(crate) fn squares_words(dims: Dimensions, board: &SquareSet, set: &SquareSet) -> String {
     let set = set.intersect(board);
     if set.is_empty() {
         return "no square".into();
@@ -792,7 +802,8 @@ fn ordinal(n: u8) -> String {
 }
 
 /// The file name of a piece's picture on a Markdown page: `piece-03-pawn.svg`.
-pub fn piece_picture_name(rules: &RuleSet, k: PieceKind) -> String {
+#[cfg(feature = "cli")]
+pub(crate) fn piece_picture_name(rules: &RuleSet, k: PieceKind) -> String {
     let slug: String = rules
         .piece(k)
         .name

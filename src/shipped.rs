@@ -14,8 +14,32 @@ pub struct Shipped {
     pub text: &'static str,
 }
 
+impl Shipped {
+    /// Every shipped definition, sorted by name.
+    ///
+    /// ```
+    /// let names: Vec<&str> = chimera::Shipped::all().map(|s| s.name).collect();
+    /// assert!(names.contains(&"chess"));
+    /// assert!(names.windows(2).all(|w| w[0] < w[1]));
+    /// ```
+    pub fn all() -> impl Iterator<Item = Shipped> {
+        all()
+    }
+
+    /// The shipped definition asked for as `chess` or `chess.variant`, if there is one.
+    ///
+    /// ```
+    /// let chess = chimera::Shipped::get("chess.variant").expect("chess is shipped");
+    /// assert_eq!((chess.name, chess.file), ("chess", "chess.variant"));
+    /// assert!(chimera::Shipped::get("no-such-game").is_none());
+    /// ```
+    pub fn get(name: &str) -> Option<Shipped> {
+        get(name)
+    }
+}
+
 /// Every shipped definition, sorted by name.
-pub fn all() -> impl Iterator<Item = Shipped> {
+pub(crate) fn all() -> impl Iterator<Item = Shipped> {
     SHIPPED.iter().map(|&(file, text)| Shipped {
         name: file.strip_suffix(".variant").unwrap_or(file),
         file,
@@ -24,7 +48,7 @@ pub fn all() -> impl Iterator<Item = Shipped> {
 }
 
 /// The shipped definition asked for as `chess` or `chess.variant`, if there is one.
-pub fn get(name: &str) -> Option<Shipped> {
+pub(crate) fn get(name: &str) -> Option<Shipped> {
     let stem = name.strip_suffix(".variant").unwrap_or(name);
     all().find(|s| s.name == stem)
 }

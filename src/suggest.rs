@@ -4,15 +4,15 @@
 
 /// How alike two names must be (Jaro-Winkler similarity of their lower-case forms, from 0 to 1)
 /// for one to be suggested for the other.
-pub const MIN_SIMILARITY: f64 = 0.8;
+pub(crate) const MIN_SIMILARITY: f64 = 0.8;
 
 /// How alike two names are, ignoring case: 1 for the same name, 0 for nothing in common.
-pub fn similarity(a: &str, b: &str) -> f64 {
+pub(crate) fn similarity(a: &str, b: &str) -> f64 {
     strsim::jaro_winkler(&a.to_lowercase(), &b.to_lowercase())
 }
 
 /// The known names close enough to `wrong`, most alike first (ties in the order given), each once.
-pub fn ranked<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+pub(crate) fn ranked<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let mut scored: Vec<(f64, &'a str)> = known
         .into_iter()
         .map(|k| (similarity(wrong, k), k))
@@ -30,7 +30,10 @@ pub fn ranked<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<
 }
 
 /// The known name most like `wrong`, if one is close enough.
-pub fn closest<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn closest<'a>(
+    wrong: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     ranked(wrong, known).into_iter().next()
 }
 

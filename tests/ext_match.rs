@@ -6,13 +6,13 @@
 //! external engine that is recorded as its loss (Debian's Fairy-Max 5.0b sometimes crashes), never
 //! by a hang of the runner. Install the engines with `scripts/setup/50-match.sh`.
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Game, GameResult};
-use chimera::geometry::Player;
+use chimera::compile_file;
 use chimera::matches::{
     run_match, EngineSpec, GameRecord, MatchConfig, Openings, Termination, TurnLimits,
 };
-use chimera::notation::pgn::read_pgn;
+use chimera::read_pgn;
+use chimera::Player;
+use chimera::{Engine, Game, GameResult};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 // Shared by the fuzz targets: the shipped definitions, compiled once, chosen by an input byte.
 
-use chimera::compile::compile_str;
-use chimera::engine::Engine;
+use chimera::compile_str;
+use chimera::Engine;
 use std::path::Path;
 use std::sync::OnceLock;
 

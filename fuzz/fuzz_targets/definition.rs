@@ -9,8 +9,8 @@
 //! same code (move generation, playing a move, the game-end test) at a fraction of the cost;
 //! full-tree counts are the perft tests' and the property tests' job.
 
-use chimera::compile::compile_bytes;
-use chimera::engine::Engine;
+use chimera::compile_bytes;
+use chimera::Engine;
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! whose FEN reads back to the same text and the same hash, and whose hash equals the one
 //! computed from scratch.
 
-use chimera::notation::{parse_fen, to_fen};
+use chimera::{parse_fen, to_fen};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

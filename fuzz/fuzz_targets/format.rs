@@ -2,8 +2,8 @@
 //! The formatter never changes meaning: a text that formats compiles to the same rule set (or
 //! fails with the same error codes) before and after, and formatting twice changes nothing.
 
-use chimera::compile::check_str;
-use chimera::syntax::format::format;
+use chimera::check_str;
+use chimera::format_definition;
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 
@@ -11,11 +11,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(formatted) = format(text) else {
+    let Ok(formatted) = format_definition(text) else {
         return;
     };
     assert_eq!(
-        format(&formatted).ok().as_deref(),
+        format_definition(&formatted).ok().as_deref(),
         Some(formatted.as_str()),
         "not idempotent"
     );

@@ -2,7 +2,7 @@
 //! Move text: each word is parsed in the current position and, when it reads, must be one of the
 //! legal moves; it is then played.
 
-use chimera::notation::parse_move;
+use chimera::parse_move;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

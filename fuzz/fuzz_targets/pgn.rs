@@ -3,8 +3,8 @@
 //! panics; a game whose moves all read is written back as PGN, and that text reads back to the
 //! same start position and the same moves.
 
-use chimera::notation::pgn::{parse_pgn, play_raw, read_pgn, write_pgn, Tags};
-use chimera::notation::to_fen;
+use chimera::{parse_pgn, play_raw, read_pgn, write_pgn, Tags};
+use chimera::to_fen;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

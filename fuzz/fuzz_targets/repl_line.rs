@@ -10,8 +10,8 @@
 //! `computer both` (the computer then plays a whole game, up to 1000 searches, in one line; one
 //! side is kept: a reply per move) and the commands that touch the file system.
 
-use chimera::compile::compile_str;
-use chimera::engine::Engine;
+use chimera::compile_str;
+use chimera::Engine;
 use chimera::repl::{commands, Session};
 use libfuzzer_sys::fuzz_target;
 use std::path::{Path, PathBuf};

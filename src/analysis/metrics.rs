@@ -3,7 +3,7 @@
 
 pub use super::measure::{Interval, FORCED_CP, LEAD_CP};
 use super::values::{piece_values, PieceValue};
-use super::{DefinitionStudy, Ending, Winner};
+use super::{DefinitionStudy, StudyEnding, Winner};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -32,7 +32,7 @@ pub struct Metrics {
     /// kept to the end (0: ahead from the first engine move; near 1: decided only at the end).
     pub decided_at: Option<f64>,
     /// Games per ending.
-    pub endings: BTreeMap<Ending, u32>,
+    pub endings: BTreeMap<StudyEnding, u32>,
     /// Mean game length, plies.
     pub length_mean: f64,
     /// Median game length, plies.
@@ -183,7 +183,7 @@ pub fn table(ms: &[Metrics]) -> Table {
     row("decided at (share of game)", &|m| {
         m.decided_at.map_or("-".to_string(), pct)
     });
-    for e in Ending::ALL {
+    for e in StudyEnding::ALL {
         if ms.iter().any(|m| m.endings.contains_key(&e)) {
             row(&format!("ended by {}", e.label()), &|m| {
                 m.endings.get(&e).copied().unwrap_or(0).to_string()

@@ -11,7 +11,9 @@
 mod measure;
 pub mod metrics;
 mod play;
+#[cfg(feature = "study")]
 pub mod plots;
+#[cfg(feature = "study")]
 pub mod study;
 pub mod values;
 
@@ -102,7 +104,7 @@ pub struct StudyConfig {
     pub seed: u64,
     /// Plies played at random (uniformly among the legal moves) before the engine takes over.
     pub random_plies: u32,
-    /// A game still going after this many plies is stopped and scored a draw ([`Ending::PlyCap`]).
+    /// A game still going after this many plies is stopped and scored a draw ([`StudyEnding::PlyCap`]).
     pub max_plies: u32,
     /// Hash table of each game's searcher, in megabytes.
     pub hash_mb: usize,
@@ -130,7 +132,7 @@ impl Shard {
 /// How a game ended: the engine's game-end kinds, and the study's own ply cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Ending {
+pub enum StudyEnding {
     /// The side to move had no legal move and was in check.
     Checkmate,
     /// Checkmate under the duple rule, with more than one royal left to the mated side.
@@ -161,42 +163,42 @@ pub enum Ending {
     PlyCap,
 }
 
-impl Ending {
+impl StudyEnding {
     /// Every ending, in table order.
-    pub const ALL: [Ending; 14] = [
-        Ending::Checkmate,
-        Ending::DupleCheckmate,
-        Ending::Stalemate,
-        Ending::RoyalCaptured,
-        Ending::Repetition,
-        Ending::PerpetualCheck,
-        Ending::MoveLimit,
-        Ending::GoalReached,
-        Ending::BareRoyal,
-        Ending::Extinction,
-        Ending::CheckLimit,
-        Ending::PassTwice,
-        Ending::FacingEnds,
-        Ending::PlyCap,
+    pub const ALL: [StudyEnding; 14] = [
+        StudyEnding::Checkmate,
+        StudyEnding::DupleCheckmate,
+        StudyEnding::Stalemate,
+        StudyEnding::RoyalCaptured,
+        StudyEnding::Repetition,
+        StudyEnding::PerpetualCheck,
+        StudyEnding::MoveLimit,
+        StudyEnding::GoalReached,
+        StudyEnding::BareRoyal,
+        StudyEnding::Extinction,
+        StudyEnding::CheckLimit,
+        StudyEnding::PassTwice,
+        StudyEnding::FacingEnds,
+        StudyEnding::PlyCap,
     ];
 
     /// The ending in words: for an end rule, the words the definition language writes it with.
     pub fn label(self) -> &'static str {
         match self {
-            Ending::Checkmate => "checkmate",
-            Ending::DupleCheckmate => "duple checkmate",
-            Ending::Stalemate => "stalemate",
-            Ending::RoyalCaptured => "royal captured",
-            Ending::Repetition => "repetition",
-            Ending::PerpetualCheck => "perpetual check",
-            Ending::MoveLimit => "move limit",
-            Ending::GoalReached => "goal reached",
-            Ending::BareRoyal => "bare-royal",
-            Ending::Extinction => "extinction",
-            Ending::CheckLimit => "check-limit",
-            Ending::PassTwice => "pass twice",
-            Ending::FacingEnds => "facing ends",
-            Ending::PlyCap => "ply cap",
+            StudyEnding::Checkmate => "checkmate",
+            StudyEnding::DupleCheckmate => "duple checkmate",
+            StudyEnding::Stalemate => "stalemate",
+            StudyEnding::RoyalCaptured => "royal captured",
+            StudyEnding::Repetition => "repetition",
+            StudyEnding::PerpetualCheck => "perpetual check",
+            StudyEnding::MoveLimit => "move limit",
+            StudyEnding::GoalReached => "goal reached",
+            StudyEnding::BareRoyal => "bare-royal",
+            StudyEnding::Extinction => "extinction",
+            StudyEnding::CheckLimit => "check-limit",
+            StudyEnding::PassTwice => "pass twice",
+            StudyEnding::FacingEnds => "facing ends",
+            StudyEnding::PlyCap => "ply cap",
         }
     }
 }
@@ -232,7 +234,7 @@ pub struct GameRecord {
     /// Who won.
     pub winner: Winner,
     /// How it ended.
-    pub ending: Ending,
+    pub ending: StudyEnding,
     /// Plies played.
     pub plies: u32,
     /// Legal moves in the position before each ply.

@@ -2,7 +2,7 @@
 //! the study's ply cap) end it.
 
 use super::measure::{FORCED_CP, LEAD_CP};
-use super::{Ending, GameRecord, Rng, StudyConfig, Winner};
+use super::{GameRecord, Rng, StudyConfig, StudyEnding, Winner};
 use crate::engine::{Ending as EndRule, Engine, Game, GameResult, Position, Status};
 use crate::rules::RoyalRule;
 use crate::search::{Score, Searcher};
@@ -39,7 +39,7 @@ pub(crate) fn play_from(
     let mut rec = GameRecord {
         index,
         winner: Winner::Draw,
-        ending: Ending::PlyCap,
+        ending: StudyEnding::PlyCap,
         plies: 0,
         branching: Vec::new(),
         captures: 0,
@@ -111,7 +111,7 @@ pub(crate) fn play_from(
 }
 
 /// How the engine's status reads as a study ending.
-fn ending(engine: &Engine, pos: &Position, status: &Status) -> Ending {
+fn ending(engine: &Engine, pos: &Position, status: &Status) -> StudyEnding {
     match status {
         Status::Checkmate(_) => {
             let side = pos.side_to_move();
@@ -120,25 +120,25 @@ fn ending(engine: &Engine, pos: &Position, status: &Status) -> Ending {
                 .filter(|(_, p)| p.player == side && engine.rules().pieces[p.kind.index()].royal)
                 .count();
             if engine.rules().end.royal_rule == RoyalRule::Duple && royals > 1 {
-                Ending::DupleCheckmate
+                StudyEnding::DupleCheckmate
             } else {
-                Ending::Checkmate
+                StudyEnding::Checkmate
             }
         }
-        Status::Stalemate(_) => Ending::Stalemate,
-        Status::RoyalCaptured(_) => Ending::RoyalCaptured,
-        Status::Repetition(_) => Ending::Repetition,
-        Status::PerpetualCheck(..) => Ending::PerpetualCheck,
-        Status::MoveLimit(_) => Ending::MoveLimit,
+        Status::Stalemate(_) => StudyEnding::Stalemate,
+        Status::RoyalCaptured(_) => StudyEnding::RoyalCaptured,
+        Status::Repetition(_) => StudyEnding::Repetition,
+        Status::PerpetualCheck(..) => StudyEnding::PerpetualCheck,
+        Status::MoveLimit(_) => StudyEnding::MoveLimit,
         Status::Ended(rule, _) => match rule {
-            EndRule::Goal => Ending::GoalReached,
-            EndRule::BareRoyal => Ending::BareRoyal,
-            EndRule::Extinction => Ending::Extinction,
-            EndRule::CheckLimit => Ending::CheckLimit,
-            EndRule::Passes => Ending::PassTwice,
-            EndRule::Facing => Ending::FacingEnds,
+            EndRule::Goal => StudyEnding::GoalReached,
+            EndRule::BareRoyal => StudyEnding::BareRoyal,
+            EndRule::Extinction => StudyEnding::Extinction,
+            EndRule::CheckLimit => StudyEnding::CheckLimit,
+            EndRule::Passes => StudyEnding::PassTwice,
+            EndRule::Facing => StudyEnding::FacingEnds,
         },
-        Status::Ongoing { .. } => Ending::PlyCap,
+        Status::Ongoing { .. } => StudyEnding::PlyCap,
     }
 }
 

@@ -3,7 +3,7 @@
 //! bar labels), so a reader (or a test) finds the table's numbers in the picture.
 
 use super::metrics::{html_escape, one, pct, short_name, table, Metrics, Table};
-use super::{AnalysisError, Ending, StudyConfig};
+use super::{AnalysisError, StudyConfig, StudyEnding};
 use plotters::prelude::*;
 
 const WIDTH: u32 = 760;
@@ -297,7 +297,7 @@ pub fn outcomes(ms: &[Metrics]) -> Result<String, AnalysisError> {
             let y = (n - 1 - i) as f64;
             let g = m.games.max(1) as f64;
             let mut x = 0.0;
-            for (e, colour) in Ending::ALL.iter().zip(SERIES.iter().cycle()) {
+            for (e, colour) in StudyEnding::ALL.iter().zip(SERIES.iter().cycle()) {
                 let count = m.endings.get(e).copied().unwrap_or(0);
                 if count == 0 {
                     continue;

@@ -10,7 +10,7 @@ pub(super) const fn basic(x: u8, y: u8, rides: bool, name: &'static str) -> Basi
 /// A leap Betza names with one letter: the one table of Betza's leap letters, read by the Betza
 /// reader, the words of the rules sheet and the Fairy-Stockfish export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NamedLeap {
+pub(crate) struct NamedLeap {
     /// Its letter (`N`).
     pub letter: &'static str,
     /// The longer side of the leap (2 for `N`).
@@ -31,7 +31,7 @@ const fn leap(letter: &'static str, long: u8, short: u8, name: &'static str) -> 
 }
 
 /// Every leap with a letter of its own, shortest first.
-pub const NAMED_LEAPS: [NamedLeap; 9] = [
+pub(crate) const NAMED_LEAPS: [NamedLeap; 9] = [
     leap("W", 1, 0, "wazir"),
     leap("F", 1, 1, "ferz"),
     leap("D", 2, 0, "dabbaba"),
@@ -47,7 +47,7 @@ pub const NAMED_LEAPS: [NamedLeap; 9] = [
 const LEAP_ALIASES: [(char, &str); 2] = [('L', "C"), ('J', "Z")];
 
 /// The named leap of (longer side, shorter side), if it has a letter.
-pub fn named_leap(long: u8, short: u8) -> Option<&'static NamedLeap> {
+pub(crate) fn named_leap(long: u8, short: u8) -> Option<&'static NamedLeap> {
     NAMED_LEAPS
         .iter()
         .find(|l| (l.long, l.short) == (long, short))

@@ -27,8 +27,8 @@ mod atoms;
 mod directions;
 mod legs;
 
+pub(crate) use atoms::named_leap;
 use atoms::*;
-pub use atoms::{named_leap, NamedLeap, NAMED_LEAPS};
 use directions::*;
 use legs::*;
 
@@ -40,7 +40,7 @@ mod grammar {
     /// Parser for Betza strings.
     #[derive(Parser)]
     #[grammar = "../grammar/betza.pest"]
-    pub struct BetzaGrammar;
+    pub(super) struct BetzaGrammar;
 }
 
 use grammar::{BetzaGrammar, Rule};
@@ -67,6 +67,16 @@ impl BetzaError {
 }
 
 /// Parses a Betza string into concrete patterns seen from the first player.
+///
+/// ```
+/// // The knight: eight one-leg leaps; the lame Xiangqi horse: eight two-leg moves.
+/// let knight = chimera::parse_betza("N").expect("a Betza string");
+/// assert_eq!(knight.len(), 8);
+/// assert!(knight.iter().all(|p| p.legs.len() == 1));
+/// let horse = chimera::parse_betza("nN").expect("a Betza string");
+/// assert!(horse.iter().all(|p| p.legs.len() == 2));
+/// assert!(chimera::parse_betza("Z?").is_err());
+/// ```
 pub fn parse(text: &str) -> Result<Vec<MovePattern>, Vec<BetzaError>> {
     if text.is_empty() {
         return Err(vec![BetzaError::new(

@@ -1,5 +1,5 @@
 //! `chimera fmt FILE... [--check]`: rewrites definitions in the canonical layout
-//! ([`crate::syntax::format`]).
+//! ([`crate::format_definition`]).
 
 use crate::syntax::format::{format, FormatError};
 use std::io::Write;

@@ -9,11 +9,11 @@ use crate::rules::About;
 use crate::syntax::{Span, Spanned};
 
 /// Most characters in the whole description.
-pub const MAX_DESCRIPTION_CHARS: usize = 4000;
+pub(super) const MAX_DESCRIPTION_CHARS: usize = 4000;
 /// Most characters in `author`.
-pub const MAX_AUTHOR_CHARS: usize = 200;
+pub(super) const MAX_AUTHOR_CHARS: usize = 200;
 /// Most characters in `link`.
-pub const MAX_LINK_CHARS: usize = 500;
+pub(super) const MAX_LINK_CHARS: usize = 500;
 
 /// The checked `description`, `author` and `link` of the merged definition; each problem is
 /// reported in `ctx` (the field is then left out).
@@ -75,7 +75,7 @@ fn too_long(ctx: &mut Ctx, what: &str, n: usize, span: Span, max: usize) -> bool
 }
 
 /// The description's paragraphs: its strings joined by a space, a `""` between paragraphs.
-pub fn paragraphs(strings: &[Spanned<String>]) -> Vec<String> {
+pub(crate) fn paragraphs(strings: &[Spanned<String>]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut current: Vec<&str> = Vec::new();
     for s in strings {

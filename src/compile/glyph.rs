@@ -17,7 +17,7 @@ use std::io::Read as _;
 use std::path::{Component, Path};
 
 /// Largest glyph file read, in bytes.
-pub const MAX_GLYPH_FILE_BYTES: u64 = 64 * 1024;
+pub(crate) const MAX_GLYPH_FILE_BYTES: u64 = 64 * 1024;
 /// Most elements kept from one glyph file.
 const MAX_ELEMENTS: usize = 2000;
 /// Deepest nesting of groups in a glyph file.
@@ -83,7 +83,7 @@ pub(super) fn text_problem(text: &str) -> Option<String> {
 
 /// A glyph file that cannot be used: what is wrong and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GlyphFileError {
+pub(crate) struct GlyphFileError {
     /// What is wrong.
     pub message: String,
     /// How to fix it.
@@ -99,7 +99,7 @@ fn fail<T>(message: impl Into<String>, help: impl Into<String>) -> Result<T, Gly
 
 /// Reads the SVG file `name`, a path relative to `dir` (the definition's folder) that stays in
 /// that folder, of at most [`MAX_GLYPH_FILE_BYTES`], and keeps its plain shapes.
-pub fn read_svg(dir: &Path, name: &str) -> Result<SvgGlyph, GlyphFileError> {
+pub(crate) fn read_svg(dir: &Path, name: &str) -> Result<SvgGlyph, GlyphFileError> {
     let rel = Path::new(name);
     if name.is_empty() {
         return fail(
@@ -176,7 +176,7 @@ pub fn read_svg(dir: &Path, name: &str) -> Result<SvgGlyph, GlyphFileError> {
 }
 
 /// The plain shapes of an SVG picture, or why it cannot be a glyph.
-pub fn sanitise(text: &str) -> Result<SvgGlyph, String> {
+pub(crate) fn sanitise(text: &str) -> Result<SvgGlyph, String> {
     let opts = roxmltree::ParsingOptions {
         allow_dtd: false,
         nodes_limit: 4 * MAX_ELEMENTS as u32,

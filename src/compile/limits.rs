@@ -7,11 +7,11 @@ use crate::diagnostics::Code;
 use crate::syntax::Span;
 
 /// Most characters in the variant's name (`variant "..."`).
-pub const MAX_VARIANT_NAME_CHARS: usize = 100;
+pub(crate) const MAX_VARIANT_NAME_CHARS: usize = 100;
 /// Most characters in the name of a player, zone, path or piece.
-pub const MAX_NAME_CHARS: usize = 64;
+pub(crate) const MAX_NAME_CHARS: usize = 64;
 /// Most characters in the start FEN.
-pub const MAX_FEN_CHARS: usize = 4096;
+pub(crate) const MAX_FEN_CHARS: usize = 4096;
 
 /// Reports every name or string over its limit; `true` when all are within.
 pub(crate) fn check(ctx: &mut Ctx, m: &Merged) -> bool {

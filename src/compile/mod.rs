@@ -5,11 +5,13 @@
 //! `fen`) → a [`RuleSet`]. Checks keep going after an error, so one run reports all of them.
 
 mod about;
-pub use about::{looks_like_url, paragraphs};
+pub use about::looks_like_url;
+#[cfg(feature = "cli")]
+pub(crate) use about::paragraphs;
 mod check;
 mod fen;
-pub mod glyph;
-pub mod limits;
+pub(crate) mod glyph;
+pub(crate) mod limits;
 mod merge;
 mod warnings;
 mod zones;
@@ -65,6 +67,23 @@ pub fn check_file(path: &Path) -> Result<Checked, Diagnostics> {
 }
 
 /// Compiles definition text; `name` labels diagnostics and `base_dir` resolves `extends`.
+///
+/// ```
+/// use chimera::{compile_str, Code};
+/// use std::path::Path;
+///
+/// let text = "variant \"Tiny\"\nboard 3x3\nplayers White, Black\n\
+///             piece King K { moves K royal }\nstart \"k2/3/K2 w - - 0 1\"\n";
+/// let rules = compile_str("tiny.variant", text, Path::new("."))?;
+/// assert_eq!((rules.name.as_str(), rules.pieces.len()), ("Tiny", 1));
+///
+/// // Every error is a value with a code, a span and help; none panics.
+/// let errors = compile_str("bad.variant", &text.replace("3x3", "3x0"), Path::new("."))
+///     .unwrap_err();
+/// let first = errors.source_errors().next().expect("an error");
+/// assert_eq!(first.code, Code::NumberRange);
+/// # Ok::<(), chimera::Diagnostics>(())
+/// ```
 pub fn compile_str(name: &str, text: &str, base_dir: &Path) -> Result<RuleSet, Diagnostics> {
     check_str(name, text, base_dir).map(|c| c.rules)
 }
@@ -80,8 +99,18 @@ pub fn check_str(name: &str, text: &str, base_dir: &Path) -> Result<Checked, Dia
 }
 
 /// Compiles a definition given on the command line: a file path always wins; otherwise a shipped
-/// definition's name (`chess`, `chess.variant`, see [`crate::shipped`]) compiles the text built
+/// definition's name (`chess`, `chess.variant`, see [`crate::Shipped`]) compiles the text built
 /// into the program; otherwise the file's error (it does not exist).
+///
+/// ```
+/// use std::path::Path;
+///
+/// let chess = chimera::check_named(Path::new("chess"))?;
+/// assert_eq!(chess.rules.name, "Chess");
+/// assert!(chess.warnings.is_empty());
+/// assert!(chimera::check_named(Path::new("no-such-game")).is_err());
+/// # Ok::<(), chimera::Diagnostics>(())
+/// ```
 pub fn check_named(arg: &Path) -> Result<Checked, Diagnostics> {
     if arg.is_file() {
         return check_file(arg);
@@ -94,7 +123,7 @@ pub fn check_named(arg: &Path) -> Result<Checked, Diagnostics> {
 }
 
 /// Compiles a shipped definition from the text built into the program.
-pub fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics> {
+pub(crate) fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics> {
     let ctx = Ctx {
         embedded: true,
         ..Ctx::default()
@@ -104,7 +133,7 @@ pub fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics
 
 /// Compiles an edited text of a shipped definition: its `extends` name other shipped ones, as
 /// [`check_shipped`] reads them (the studio's editor).
-pub fn check_shipped_text(file: &str, text: &str) -> Result<Checked, Diagnostics> {
+pub(crate) fn check_shipped_text(file: &str, text: &str) -> Result<Checked, Diagnostics> {
     let ctx = Ctx {
         embedded: true,
         ..Ctx::default()
@@ -187,14 +216,14 @@ impl Ctx {
     }
 
     /// Registers a source file and returns its id.
-    pub fn add_file(&mut self, file: SourceFile, dir: PathBuf) -> FileId {
+    pub(crate) fn add_file(&mut self, file: SourceFile, dir: PathBuf) -> FileId {
         self.files.push(file);
         self.dirs.push(dir);
         self.files.len() - 1
     }
 
     /// The source text under a span (as the user wrote it), or "" if the span is not in a file.
-    pub fn text(&self, span: Span) -> &str {
+    pub(crate) fn text(&self, span: Span) -> &str {
         self.files
             .get(span.file)
             .and_then(|f| f.text.get(span.start..span.end))
@@ -202,7 +231,7 @@ impl Ctx {
     }
 
     /// A new error at a span (not yet reported).
-    pub fn error(&self, code: Code, span: Span, message: impl Into<String>) -> SourceError {
+    pub(crate) fn error(&self, code: Code, span: Span, message: impl Into<String>) -> SourceError {
         let src = match self.files.get(span.file) {
             Some(f) => f.clone(),
             None => SourceFile::new("<unknown>", ""),
@@ -211,7 +240,7 @@ impl Ctx {
     }
 
     /// Reports an error, once (the same error found twice, say for both players, is kept once).
-    pub fn report(&mut self, e: SourceError) {
+    pub(crate) fn report(&mut self, e: SourceError) {
         let dup = self.errors.iter().any(|o| {
             o.code == e.code
                 && o.span == e.span

@@ -3,7 +3,7 @@
 use super::compile_str;
 use crate::geometry::{ByPlayer, Player, PlayerSquares, SquareSet};
 use crate::rules::{
-    Confinement, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneId, ZoneRef,
+    Confinement, Outcome, PieceKind, PromotionMode, RoyalRule, RuleSet, ZoneId, ZoneRef,
 };
 use std::path::Path;
 
@@ -63,8 +63,8 @@ fn an_eight_by_eight_definition_compiles_with_defaults() -> TestResult {
     assert_eq!(promo.to, vec![PieceKind::from_index(1)]);
     assert_eq!(promo.mode, PromotionMode::Forced);
     assert_eq!(r.end.royal_rule, RoyalRule::Check);
-    assert_eq!(r.end.stalemate, Score::Draw);
-    assert_eq!(r.end.checkmate, Score::Loss);
+    assert_eq!(r.end.stalemate, Outcome::Draw);
+    assert_eq!(r.end.checkmate, Outcome::Loss);
     assert!(r.castling.is_none());
     assert_eq!(r.drops.zones.len(), 3);
     assert!(r.drops.to_hand.is_empty());
@@ -284,14 +284,14 @@ fn game_end_rules_castling_and_render() -> TestResult {
     ));
     assert_eq!(r.end.royal_rule, RoyalRule::Duple);
     assert!(r.end.facing);
-    assert_eq!(r.end.stalemate, Score::Loss);
-    assert_eq!(r.end.checkmate, Score::Win);
-    assert_eq!(r.end.repetition, Some((3, Score::Draw)));
-    assert_eq!(r.end.perpetual_check, Some(Score::Loss));
+    assert_eq!(r.end.stalemate, Outcome::Loss);
+    assert_eq!(r.end.checkmate, Outcome::Win);
+    assert_eq!(r.end.repetition, Some((3, Outcome::Draw)));
+    assert_eq!(r.end.perpetual_check, Some(Outcome::Loss));
     let ml = r.end.move_limit.as_ref().ok_or("no move limit")?;
     assert_eq!(
         (ml.moves, ml.score, ml.reset_by.clone()),
-        (50, Score::Draw, vec![PieceKind::from_index(2)])
+        (50, Outcome::Draw, vec![PieceKind::from_index(2)])
     );
     let c = r.castling.as_ref().ok_or("no castling")?;
     assert_eq!(
@@ -326,7 +326,7 @@ fn extends_replaces_by_name_and_keeps_the_order() -> TestResult {
         ["King", "Rook", "Pawn", "Ferz"]
     );
     assert_eq!(r.pieces[1].moves[0].betza, "W");
-    assert_eq!(r.end.stalemate, Score::Win);
+    assert_eq!(r.end.stalemate, Outcome::Win);
     assert_eq!(r.drops.to_hand, vec![PieceKind::from_index(2)]);
     assert!(
         r.drops.must_have_move,

@@ -27,7 +27,7 @@ pub(crate) struct Zones<'a> {
 
 impl<'a> Zones<'a> {
     /// A resolver for a board of `dims` (holes not yet removed).
-    pub fn new(
+    pub(super) fn new(
         dims: Dimensions,
         players: ByPlayer<String>,
         decls: &'a IndexMap<String, ZoneDecl>,
@@ -42,7 +42,7 @@ impl<'a> Zones<'a> {
     }
 
     /// A square reference on this board, or an error at it.
-    pub fn square(&self, ctx: &mut Ctx, sq: &Spanned<SquareRef>) -> Option<Square> {
+    pub(super) fn square(&self, ctx: &mut Ctx, sq: &Spanned<SquareRef>) -> Option<Square> {
         let d = self.dims;
         let ok = (sq.file as u32) < d.files as u32 && sq.rank >= 1 && sq.rank <= d.ranks as u64;
         if ok {
@@ -66,7 +66,7 @@ impl<'a> Zones<'a> {
     }
 
     /// The set of a declared zone for both players (before holes are removed); `None` after an error.
-    pub fn declared(&mut self, ctx: &mut Ctx, name: &str) -> Option<PlayerSquares> {
+    pub(super) fn declared(&mut self, ctx: &mut Ctx, name: &str) -> Option<PlayerSquares> {
         if let Some(v) = self.cache.get(name) {
             return *v;
         }
@@ -168,14 +168,14 @@ impl<'a> Zones<'a> {
     }
 
     /// A zone written in place (in a piece or rule): player-relative, for both players.
-    pub fn relative(&mut self, ctx: &mut Ctx, e: &ZoneExpr) -> Option<PlayerSquares> {
+    pub(super) fn relative(&mut self, ctx: &mut Ctx, e: &ZoneExpr) -> Option<PlayerSquares> {
         let a = self.eval(ctx, e, Player::First, true);
         let b = self.eval(ctx, e, Player::Second, true);
         Some(PlayerSquares::new(a?, b?))
     }
 
     /// Evaluates an expression for player `p`; `mirror` mirrors literal squares for the second player.
-    pub fn eval(
+    pub(super) fn eval(
         &mut self,
         ctx: &mut Ctx,
         e: &ZoneExpr,

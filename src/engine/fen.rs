@@ -4,20 +4,14 @@
 //! reach it through [`crate::notation`].
 
 use super::position::{CastleSide, CastlingRights, Piece, Position};
-pub use crate::fen::FenError;
+pub(crate) use crate::fen::FenError;
 use crate::fen::{FenBoard, FenOf, Setup};
 use crate::geometry::{file_letter, Player, Square, SquareSet};
 use crate::rules::{PieceKind, RuleSet};
 
-/// Reads a FEN against a rule set through the one reader ([`crate::fen`]); the first fault is the
-/// error. Fields after the side to move may be left out.
-pub fn parse_fen(rules: &RuleSet, fen: &str) -> Result<Position, FenError> {
-    Ok(position_from_setup(rules, &read_setup(rules, fen)?))
-}
-
 /// Reads a FEN against a rule set's board and letters, not yet as a position; the first fault is
 /// the error.
-pub fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> {
+pub(crate) fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> {
     let dims = rules.board.dims;
     let letters: Vec<String> = rules.pieces.iter().map(|p| p.letter.clone()).collect();
     let board = FenBoard {
@@ -35,7 +29,7 @@ pub fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> {
 
 /// The position a reading gives, before the engine's own steps (castling rights whose pieces
 /// are not in place, gates): [`super::Engine::position_from_setup`] takes those too.
-pub fn position_from_setup(rules: &RuleSet, setup: &Setup) -> Position {
+pub(crate) fn position_from_setup(rules: &RuleSet, setup: &Setup) -> Position {
     let dims = rules.board.dims;
     let mut pos = Position::empty();
     pos.track_royals(
@@ -104,7 +98,7 @@ pub fn position_from_setup(rules: &RuleSet, setup: &Setup) -> Position {
 }
 
 /// Writes a position as FEN.
-pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
+pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
     let dims = rules.board.dims;
     let mut out = String::new();
     for rank in (0..dims.ranks as i32).rev() {
@@ -225,7 +219,7 @@ pub fn to_fen(rules: &RuleSet, pos: &Position) -> String {
 }
 
 /// A piece's FEN letter: upper case for the first player, lower case for the second.
-pub fn letter(rules: &RuleSet, p: Piece) -> String {
+pub(crate) fn letter(rules: &RuleSet, p: Piece) -> String {
     let l = &rules.piece(p.kind).letter;
     match p.player {
         Player::First => l.clone(),

@@ -81,6 +81,24 @@ enum Step {
 
 impl Game {
     /// A game starting from `pos`.
+    ///
+    /// ```
+    /// use chimera::{parse_move, Game, GameResult, Player, Status};
+    /// use std::sync::Arc;
+    ///
+    /// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+    /// let engine = Arc::new(chimera::Engine::new(rules)?);
+    /// let mut game = Game::new(engine.clone(), engine.start_position());
+    /// // Fool's mate.
+    /// for text in ["f3", "e5", "g4", "Qh4"] {
+    ///     let mv = parse_move(&engine, game.position(), text)?;
+    ///     game.play(mv);
+    /// }
+    /// assert_eq!(game.status(), Status::Checkmate(GameResult::Win(Player::Second)));
+    /// assert!(game.undo());
+    /// assert_eq!(game.status(), Status::Ongoing { check: false });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(engine: Arc<Engine>, pos: Position) -> Game {
         Game {
             engine,

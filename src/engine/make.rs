@@ -9,6 +9,27 @@ use crate::rules::{PieceKind, MAX_IN_HAND};
 
 impl Engine {
     /// Plays a move known to be legal and returns the new position.
+    ///
+    /// ```
+    /// use chimera::{move_text, to_fen};
+    ///
+    /// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+    /// let engine = chimera::Engine::new(rules)?;
+    /// let start = engine.start_position();
+    /// // The legal moves, listed; play the first knight move.
+    /// let knight = engine
+    ///     .legal_moves(&start)
+    ///     .into_iter()
+    ///     .find(|&m| move_text(&engine, &start, m) == "g1f3")
+    ///     .expect("Nf3 is legal");
+    /// let after = engine.play(&start, knight);
+    /// assert_eq!(
+    ///     to_fen(&engine, &after),
+    ///     "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    /// );
+    /// assert_eq!(engine.legal_moves(&after).len(), 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&self, pos: &Position, mv: Move) -> Position {
         let t = self.t();
         let mut p = pos.clone();

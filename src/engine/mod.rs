@@ -28,7 +28,7 @@ mod bitboard;
 mod diagram;
 mod endings;
 mod entries;
-pub mod fen;
+pub(crate) mod fen;
 mod game;
 mod gating;
 mod make;
@@ -47,12 +47,12 @@ mod zobrist;
 
 pub use diagram::{DiagramMark, MoveDetail};
 pub use endings::Ending;
-pub use fen::FenError;
+pub(crate) use fen::FenError;
 pub use game::{Game, GameResult, Status, StepTaken, Stretch, MAX_EDITS};
 pub use moves::{Gate, Move, MoveKind};
 pub use perft::{default_perft_threads, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
 pub use position::{CastleSide, CastlingRights, Piece, Position};
-pub use visit::{Ends, PathStep, RideSquare, StepNeed, TableMove};
+pub use visit::TableMove;
 
 use crate::rules::RuleSet;
 use bitboard::BitBoard;
@@ -80,6 +80,15 @@ pub struct Engine {
 
 impl Engine {
     /// Compiles the move tables of a rule set.
+    ///
+    /// ```
+    /// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+    /// let engine = chimera::Engine::new(rules)?;
+    /// let start = engine.start_position();
+    /// assert_eq!(engine.legal_moves(&start).len(), 20);
+    /// assert_eq!(engine.perft(&start, 3), 8_902);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(rules: RuleSet) -> Result<Engine, EngineError> {
         if rules.pieces.len() > zobrist::MAX_KINDS {
             return Err(EngineError::TooManyKinds(rules.pieces.len()));

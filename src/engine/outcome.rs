@@ -2,7 +2,7 @@
 //! history (`game`), which both decide results.
 
 use crate::geometry::Player;
-use crate::rules::Score;
+use crate::rules::Outcome;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,10 +14,10 @@ pub enum GameResult {
 }
 
 /// The game result when `score` applies to `side`.
-pub(crate) fn result(score: Score, side: Player) -> GameResult {
+pub(crate) fn result(score: Outcome, side: Player) -> GameResult {
     match score {
-        Score::Win => GameResult::Win(side),
-        Score::Loss => GameResult::Win(side.other()),
-        Score::Draw => GameResult::Draw,
+        Outcome::Win => GameResult::Win(side),
+        Outcome::Loss => GameResult::Win(side.other()),
+        Outcome::Draw => GameResult::Draw,
     }
 }

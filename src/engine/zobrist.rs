@@ -5,7 +5,7 @@ use crate::rules::{PieceKind, MAX_IN_HAND};
 use std::sync::OnceLock;
 
 /// Kinds the engine supports: the language's limit (piece codes fit a byte with the player bit).
-pub const MAX_KINDS: usize = crate::rules::MAX_PIECE_KINDS;
+pub(super) const MAX_KINDS: usize = crate::rules::MAX_PIECE_KINDS;
 /// Hand keys per kind and player: one per count from 0 to [`MAX_IN_HAND`].
 const HAND_KEYS: usize = MAX_IN_HAND as usize + 1;
 
@@ -55,44 +55,44 @@ fn keys() -> &'static Keys {
 
 /// Key of a piece of `kind` owned by `player` on square index `sq`.
 #[inline]
-pub fn piece(player: Player, kind: PieceKind, sq: usize) -> u64 {
+pub(super) fn piece(player: Player, kind: PieceKind, sq: usize) -> u64 {
     keys().board[(player.index() * MAX_KINDS + kind.index()) * 256 + sq]
 }
 
 /// Key of the `count`-th piece of `kind` in `player`'s hand (count from 1; up to [`MAX_IN_HAND`]).
 #[inline]
-pub fn hand(player: Player, kind: PieceKind, count: u8) -> u64 {
+pub(super) fn hand(player: Player, kind: PieceKind, count: u8) -> u64 {
     keys().hand
         [(player.index() * MAX_KINDS + kind.index()) * HAND_KEYS + (count as usize % HAND_KEYS)]
 }
 
 /// Key toggled when the second player is to move.
 #[inline]
-pub fn side() -> u64 {
+pub(super) fn side() -> u64 {
     keys().side
 }
 
 /// Key of a set of castling rights, given as their bits (`CastlingRights::bits`).
 #[inline]
-pub fn castling(bits: u8) -> u64 {
+pub(super) fn castling(bits: u8) -> u64 {
     keys().castling[usize::from(bits) & 15]
 }
 
 /// Key of an en-passant target square.
 #[inline]
-pub fn ep(sq: usize) -> u64 {
+pub(super) fn ep(sq: usize) -> u64 {
     keys().ep[sq]
 }
 
 /// Key of a pending delayed promotion on a square.
 #[inline]
-pub fn pending(sq: usize) -> u64 {
+pub(super) fn pending(sq: usize) -> u64 {
     keys().pending[sq]
 }
 
 /// Key of a gate right on a square (`gating`).
 #[inline]
-pub fn gate(sq: usize) -> u64 {
+pub(super) fn gate(sq: usize) -> u64 {
     keys().gate[sq]
 }
 
@@ -100,7 +100,7 @@ pub fn gate(sq: usize) -> u64 {
 /// before the last move) at `value`; zero at zero, so positions of variants without these rules
 /// hash as before.
 #[inline]
-pub fn rule_state(slot: usize, value: u8) -> u64 {
+pub(super) fn rule_state(slot: usize, value: u8) -> u64 {
     if value == 0 {
         return 0;
     }

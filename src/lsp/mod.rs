@@ -1,7 +1,7 @@
 //! `chimera lsp`: the Language Server Protocol over stdio, for any editor with an LSP client.
 //!
-//! A front end like the CLI: it reads definitions through [`crate::compile`] (the diagnostics of
-//! `chimera check`, with their codes, messages and help), [`crate::syntax::format`] (formatting,
+//! A front end like the CLI: it reads definitions through [`crate::compile_str`] (the diagnostics of
+//! `chimera check`, with their codes, messages and help), [`crate::format_definition`] (formatting,
 //! tokens) and the REPL's descriptions (hover). Documents are synchronised whole on every change
 //! and analysed at once; nothing is kept but the open documents ([`analysis::Doc`]), so memory
 //! follows what the editor has open. Bad input (malformed JSON-RPC, unknown methods, positions

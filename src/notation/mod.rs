@@ -1,16 +1,16 @@
 //! Notation: FEN in and out, move text (`e2e4`, `e7e8q`, `7g7f+`-style `b2h8+`, `P@e4`), SAN
 //! ([`san`](mod@san)) and PGN ([`pgn`]).
 
-pub mod pgn;
-pub mod san;
+pub(crate) mod pgn;
+pub(crate) mod san;
 
-pub use san::san;
+pub(crate) use san::san;
 
 use crate::engine::{Engine, Move, MoveKind, Position};
 use crate::geometry::Square;
 use crate::rules::PieceKind;
 
-pub use crate::engine::fen::{letter, FenError};
+pub(crate) use crate::engine::fen::FenError;
 
 /// Move text that does not name a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,11 +27,36 @@ pub struct MoveError {
 }
 
 /// Reads a FEN for this engine's variant.
+///
+/// ```
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = chimera::Engine::new(rules)?;
+/// let pos = chimera::parse_fen(&engine, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+/// assert_eq!(engine.legal_moves(&pos).len(), 15); // 5 king moves, 9 rook moves, castling
+/// // A FEN that does not fit the board is an error, not a panic.
+/// assert!(chimera::parse_fen(&engine, "4k3/8/8 w - - 0 1").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_fen(engine: &Engine, fen: &str) -> Result<Position, FenError> {
     engine.position_from_fen(fen)
 }
 
 /// Writes a position as FEN.
+///
+/// ```
+/// use chimera::{parse_move, to_fen};
+///
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = chimera::Engine::new(rules)?;
+/// let start = engine.start_position();
+/// assert_eq!(to_fen(&engine, &start), engine.rules().start_fen);
+/// let after = engine.play(&start, parse_move(&engine, &start, "e2e4")?);
+/// assert_eq!(
+///     to_fen(&engine, &after),
+///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn to_fen(engine: &Engine, pos: &Position) -> String {
     crate::engine::fen::to_fen(engine.rules(), pos)
 }
@@ -39,6 +64,18 @@ pub fn to_fen(engine: &Engine, pos: &Position) -> String {
 /// The text of a move in a position: `e2e4`, `e7e8q`, `b2h8+` (promotion to the `+` form),
 /// `a1a2-` (a `+` form turning back into its base), `P@e4` (drop), `+P@e4` (a drop with the
 /// promoted face up), `c1e3xd2` (a locust move that also captures on d2).
+///
+/// ```
+/// use chimera::{move_text, parse_move, san};
+///
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = chimera::Engine::new(rules)?;
+/// let start = engine.start_position();
+/// let mv = parse_move(&engine, &start, "Nf3")?;
+/// assert_eq!(move_text(&engine, &start, mv), "g1f3");
+/// assert_eq!(san(&engine, &start, mv), "Nf3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     let rules = engine.rules();
     let d = rules.board.dims;
@@ -93,6 +130,20 @@ fn move_err(
 }
 
 /// Reads move text (coordinates or SAN) and finds the legal move it names.
+///
+/// ```
+/// use chimera::parse_move;
+///
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = chimera::Engine::new(rules)?;
+/// let start = engine.start_position();
+/// // Coordinates and SAN name the same move.
+/// assert_eq!(parse_move(&engine, &start, "e2e4")?, parse_move(&engine, &start, "e4")?);
+/// // An illegal move is an error that lists what is legal.
+/// let err = parse_move(&engine, &start, "e2e5").unwrap_err();
+/// assert!(err.help.is_some_and(|h| h.contains("e2e4")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, MoveError> {
     let rules = engine.rules();
     let lead = text.len() - text.trim_start().len();

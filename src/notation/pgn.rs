@@ -436,6 +436,23 @@ fn read_tag(text: &str, i: usize) -> Result<(String, String, usize), PgnError> {
 
 /// Reads every game of a PGN text and plays its moves; a bad move is reported with the game, the
 /// move number and the legal moves there.
+///
+/// ```
+/// use chimera::{read_pgn, write_pgn, Game, Tags};
+/// use std::sync::Arc;
+///
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = Arc::new(chimera::Engine::new(rules)?);
+/// let games = read_pgn(&engine, "[White \"A\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n")?;
+/// assert_eq!((games.len(), games[0].moves.len()), (1, 4));
+/// // Written back, with the result the engine finds.
+/// let mut game = Game::new(engine.clone(), games[0].start.clone());
+/// games[0].moves.iter().for_each(|&m| game.play(m));
+/// let tags = Tags { white: Some("A".into()), ..Tags::default() };
+/// let text = write_pgn(&engine, &games[0].start, &games[0].moves, &tags, &game.status());
+/// assert!(text.contains("1. f3 e5 2. g4 Qh4# 0-1"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_pgn(engine: &Engine, text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let raw = parse_pgn(text)?;
     let mut out = Vec::with_capacity(raw.len());
@@ -666,7 +683,7 @@ pub struct Tags {
 }
 
 /// The PGN result of a game that ended, else `*`.
-pub fn result_token(status: &Status) -> &'static str {
+pub(crate) fn result_token(status: &Status) -> &'static str {
     match status.result() {
         Some(GameResult::Win(Player::First)) => "1-0",
         Some(GameResult::Win(Player::Second)) => "0-1",
@@ -719,7 +736,7 @@ pub fn write_pgn(
 
 /// The movetext of a game as words: move numbers (`1.`, or `1...` when the game starts with the
 /// second player) and each move in SAN.
-pub fn movetext_words(engine: &Engine, start: &Position, moves: &[Move]) -> Vec<String> {
+pub(crate) fn movetext_words(engine: &Engine, start: &Position, moves: &[Move]) -> Vec<String> {
     let mut words: Vec<String> = Vec::with_capacity(moves.len() * 3 / 2 + 1);
     let mut pos = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
@@ -738,7 +755,7 @@ pub fn movetext_words(engine: &Engine, start: &Position, moves: &[Move]) -> Vec<
 
 /// Joins words with spaces into lines of at most 80 characters (PGN's export format; a longer
 /// word stands alone on its line), without a final newline.
-pub fn wrap_words(words: &[String]) -> String {
+pub(crate) fn wrap_words(words: &[String]) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for w in words {

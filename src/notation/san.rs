@@ -16,10 +16,10 @@ use crate::geometry::{Dimensions, Square};
 use crate::rules::{PieceKind, RuleSet};
 
 /// The letter of the kind written without a letter in SAN (the pawn-like kind).
-pub const LETTERLESS: &str = "P";
+pub(crate) const LETTERLESS: &str = "P";
 
 /// Whether `kind` is written without a letter in SAN.
-pub fn is_letterless(rules: &RuleSet, kind: PieceKind) -> bool {
+pub(crate) fn is_letterless(rules: &RuleSet, kind: PieceKind) -> bool {
     rules.piece(kind).letter == LETTERLESS
 }
 

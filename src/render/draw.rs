@@ -13,7 +13,7 @@ use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Glyph, RuleSet, SvgGlyph};
 
 use super::marks::ring;
-pub use super::marks::{Mark, Trace};
+pub(super) use super::marks::{Mark, Trace};
 
 /// Fonts tried in order; DejaVu Sans is common on Linux, the others elsewhere.
 const FONTS: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
@@ -33,13 +33,13 @@ const TITLE_SIZE: f32 = 0.34;
 
 /// Estimated width of the title line (bold text is about 0.62 em a character), so the picture
 /// can be made wide enough without measuring fonts.
-pub fn title_width(title: &str, cell: f32) -> f32 {
+pub(super) fn title_width(title: &str, cell: f32) -> f32 {
     title.chars().count() as f32 * 0.62 * TITLE_SIZE * cell
 }
 
 /// One entry of the legend.
 #[derive(Clone, Debug)]
-pub enum LegendItem {
+pub(super) enum LegendItem {
     /// A shaded zone: name and colour.
     Zone(String, String),
     /// An overlay or diagram mark.
@@ -53,7 +53,7 @@ pub enum LegendItem {
 }
 
 /// A picture being drawn: the rule set, its colours and its layout.
-pub struct Canvas<'a> {
+pub(super) struct Canvas<'a> {
     /// The variant.
     pub rules: &'a RuleSet,
     /// Its colours.
@@ -64,7 +64,7 @@ pub struct Canvas<'a> {
 
 impl<'a> Canvas<'a> {
     /// The root `<svg>` element with a white background and the title line.
-    pub fn root(&self, legend_rows: usize, title: &str) -> Element {
+    pub(super) fn root(&self, legend_rows: usize, title: &str) -> Element {
         let l = &self.layout;
         let (w, h) = (l.width.ceil(), l.height(legend_rows).ceil());
         Element::new("svg")
@@ -94,7 +94,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// The board itself: squares, or the ground of an intersection board.
-    pub fn board(&self) -> Element {
+    pub(super) fn board(&self) -> Element {
         let l = &self.layout;
         let c = l.cell;
         let mut g = group("board");
@@ -137,7 +137,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// The river band, if the definition declares one (drawn over the zone shading).
-    pub fn river(&self) -> Option<Element> {
+    pub(super) fn river(&self) -> Option<Element> {
         let l = &self.layout;
         let r = l.river?;
         let (top, bottom) = if l.intersections {
@@ -159,7 +159,7 @@ impl<'a> Canvas<'a> {
 
     /// The lines of an intersection board (drawn over the zone shading): runs of existing points;
     /// inner files stop at the river. `None` on a board of squares.
-    pub fn grid(&self) -> Option<Element> {
+    pub(super) fn grid(&self) -> Option<Element> {
         let l = &self.layout;
         if !l.intersections {
             return None;
@@ -204,7 +204,7 @@ impl<'a> Canvas<'a> {
     /// Zone shading: every zone of the rule set as the first player sees it, each square a
     /// translucent cell in the zone's colour. Larger zones are drawn first, so a small zone inside a
     /// large one (a palace inside a half) shows as its own tint on top.
-    pub fn zones(&self) -> Element {
+    pub(super) fn zones(&self) -> Element {
         let l = &self.layout;
         let c = l.cell;
         let mut g = group("zones");
@@ -273,7 +273,7 @@ impl<'a> Canvas<'a> {
 
     /// The border of a set of squares, as one `<path>`: every cell side that does not touch
     /// another square of the set.
-    pub fn outline(&self, set: &SquareSet) -> Element {
+    pub(super) fn outline(&self, set: &SquareSet) -> Element {
         let l = &self.layout;
         let (c, dims) = (l.cell, l.dims);
         let n = super::svg::num;
@@ -301,7 +301,7 @@ impl<'a> Canvas<'a> {
 
     /// Palace diagonals for the zones the render hints name, for both players: from each corner of
     /// the zone's bounding box that lies in the zone, inwards while the squares stay in the zone.
-    pub fn diagonals(&self) -> Element {
+    pub(super) fn diagonals(&self) -> Element {
         let l = &self.layout;
         let dims = l.dims;
         let mut g = group("diagonals")
@@ -332,7 +332,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// File letters under the board and rank numbers to its left.
-    pub fn labels(&self) -> Element {
+    pub(super) fn labels(&self) -> Element {
         let l = &self.layout;
         let size = 0.28 * l.cell;
         let mut g = group("labels").attr("fill", style::INK);
@@ -525,7 +525,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// One piece alone, centred on (0, 0) in a cell of `cell` units, as the board draws it.
-    pub fn piece_markup(&self, piece: Piece, cell: f32) -> String {
+    pub(super) fn piece_markup(&self, piece: Piece, cell: f32) -> String {
         self.piece_shape(piece, 0.0, 0.0, DISC_R * cell, "piece-shape")
             .to_xml()
     }
@@ -550,7 +550,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// Every piece on the board; pieces that promote after their next move get a dashed ring.
-    pub fn pieces(&self, pos: &Position) -> Element {
+    pub(super) fn pieces(&self, pos: &Position) -> Element {
         let l = &self.layout;
         let r = DISC_R * l.cell;
         let pending = pos.pending_promotions();
@@ -580,7 +580,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// Both hands beside the board: the second player's at the top, the first player's below.
-    pub fn hands(&self, pos: &Position) -> Option<Element> {
+    pub(super) fn hands(&self, pos: &Position) -> Option<Element> {
         let l = &self.layout;
         let x0 = l.hands_x?;
         let c = l.cell;
@@ -629,7 +629,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// Marks on squares; those drawn under the pieces come first in `under`, the rest in `over`.
-    pub fn marks(&self, marks: &[(Square, Mark)]) -> (Element, Element) {
+    pub(super) fn marks(&self, marks: &[(Square, Mark)]) -> (Element, Element) {
         let l = &self.layout;
         let mut under = group("marks-under");
         let mut over = group("marks");
@@ -649,7 +649,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// Borders around the zones where the diagram's zone-dependent moves apply.
-    pub fn applies(&self, zones: &[(String, SquareSet)]) -> Element {
+    pub(super) fn applies(&self, zones: &[(String, SquareSet)]) -> Element {
         let c = self.layout.cell;
         let mut g = group("rule-zones")
             .attr("fill", "none")
@@ -668,7 +668,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// Lines of a movement diagram.
-    pub fn traces(&self, traces: &[Trace]) -> Element {
+    pub(super) fn traces(&self, traces: &[Trace]) -> Element {
         let mut g = group("traces");
         for t in traces {
             g.push(
@@ -680,7 +680,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// Lays out legend items in rows across the picture's width; returns the rows used and the group.
-    pub fn legend(&self, items: &[LegendItem]) -> (usize, Element) {
+    pub(super) fn legend(&self, items: &[LegendItem]) -> (usize, Element) {
         let l = &self.layout;
         let c = l.cell;
         let size = 0.26 * c;
@@ -758,7 +758,7 @@ impl<'a> Canvas<'a> {
 
 /// Whether a text glyph is a chess figurine (the Miscellaneous Symbols' chess pieces or the
 /// Chess Symbols block): a picture of a piece in itself, drawn without a disc.
-pub fn is_figurine(text: &str) -> bool {
+pub(super) fn is_figurine(text: &str) -> bool {
     let mut chars = text
         .chars()
         .filter(|c| !matches!(c, '\u{fe0e}' | '\u{fe0f}'));
@@ -815,12 +815,12 @@ fn side_edge(colour: &str) -> String {
 }
 
 /// A `stroke-dasharray` value: dash and gap lengths.
-pub fn dashes(dash: f32, gap: f32) -> String {
+pub(super) fn dashes(dash: f32, gap: f32) -> String {
     format!("{} {}", super::svg::num(dash), super::svg::num(gap))
 }
 
 /// `"first"` or `"second"`, for `data-player`.
-pub fn player_name(p: Player) -> &'static str {
+pub(super) fn player_name(p: Player) -> &'static str {
     match p {
         Player::First => "first",
         Player::Second => "second",

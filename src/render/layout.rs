@@ -13,16 +13,16 @@ const RIVER_GAP: f32 = 0.5;
 /// Width of the panel that shows the hands.
 const HANDS_W: f32 = 2.8;
 /// Height of one hand entry, and of the header above each hand.
-pub const HAND_ROW_H: f32 = 0.75;
-pub const HAND_HEADER_H: f32 = 0.55;
+pub(super) const HAND_ROW_H: f32 = 0.75;
+pub(super) const HAND_HEADER_H: f32 = 0.55;
 /// Hand entries per row.
-pub const HAND_COLUMNS: usize = 2;
+pub(super) const HAND_COLUMNS: usize = 2;
 /// Height of one legend row.
 const LEGEND_ROW_H: f32 = 0.5;
 
 /// The geometry of one picture.
 #[derive(Clone, Debug)]
-pub struct Layout {
+pub(super) struct Layout {
     /// Pixels per square.
     pub cell: f32,
     /// Board size.
@@ -50,7 +50,7 @@ pub struct Layout {
 impl Layout {
     /// The layout of a board of this rule set; `hand_rows` is the number of entry rows each hand needs
     /// (`None`: no hands panel).
-    pub fn new(rules: &RuleSet, cell: f32, hand_rows: Option<[usize; 2]>) -> Layout {
+    pub(super) fn new(rules: &RuleSet, cell: f32, hand_rows: Option<[usize; 2]>) -> Layout {
         let dims = rules.board.dims;
         let hints = &rules.render;
         let river = hints.river_after_rank.filter(|&r| r >= 1 && r < dims.ranks);
@@ -93,34 +93,34 @@ impl Layout {
     }
 
     /// Widens the picture so that content of this width fits between the margins.
-    pub fn fit_width(&mut self, content: f32) {
+    pub(super) fn fit_width(&mut self, content: f32) {
         self.width = self.width.max(content + 2.0 * MARGIN * self.cell);
     }
 
     /// Width of the board area.
-    pub fn board_width(&self) -> f32 {
+    pub(super) fn board_width(&self) -> f32 {
         self.dims.files as f32 * self.cell
     }
 
     /// Height of the board area, river included.
-    pub fn board_height(&self) -> f32 {
+    pub(super) fn board_height(&self) -> f32 {
         self.dims.ranks as f32 * self.cell + self.gap
     }
 
     /// X of the centre of a file (0-based).
-    pub fn file_x(&self, file: u8) -> f32 {
+    pub(super) fn file_x(&self, file: u8) -> f32 {
         self.board_x + (file as f32 + 0.5) * self.cell
     }
 
     /// Y of the centre of a rank (0-based); rank 0 is at the bottom.
-    pub fn rank_y(&self, rank: u8) -> f32 {
+    pub(super) fn rank_y(&self, rank: u8) -> f32 {
         let below_river = self.river.is_some_and(|r| rank < r);
         let gap = if below_river { self.gap } else { 0.0 };
         self.board_y + (self.dims.ranks - 1 - rank) as f32 * self.cell + self.cell / 2.0 + gap
     }
 
     /// Centre of a square (or intersection).
-    pub fn centre(&self, s: Square) -> (f32, f32) {
+    pub(super) fn centre(&self, s: Square) -> (f32, f32) {
         (
             self.file_x(self.dims.file(s)),
             self.rank_y(self.dims.rank(s)),
@@ -128,28 +128,28 @@ impl Layout {
     }
 
     /// Top-left corner of the cell around a square.
-    pub fn corner(&self, s: Square) -> (f32, f32) {
+    pub(super) fn corner(&self, s: Square) -> (f32, f32) {
         let (x, y) = self.centre(s);
         (x - self.cell / 2.0, y - self.cell / 2.0)
     }
 
     /// Y of the top of the legend row `i`.
-    pub fn legend_row_y(&self, i: usize) -> f32 {
+    pub(super) fn legend_row_y(&self, i: usize) -> f32 {
         self.legend_y + i as f32 * LEGEND_ROW_H * self.cell
     }
 
     /// Height of the whole picture with this many legend rows.
-    pub fn height(&self, legend_rows: usize) -> f32 {
+    pub(super) fn height(&self, legend_rows: usize) -> f32 {
         self.legend_row_y(legend_rows) + MARGIN * self.cell
     }
 
     /// Height of one legend row.
-    pub fn legend_row_h(&self) -> f32 {
+    pub(super) fn legend_row_h(&self) -> f32 {
         LEGEND_ROW_H * self.cell
     }
 
     /// Left edge of the legend (aligned with the board labels).
-    pub fn legend_x(&self) -> f32 {
+    pub(super) fn legend_x(&self) -> f32 {
         MARGIN * self.cell
     }
 }

@@ -6,7 +6,7 @@ use super::svg::{circle, group, line, polygon, polyline, rect, Element};
 
 /// Something drawn on a square on top of the board: move overlays and diagram marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// A square of the last move played (where it left and where it landed).
     Last,
     /// The square whose moves are shown.
@@ -37,7 +37,7 @@ pub enum Mark {
 
 impl Mark {
     /// Stable name, used as `data-mark` and in the class `mark-NAME`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Mark::Last => "last",
             Mark::From => "from",
@@ -56,7 +56,7 @@ impl Mark {
     }
 
     /// What the mark means, for the legend.
-    pub fn meaning(self) -> &'static str {
+    pub(crate) fn meaning(self) -> &'static str {
         match self {
             Mark::Last => "last move",
             Mark::From => "piece shown",
@@ -216,7 +216,7 @@ pub(super) fn diamond(x: f32, y: f32, r: f32) -> Element {
 
 /// A line drawn from the piece in a movement diagram.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Trace {
+pub(super) enum Trace {
     /// A slide along a straight line, through empty squares.
     Ride(Vec<(f32, f32)>),
     /// A ride that must hop over a screen.

@@ -19,7 +19,7 @@ use crate::geometry::{Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{Hop, MoveRule, PieceKind, RuleSet};
 use draw::{Canvas, LegendItem, Trace};
 use layout::{Layout, HAND_COLUMNS};
-pub use marks::Mark;
+pub(crate) use marks::Mark;
 use std::path::Path;
 
 use style::Palette;
@@ -31,7 +31,9 @@ use png::rasterise;
 #[cfg(feature = "render")]
 pub use png::{fonts_available, svg_to_png};
 #[cfg(feature = "render")]
-pub use resvg::{tiny_skia, usvg};
+pub use resvg::tiny_skia;
+#[cfg(all(test, feature = "render"))]
+use resvg::usvg;
 
 /// Without the `render` feature there are no fonts to draw text with.
 #[cfg(not(feature = "render"))]
@@ -161,7 +163,7 @@ pub fn find_piece(rules: &RuleSet, text: &str) -> Result<PieceKind, RenderError>
 }
 
 /// Reads a square name (`e4`) that must exist on this board (not off it, not a hole).
-pub fn parse_square(rules: &RuleSet, text: &str) -> Result<Square, RenderError> {
+pub(crate) fn parse_square(rules: &RuleSet, text: &str) -> Result<Square, RenderError> {
     let dims = rules.board.dims;
     let s = dims
         .parse_square(text.trim())
@@ -218,6 +220,16 @@ fn mark_legend(marks: &[(Square, Mark)]) -> Vec<LegendItem> {
 
 /// Draws a position: the board as the definition describes it, shaded zones with a legend, the
 /// pieces, both hands, and the legal moves of the piece on `opts.moves_from` if set.
+///
+/// ```
+/// use chimera::{render_position, RenderOptions};
+///
+/// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+/// let engine = chimera::Engine::new(rules)?;
+/// let svg = render_position(&engine, &engine.start_position(), &RenderOptions::default());
+/// assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn render_position(engine: &Engine, pos: &Position, opts: &RenderOptions) -> String {
     let rules = engine.rules();
     let mut marks = opts
@@ -320,7 +332,7 @@ pub fn render_piece(engine: &Engine, kind: PieceKind, opts: &RenderOptions) -> S
 /// Assembles a picture: layout, board, zones, lines, labels, marks, pieces, hands (when `hands`
 /// and the variant has them), legend.
 /// Longest title drawn, in characters; longer ones end in `…`.
-pub const MAX_TITLE_CHARS: usize = 80;
+pub(crate) const MAX_TITLE_CHARS: usize = 80;
 
 /// `title`, cut to [`MAX_TITLE_CHARS`] characters.
 fn shorten_title(title: &str) -> String {
@@ -417,7 +429,7 @@ pub fn parse_last_move(rules: &RuleSet, text: &str) -> Result<(Square, Square), 
 /// The SVG markup of `piece` as pictures of `rules` draw it (glyph, disc or wedge), centred on
 /// (0, 0) in a square `cell` units wide: for pages that put a piece where the picture has none
 /// (the published page's piece explorer).
-pub fn piece_markup(rules: &RuleSet, piece: Piece, cell: f32) -> String {
+pub(crate) fn piece_markup(rules: &RuleSet, piece: Piece, cell: f32) -> String {
     let canvas = Canvas {
         rules,
         palette: Palette::of(rules),
@@ -472,7 +484,7 @@ fn move_marks(engine: &Engine, pos: &Position, from: Square) -> Vec<(Square, Mar
 /// gets an example hurdle ([`Mark::Hurdle`]) with the squares it may land on beyond it
 /// ([`Mark::Hop`]): every square beyond for a cannon's hop, only the next one for a
 /// grasshopper's. The studio's piece explorer shows them.
-pub fn diagram_marks(
+pub(crate) fn diagram_marks(
     engine: &Engine,
     kind: PieceKind,
     player: Player,
@@ -770,7 +782,7 @@ fn rule_zone_name(rules: &RuleSet, rule: &MoveRule) -> String {
 /// `last_move`, the game's last move, marked),
 /// `--moves SQUARE OUT` adds that piece's legal moves, `--piece NAME [--at SQUARE] OUT` draws a
 /// piece's movement diagram. Writes the picture (SVG, or PNG for `.png`) and returns its path.
-pub fn render_command(
+pub(crate) fn render_command(
     engine: &Engine,
     pos: &Position,
     last_move: Option<(Square, Square)>,

@@ -5,23 +5,23 @@ use crate::rules::RuleSet;
 
 /// Default light square colour (also the board colour of intersection boards): a calm, pale
 /// ground, so that the zones (drawn in their colours as declared) are what stands out.
-pub const LIGHT: &str = "#f3efe6";
+pub(super) const LIGHT: &str = "#f3efe6";
 /// Default dark square colour.
-pub const DARK: &str = "#cfc6b4";
+pub(super) const DARK: &str = "#cfc6b4";
 /// Grid lines of intersection boards, diagonals and outlines.
-pub const INK: &str = "#3b2a1a";
+pub(super) const INK: &str = "#3b2a1a";
 /// The river band.
-pub const RIVER: &str = "#b9d7ea";
+pub(super) const RIVER: &str = "#b9d7ea";
 /// Background of the whole picture.
-pub const PAPER: &str = "#ffffff";
+pub(super) const PAPER: &str = "#ffffff";
 /// The disc under a character glyph of a dark-coloured player (a xiangqi piece's wood).
-pub const IVORY: &str = "#f6ecd2";
+pub(super) const IVORY: &str = "#f6ecd2";
 /// The wood of a wedge (`render { wedges }`).
-pub const WEDGE: &str = "#f2d59b";
+pub(super) const WEDGE: &str = "#f2d59b";
 /// The ink of a promoted wedge's face.
-pub const PROMOTED_INK: &str = "#c0281f";
+pub(super) const PROMOTED_INK: &str = "#c0281f";
 /// Default cell size in pixels.
-pub const DEFAULT_CELL: u32 = 48;
+pub(super) const DEFAULT_CELL: u32 = 48;
 
 /// Zone colours used in declaration order when the definition gives none (Tableau 10, distinguishable).
 const ZONE_PALETTE: [&str; 10] = [
@@ -33,35 +33,35 @@ const ZONE_PALETTE: [&str; 10] = [
 /// colour is drawn as written, a colour Chimera chose stays a tint.
 const UNDECLARED_TINT: f32 = 0.55;
 /// How much a zone's colour is darkened on the board's dark squares, so the pattern shows.
-pub const ZONE_DARK_SHADE: f32 = 0.12;
+pub(super) const ZONE_DARK_SHADE: f32 = 0.12;
 /// How much a zone's colour is darkened for its border.
-pub const ZONE_BORDER_SHADE: f32 = 0.3;
+pub(super) const ZONE_BORDER_SHADE: f32 = 0.3;
 
 /// Overlay and diagram mark colours.
-pub mod marks {
+pub(super) mod marks {
     /// Quiet moves / move-only squares.
-    pub const QUIET: &str = "#2e7d32";
+    pub(crate) const QUIET: &str = "#2e7d32";
     /// Captures / capture-only squares.
-    pub const CAPTURE: &str = "#c62828";
+    pub(crate) const CAPTURE: &str = "#c62828";
     /// Squares where the piece may move or capture.
-    pub const BOTH: &str = "#1f4e9c";
+    pub(crate) const BOTH: &str = "#1f4e9c";
     /// Hopping moves and screens.
-    pub const HOP: &str = "#ef6c00";
+    pub(crate) const HOP: &str = "#ef6c00";
     /// Blocking squares of lame leapers.
-    pub const BLOCKER: &str = "#616161";
+    pub(crate) const BLOCKER: &str = "#616161";
     /// The square whose moves are shown.
-    pub const FROM: &str = "#f9e04b";
+    pub(crate) const FROM: &str = "#f9e04b";
     /// The squares of the last move.
-    pub const LAST: &str = "#9bc53d";
+    pub(crate) const LAST: &str = "#9bc53d";
     /// Border of the zone where a zone-dependent move applies, in piece diagrams.
-    pub const APPLIES: &str = "#8e24aa";
+    pub(crate) const APPLIES: &str = "#8e24aa";
     /// Promoted pieces and pending promotions.
-    pub const PROMOTED: &str = "#d4a017";
+    pub(crate) const PROMOTED: &str = "#d4a017";
 }
 
 /// The colours a picture of one variant uses.
 #[derive(Clone, Debug)]
-pub struct Palette {
+pub(super) struct Palette {
     /// Light squares (and the board of intersection boards).
     pub light: String,
     /// Dark squares.
@@ -74,7 +74,7 @@ pub struct Palette {
 
 impl Palette {
     /// The palette of a rule set: its render hints, then defaults.
-    pub fn of(rules: &RuleSet) -> Palette {
+    pub(super) fn of(rules: &RuleSet) -> Palette {
         let hints = &rules.render;
         let zones = rules
             .zones
@@ -100,7 +100,7 @@ impl Palette {
     }
 
     /// The colour of a zone.
-    pub fn zone(&self, name: &str) -> &str {
+    pub(super) fn zone(&self, name: &str) -> &str {
         self.zones
             .iter()
             .find(|(n, _)| n == name)
@@ -109,12 +109,12 @@ impl Palette {
     }
 
     /// Disc colour of a player's pieces.
-    pub fn side(&self, p: Player) -> &str {
+    pub(super) fn side(&self, p: Player) -> &str {
         &self.sides[p]
     }
 
     /// Letter colour on a player's discs: dark on light discs, white on dark ones.
-    pub fn side_ink(&self, p: Player) -> &'static str {
+    pub(super) fn side_ink(&self, p: Player) -> &'static str {
         match parse_hex(self.side(p)) {
             Some(rgb) if luminance(rgb) < 0.5 => "#ffffff",
             _ => "#111111",
@@ -166,7 +166,7 @@ fn side_colours(
 }
 
 /// Parses `#rrggbb` (or `#rgb`).
-pub fn parse_hex(s: &str) -> Option<[u8; 3]> {
+pub(super) fn parse_hex(s: &str) -> Option<[u8; 3]> {
     let h = s.strip_prefix('#')?;
     let byte = |i: usize, len: usize| -> Option<u8> {
         let v = u8::from_str_radix(h.get(i..i + len)?, 16).ok()?;
@@ -181,7 +181,7 @@ pub fn parse_hex(s: &str) -> Option<[u8; 3]> {
 
 /// `a` moved a fraction `t` of the way to `b` (both `#rgb` or `#rrggbb`), as `#rrggbb`; `a`
 /// unchanged when either cannot be read.
-pub fn mix(a: &str, b: &str, t: f32) -> String {
+pub(super) fn mix(a: &str, b: &str, t: f32) -> String {
     match (parse_hex(a), parse_hex(b)) {
         (Some(x), Some(y)) => {
             let c = |i: usize| (x[i] as f32 + (y[i] as f32 - x[i] as f32) * t).round() as u8;
@@ -192,7 +192,7 @@ pub fn mix(a: &str, b: &str, t: f32) -> String {
 }
 
 /// Relative luminance, 0 (black) to 1 (white), roughly as the eye sees it.
-pub fn luminance([r, g, b]: [u8; 3]) -> f32 {
+pub(super) fn luminance([r, g, b]: [u8; 3]) -> f32 {
     (0.299 * r as f32 + 0.587 * g as f32 + 0.114 * b as f32) / 255.0
 }
 

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 /// One SVG element with its attributes, in insertion order, and its children.
 #[derive(Clone, Debug)]
-pub struct Element {
+pub(super) struct Element {
     name: &'static str,
     attrs: Vec<(&'static str, String)>,
     children: Vec<Node>,
@@ -22,7 +22,7 @@ enum Node {
 }
 
 /// A value that can be written as an attribute: numbers are rounded to two decimals.
-pub trait AttrValue {
+pub(super) trait AttrValue {
     /// The attribute text, before escaping.
     fn to_attr(&self) -> String;
 }
@@ -63,7 +63,7 @@ macro_rules! int_attr {
 int_attr!(u8, u16, u32, i32, usize);
 
 /// A number with at most two decimals and no trailing zeros (`12`, `12.5`, `0.33`).
-pub fn num(x: f32) -> String {
+pub(super) fn num(x: f32) -> String {
     let s = format!("{:.2}", x);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" || s.is_empty() {
@@ -75,7 +75,7 @@ pub fn num(x: f32) -> String {
 
 impl Element {
     /// An element with no attributes or children.
-    pub fn new(name: &'static str) -> Element {
+    pub(super) fn new(name: &'static str) -> Element {
         Element {
             name,
             attrs: Vec::new(),
@@ -84,13 +84,13 @@ impl Element {
     }
 
     /// Adds an attribute.
-    pub fn attr(mut self, key: &'static str, value: impl AttrValue) -> Element {
+    pub(super) fn attr(mut self, key: &'static str, value: impl AttrValue) -> Element {
         self.attrs.push((key, value.to_attr()));
         self
     }
 
     /// Adds an attribute when the value is present.
-    pub fn attr_opt(self, key: &'static str, value: Option<impl AttrValue>) -> Element {
+    pub(super) fn attr_opt(self, key: &'static str, value: Option<impl AttrValue>) -> Element {
         match value {
             Some(v) => self.attr(key, v),
             None => self,
@@ -98,35 +98,35 @@ impl Element {
     }
 
     /// Adds a child element.
-    pub fn child(mut self, c: Element) -> Element {
+    pub(super) fn child(mut self, c: Element) -> Element {
         self.children.push(Node::Element(c));
         self
     }
 
     /// Adds a child element in place.
-    pub fn push(&mut self, c: Element) {
+    pub(super) fn push(&mut self, c: Element) {
         self.children.push(Node::Element(c));
     }
 
     /// Adds every element of an iterator as children, in place.
-    pub fn extend(&mut self, cs: impl IntoIterator<Item = Element>) {
+    pub(super) fn extend(&mut self, cs: impl IntoIterator<Item = Element>) {
         self.children.extend(cs.into_iter().map(Node::Element));
     }
 
     /// Adds text content.
-    pub fn text(mut self, t: impl Into<String>) -> Element {
+    pub(super) fn text(mut self, t: impl Into<String>) -> Element {
         self.children.push(Node::Text(t.into()));
         self
     }
 
     /// Adds markup that is already well-formed and safe (a compiled SVG glyph's shapes).
-    pub fn raw(mut self, markup: &str) -> Element {
+    pub(super) fn raw(mut self, markup: &str) -> Element {
         self.children.push(Node::Raw(markup.to_string()));
         self
     }
 
     /// The element as XML text, one element per line, children indented.
-    pub fn to_xml(&self) -> String {
+    pub(super) fn to_xml(&self) -> String {
         let mut out = String::new();
         self.write(&mut out, 0);
         out
@@ -183,12 +183,12 @@ impl Element {
 }
 
 /// A `<g>` with a class.
-pub fn group(class: &str) -> Element {
+pub(super) fn group(class: &str) -> Element {
     Element::new("g").attr("class", class)
 }
 
 /// A `<rect>`.
-pub fn rect(x: f32, y: f32, w: f32, h: f32) -> Element {
+pub(super) fn rect(x: f32, y: f32, w: f32, h: f32) -> Element {
     Element::new("rect")
         .attr("x", x)
         .attr("y", y)
@@ -197,7 +197,7 @@ pub fn rect(x: f32, y: f32, w: f32, h: f32) -> Element {
 }
 
 /// A `<circle>`.
-pub fn circle(cx: f32, cy: f32, r: f32) -> Element {
+pub(super) fn circle(cx: f32, cy: f32, r: f32) -> Element {
     Element::new("circle")
         .attr("cx", cx)
         .attr("cy", cy)
@@ -205,7 +205,7 @@ pub fn circle(cx: f32, cy: f32, r: f32) -> Element {
 }
 
 /// A `<line>`.
-pub fn line(x1: f32, y1: f32, x2: f32, y2: f32) -> Element {
+pub(super) fn line(x1: f32, y1: f32, x2: f32, y2: f32) -> Element {
     Element::new("line")
         .attr("x1", x1)
         .attr("y1", y1)
@@ -214,7 +214,7 @@ pub fn line(x1: f32, y1: f32, x2: f32, y2: f32) -> Element {
 }
 
 /// A `<polyline>` through the points.
-pub fn polyline(points: &[(f32, f32)]) -> Element {
+pub(super) fn polyline(points: &[(f32, f32)]) -> Element {
     let pts: Vec<String> = points
         .iter()
         .map(|(x, y)| format!("{},{}", num(*x), num(*y)))
@@ -223,7 +223,7 @@ pub fn polyline(points: &[(f32, f32)]) -> Element {
 }
 
 /// A closed `<polygon>` through the points.
-pub fn polygon(points: &[(f32, f32)]) -> Element {
+pub(super) fn polygon(points: &[(f32, f32)]) -> Element {
     let pts: Vec<String> = points
         .iter()
         .map(|(x, y)| format!("{},{}", num(*x), num(*y)))
@@ -232,7 +232,7 @@ pub fn polygon(points: &[(f32, f32)]) -> Element {
 }
 
 /// A `<text>` centred on (x, y) horizontally and vertically.
-pub fn centred_text(x: f32, y: f32, size: f32, t: &str) -> Element {
+pub(super) fn centred_text(x: f32, y: f32, size: f32, t: &str) -> Element {
     Element::new("text")
         .attr("x", x)
         .attr("y", y)
@@ -243,7 +243,7 @@ pub fn centred_text(x: f32, y: f32, size: f32, t: &str) -> Element {
 }
 
 /// A `<text>` starting at (x, y), vertically centred.
-pub fn left_text(x: f32, y: f32, size: f32, t: &str) -> Element {
+pub(super) fn left_text(x: f32, y: f32, size: f32, t: &str) -> Element {
     Element::new("text")
         .attr("x", x)
         .attr("y", y)

@@ -4,8 +4,8 @@
 use super::*;
 use crate::geometry::{ByPlayer, Dimensions, Offset, SquareSet};
 use crate::rules::{
-    Board, Confinement, DropRules, GameEnd, Leg, LegMode, MovePattern, MoveRule, PieceDef,
-    RenderHints, RoyalRule, Score,
+    Board, Confinement, DropRules, GameEnd, Leg, LegMode, MovePattern, MoveRule, Outcome, PieceDef,
+    RenderHints, RoyalRule,
 };
 use indexmap::IndexMap;
 
@@ -151,8 +151,8 @@ fn river_rules() -> RuleSet {
         end: GameEnd {
             royal_rule: RoyalRule::Check,
             facing: true,
-            stalemate: Score::Loss,
-            checkmate: Score::Loss,
+            stalemate: Outcome::Loss,
+            checkmate: Outcome::Loss,
             repetition: None,
             perpetual_check: None,
             move_limit: None,

@@ -9,7 +9,7 @@
 pub mod board;
 pub mod commands;
 pub mod completion;
-pub use crate::describe;
+pub(crate) use crate::describe;
 #[cfg(feature = "cli")]
 pub mod interactive;
 mod parse;

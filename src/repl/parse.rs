@@ -6,7 +6,7 @@ use crate::rules::{PieceKind, RuleSet};
 
 /// A piece named in a command: its kind, and its side when the text says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceSpec {
+pub(super) struct PieceSpec {
     /// The side, when given by a letter's case or a side name.
     pub side: Option<Player>,
     /// The kind.
@@ -14,7 +14,7 @@ pub struct PieceSpec {
 }
 
 /// The names a side may be given by, for messages.
-pub fn side_names(rules: &RuleSet) -> String {
+pub(super) fn side_names(rules: &RuleSet) -> String {
     format!(
         "{}, {} (or white/black, w/b, first/second)",
         rules.players[Player::First],
@@ -23,7 +23,7 @@ pub fn side_names(rules: &RuleSet) -> String {
 }
 
 /// Reads a side: a player's name from the definition, or white/black, w/b, first/second.
-pub fn side(rules: &RuleSet, text: &str) -> Result<Player, ReplError> {
+pub(super) fn side(rules: &RuleSet, text: &str) -> Result<Player, ReplError> {
     side_opt(rules, text).ok_or_else(|| {
         ReplError::new(format!("`{text}` is not a side"))
             .with_help(format!("a side is {}", side_names(rules)))
@@ -31,7 +31,7 @@ pub fn side(rules: &RuleSet, text: &str) -> Result<Player, ReplError> {
 }
 
 /// Reads a side, or `None`.
-pub fn side_opt(rules: &RuleSet, text: &str) -> Option<Player> {
+pub(super) fn side_opt(rules: &RuleSet, text: &str) -> Option<Player> {
     let t = text.to_ascii_lowercase();
     if t == rules.players[Player::First].to_ascii_lowercase() {
         return Some(Player::First);
@@ -47,7 +47,7 @@ pub fn side_opt(rules: &RuleSet, text: &str) -> Option<Player> {
 }
 
 /// How the squares of this board are named, for messages.
-pub fn square_help(rules: &RuleSet) -> String {
+pub(super) fn square_help(rules: &RuleSet) -> String {
     let d = rules.board.dims;
     format!(
         "squares are a file a-{} and a rank 1-{}, like {}",
@@ -58,12 +58,12 @@ pub fn square_help(rules: &RuleSet) -> String {
 }
 
 /// Whether the text looks like a square name (a letter and a number), on this board or not.
-pub fn looks_like_square(text: &str) -> bool {
+pub(super) fn looks_like_square(text: &str) -> bool {
     split_square_name(text).is_some()
 }
 
 /// Reads a square that exists on this board: not malformed, not off the board, not a hole.
-pub fn square(rules: &RuleSet, text: &str) -> Result<Square, ReplError> {
+pub(super) fn square(rules: &RuleSet, text: &str) -> Result<Square, ReplError> {
     let d = rules.board.dims;
     let Some((f, r)) = split_square_name(text) else {
         return Err(
@@ -92,7 +92,7 @@ pub fn square(rules: &RuleSet, text: &str) -> Result<Square, ReplError> {
 }
 
 /// Reads a count or depth.
-pub fn number(text: &str, what: &str) -> Result<u64, ReplError> {
+pub(super) fn number(text: &str, what: &str) -> Result<u64, ReplError> {
     text.parse::<u64>().map_err(|e| {
         let too_big = matches!(e.kind(), std::num::IntErrorKind::PosOverflow);
         ReplError::new(if too_big {
@@ -105,7 +105,7 @@ pub fn number(text: &str, what: &str) -> Result<u64, ReplError> {
 }
 
 /// The pieces of the variant, for messages: `N Knight, B Bishop, ...`.
-pub fn piece_list(rules: &RuleSet) -> String {
+pub(super) fn piece_list(rules: &RuleSet) -> String {
     rules
         .pieces
         .iter()
@@ -115,7 +115,7 @@ pub fn piece_list(rules: &RuleSet) -> String {
 }
 
 /// Reads a kind by letter (any case) or name; the letter's case gives the side.
-pub fn piece(rules: &RuleSet, text: &str) -> Result<PieceSpec, ReplError> {
+pub(super) fn piece(rules: &RuleSet, text: &str) -> Result<PieceSpec, ReplError> {
     let letter_like = {
         let body = text.strip_prefix('+').unwrap_or(text);
         body.len() == 1 && body.chars().all(|c| c.is_ascii_alphabetic())
@@ -150,7 +150,10 @@ pub fn piece(rules: &RuleSet, text: &str) -> Result<PieceSpec, ReplError> {
 
 /// Reads a piece given by one token (a letter or a name) or two (a side and a name or letter);
 /// returns the spec and how many tokens it used.
-pub fn piece_tokens(rules: &RuleSet, tokens: &[&str]) -> Result<(PieceSpec, usize), ReplError> {
+pub(super) fn piece_tokens(
+    rules: &RuleSet,
+    tokens: &[&str],
+) -> Result<(PieceSpec, usize), ReplError> {
     if tokens.len() >= 2 {
         if let Some(side) = side_opt(rules, tokens[0]) {
             if let Ok(spec) = piece(rules, tokens[1]) {

@@ -11,7 +11,7 @@ use crate::geometry::{ByPlayer, Player, Square, SquareSet, MAX_SQUARES};
 use crate::rules::{Confinement, PieceKind};
 
 /// A pawn's worth, the unit of `value` in definitions.
-pub const PAWN: i32 = 100;
+pub(crate) const PAWN: i32 = 100;
 
 /// Everything evaluation needs, computed once per engine.
 #[derive(Clone, Debug)]

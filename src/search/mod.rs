@@ -8,17 +8,18 @@
 
 mod alphabeta;
 mod ending;
-pub mod eval;
+pub(crate) mod eval;
 mod ordering;
-pub mod time;
+pub(crate) mod time;
 mod tt;
 
-pub use eval::{evaluate, piece_values, Evaluator};
-pub use time::{budget, clock_budget, Budget, MOVE_OVERHEAD};
+pub use eval::Evaluator;
+pub use eval::{evaluate, piece_values};
+pub use time::{clock_budget, Budget};
 
 use crate::engine::{Engine, Game, Move, MoveKind, Position};
 use crate::geometry::Player;
-use crate::rules::{PieceKind, Score as Outcome};
+use crate::rules::{Outcome, PieceKind};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -205,6 +206,24 @@ impl Searcher {
 
     /// Searches the game's current position within `limits`, or until `stop` becomes true.
     /// `on_info` is called after each completed iteration.
+    ///
+    /// ```
+    /// use chimera::{move_text, parse_fen, Game, Limits, Score, Searcher};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    ///
+    /// let rules = chimera::check_named(std::path::Path::new("chess"))?.rules;
+    /// let engine = Arc::new(chimera::Engine::new(rules)?);
+    /// // White mates in one on the back rank.
+    /// let pos = parse_fen(&engine, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+    /// let game = Game::new(engine.clone(), pos.clone());
+    /// let mut searcher = Searcher::new(engine.clone(), 1);
+    /// let limits = Limits { depth: Some(3), ..Limits::default() };
+    /// let found = searcher.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+    /// let best = found.best.expect("a move");
+    /// assert_eq!(move_text(&engine, &pos, best), "a1a8");
+    /// assert_eq!(found.info.score, Score::Mate(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search(
         &mut self,
         game: &Game,

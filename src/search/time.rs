@@ -12,13 +12,13 @@ use std::time::Duration;
 
 /// Time kept back from the clock for each move: the latency between the search ending and the GUI
 /// reading the move, on a busy machine. Never more than half the time left.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+pub(crate) const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// The moves a clock without a move count (sudden death, or increment only) is shared over.
-pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 /// The wall clock is read once per this many nodes (a power of two).
-pub const CHECK_EVERY: u64 = 1024;
+pub(crate) const CHECK_EVERY: u64 = 1024;
 
 /// How long one search may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ impl Budget {
 
 /// The time budget for a search within `limits`, or `None` when no time limit applies (depth,
 /// nodes, infinite).
-pub fn budget(limits: &Limits) -> Option<Budget> {
+pub(crate) fn budget(limits: &Limits) -> Option<Budget> {
     if limits.infinite {
         return None;
     }

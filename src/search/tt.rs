@@ -42,7 +42,7 @@ pub(crate) struct Table {
 
 impl Table {
     /// A table of about `mb` megabytes (at least one bucket; the bucket count is a power of two).
-    pub fn new(mb: usize) -> Table {
+    pub(super) fn new(mb: usize) -> Table {
         let bytes = mb.clamp(1, super::MAX_HASH_MB) << 20;
         let per = std::mem::size_of::<[Entry; 2]>();
         let mut n = 1usize;
@@ -57,7 +57,7 @@ impl Table {
     }
 
     /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         for b in self.slots.iter_mut() {
             *b = [EMPTY; 2];
         }
@@ -65,20 +65,27 @@ impl Table {
     }
 
     /// Marks the start of a new search, so older entries are replaced first.
-    pub fn new_search(&mut self) {
+    pub(super) fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(super) fn probe(&self, key: u64) -> Option<Entry> {
         let b = &self.slots[key as usize & self.mask];
         b.iter().find(|e| e.key == key && e.depth >= 0).copied()
     }
 
     /// Stores a result.
     #[inline]
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i16, bound: Bound) {
+    pub(super) fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i16,
+        bound: Bound,
+    ) {
         let age = self.age;
         let b = &mut self.slots[key as usize & self.mask];
         // Keep the old move when the new result has none (an upper bound at the same position).

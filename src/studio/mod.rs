@@ -3,6 +3,7 @@
 //! ([`analyze`]); `chimera publish` ([`publish`]) writes a static page of a variant, its moves
 //! computed by the engine and embedded as data. Both draw the board with Chimera's own renderer and show it through [`view`].
 
+#[cfg(feature = "web")]
 pub mod analyze;
 pub mod definitions;
 pub mod publish;

@@ -3,7 +3,7 @@
 use std::ops::Deref;
 
 /// Index of a source file in the compiler's file table (the root file is 0, parents follow).
-pub type FileId = usize;
+pub(crate) type FileId = usize;
 
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,7 +49,7 @@ impl Span {
 
 /// A value with the span of the text it was read from. Derefs to the value.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spanned<T> {
+pub(crate) struct Spanned<T> {
     /// The value.
     pub node: T,
     /// Where it was written.
@@ -58,7 +58,7 @@ pub struct Spanned<T> {
 
 impl<T> Spanned<T> {
     /// Wraps a value with its span.
-    pub fn new(node: T, span: Span) -> Spanned<T> {
+    pub(crate) fn new(node: T, span: Span) -> Spanned<T> {
         Spanned { node, span }
     }
 }
@@ -71,21 +71,21 @@ impl<T> Deref for Spanned<T> {
 }
 
 /// A name as written (`Knight`, `palace`).
-pub type Name = Spanned<String>;
+pub(crate) type Name = Spanned<String>;
 
 /// A number as written; saturates at `u64::MAX` so range checks can report absurd values.
-pub type Number = Spanned<u64>;
+pub(crate) type Number = Spanned<u64>;
 
 /// One parsed definition file: its statements in order.
 #[derive(Clone, Debug, Default)]
-pub struct Definition {
+pub(crate) struct Definition {
     /// The statements, in file order.
     pub statements: Vec<Spanned<Statement>>,
 }
 
 /// A top-level statement.
 #[derive(Clone, Debug)]
-pub enum Statement {
+pub(crate) enum Statement {
     /// `variant "NAME"`.
     Variant(Spanned<String>),
     /// `extends "FILE"`.
@@ -184,7 +184,7 @@ pub enum Statement {
 
 /// One player of a `players` statement: its name and, optionally, its display colour.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PlayerDecl {
+pub(crate) struct PlayerDecl {
     /// The player's name (`Red`).
     pub name: Name,
     /// Its pieces' colour (`"#c62828"`), when declared.
@@ -193,7 +193,7 @@ pub struct PlayerDecl {
 
 impl Statement {
     /// The keyword that starts the statement, for messages.
-    pub fn keyword(&self) -> &'static str {
+    pub(crate) fn keyword(&self) -> &'static str {
         match self {
             Statement::Variant(_) => "variant",
             Statement::Extends(_) => "extends",
@@ -231,7 +231,7 @@ impl Statement {
 
 /// `royal-rule` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RoyalRuleName {
+pub(crate) enum RoyalRuleName {
     /// `check`.
     Check,
     /// `duple`.
@@ -242,7 +242,7 @@ pub enum RoyalRuleName {
 
 /// `win`, `loss` or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreName {
+pub(crate) enum ScoreName {
     /// `win`.
     Win,
     /// `loss`.
@@ -253,7 +253,7 @@ pub enum ScoreName {
 
 /// `zone NAME = ...`.
 #[derive(Clone, Debug)]
-pub struct ZoneDecl {
+pub(crate) struct ZoneDecl {
     /// The zone's name.
     pub name: Name,
     /// How it is stated.
@@ -262,7 +262,7 @@ pub struct ZoneDecl {
 
 /// The three ways to state a zone.
 #[derive(Clone, Debug)]
-pub enum ZoneDef {
+pub(crate) enum ZoneDef {
     /// Stated for the first player, mirrored for the second.
     Relative(ZoneExpr),
     /// `absolute ZONE`: the same squares for both players.
@@ -273,7 +273,7 @@ pub enum ZoneDef {
 
 /// A zone expression: terms combined left to right.
 #[derive(Clone, Debug)]
-pub struct ZoneExpr {
+pub(crate) struct ZoneExpr {
     /// The first term.
     pub first: Spanned<ZoneTerm>,
     /// The following operators and terms, applied left to right.
@@ -284,7 +284,7 @@ pub struct ZoneExpr {
 
 /// A zone operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ZoneOp {
+pub(crate) enum ZoneOp {
     /// `+`.
     Union,
     /// `-`.
@@ -295,7 +295,7 @@ pub enum ZoneOp {
 
 /// A square as written: file index from 0 (`a` = 0) and the rank number as written (from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareRef {
+pub(crate) struct SquareRef {
     /// File from 0.
     pub file: u8,
     /// Rank as written, from 1 (saturating).
@@ -304,7 +304,7 @@ pub struct SquareRef {
 
 /// A term of a zone expression.
 #[derive(Clone, Debug)]
-pub enum ZoneTerm {
+pub(crate) enum ZoneTerm {
     /// `e4`.
     Square(Spanned<SquareRef>),
     /// `d1-f3`.
@@ -329,7 +329,7 @@ pub enum ZoneTerm {
 
 /// `path NAME = SQ-SQ-... [cyclic]`.
 #[derive(Clone, Debug)]
-pub struct PathDecl {
+pub(crate) struct PathDecl {
     /// The path's name.
     pub name: Name,
     /// The corners in order.
@@ -340,7 +340,7 @@ pub struct PathDecl {
 
 /// `piece NAME LETTER { ... }`.
 #[derive(Clone, Debug)]
-pub struct PieceDecl {
+pub(crate) struct PieceDecl {
     /// Display name.
     pub name: Name,
     /// FEN letter as written (`N`, `+P`).
@@ -351,7 +351,7 @@ pub struct PieceDecl {
 
 /// A statement inside a piece body.
 #[derive(Clone, Debug)]
-pub enum PieceItem {
+pub(crate) enum PieceItem {
     /// `moves BETZA [in ZONE] [capturing KIND, ...] [unconfined]`.
     Moves {
         /// The Betza string; its span is the token itself.
@@ -415,7 +415,7 @@ pub enum PieceItem {
 
 /// A statement inside `drops { ... }`.
 #[derive(Clone, Debug)]
-pub enum DropItem {
+pub(crate) enum DropItem {
     /// `kinds all`.
     KindsAll,
     /// `kinds A, B`.
@@ -440,7 +440,7 @@ pub enum DropItem {
 
 /// A statement inside `render { ... }`.
 #[derive(Clone, Debug)]
-pub enum RenderItem {
+pub(crate) enum RenderItem {
     /// `intersections`.
     Intersections,
     /// `cell N`.
@@ -462,7 +462,7 @@ pub enum RenderItem {
 
 /// The direction word of a `rides` statement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RideWay {
+pub(crate) enum RideWay {
     /// `forward`: towards the opponent.
     Forward,
     /// `backward`: towards the own side.
@@ -473,7 +473,7 @@ pub enum RideWay {
 
 /// The mode word of a `promotes` statement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PromotionWhen {
+pub(crate) enum PromotionWhen {
     /// `optional`: may promote when a move starts or ends in the zone.
     Optional,
     /// `forced`: must promote when a move ends in the zone.

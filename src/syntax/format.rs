@@ -203,6 +203,17 @@ fn collect(pair: Pair<Rule>, parent: &'static str, out: &mut Vec<Token>) {
 
 /// Formats a definition in the canonical layout. The text must parse (every syntax error is
 /// returned otherwise).
+///
+/// ```
+/// let messy = "variant   \"Tiny\"\nboard 3x3\nplayers White,Black\n\
+///              piece King K {moves K royal}\nstart \"k2/3/K2 w - - 0 1\"\n";
+/// let tidy = chimera::format_definition(messy)?;
+/// assert!(tidy.starts_with("variant \"Tiny\"\n"));
+/// assert!(tidy.contains("players White, Black\n"));
+/// // Formatting is idempotent.
+/// assert_eq!(chimera::format_definition(&tidy)?, tidy);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn format(text: &str) -> Result<String, FormatError> {
     let file = match VariantParser::parse(Rule::file, text) {
         Ok(mut pairs) => pairs.next(),

@@ -7,7 +7,7 @@ use super::Rule;
 
 /// Where a keyword stands, which is how "expected ..." lists group it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
+pub(crate) enum Place {
     /// Starts a top-level statement.
     Statement,
     /// Starts an item of a `piece { ... }` block.
@@ -24,7 +24,7 @@ pub enum Place {
 
 impl Place {
     /// The group named in "expected ..." lists, or `""` for words listed one by one.
-    pub fn group(self) -> &'static str {
+    pub(crate) fn group(self) -> &'static str {
         match self {
             Place::Statement => "a statement",
             Place::Piece => "a piece statement",
@@ -36,7 +36,7 @@ impl Place {
     }
 
     /// The statement whose `{ }` block holds items of this place.
-    pub fn block(self) -> Option<&'static str> {
+    pub(crate) fn block(self) -> Option<&'static str> {
         match self {
             Place::Piece => Some("piece"),
             Place::Drops => Some("drops"),
@@ -48,7 +48,7 @@ impl Place {
 
 /// One keyword of the language.
 #[derive(Debug)]
-pub struct Keyword {
+pub(crate) struct Keyword {
     /// Its rule in the grammar.
     pub rule: Rule,
     /// How it is spelt.
@@ -61,7 +61,7 @@ pub struct Keyword {
 
 /// Every keyword. A rule's first row is its main spelling (`zone` the statement before `zone`
 /// in `drops`, `colour` before `color`).
-pub const KEYWORDS: &[Keyword] = &[
+pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_variant,
         word: "variant",
@@ -605,31 +605,31 @@ pub const KEYWORDS: &[Keyword] = &[
 ];
 
 /// The keyword a grammar rule stands for, if it is one.
-pub fn of_rule(rule: Rule) -> Option<&'static Keyword> {
+pub(super) fn of_rule(rule: Rule) -> Option<&'static Keyword> {
     KEYWORDS.iter().find(|k| k.rule == rule)
 }
 
 /// The statement keyword spelt `word`.
-pub fn statement(word: &str) -> Option<&'static Keyword> {
+pub(super) fn statement(word: &str) -> Option<&'static Keyword> {
     KEYWORDS
         .iter()
         .find(|k| k.place == Place::Statement && k.word == word)
 }
 
 /// The statement keywords, in the order help lists them.
-pub fn statements() -> impl Iterator<Item = &'static Keyword> {
+pub(super) fn statements() -> impl Iterator<Item = &'static Keyword> {
     KEYWORDS.iter().filter(|k| k.place == Place::Statement)
 }
 
 /// What may stand in the block of statement `owner` (`piece`, `drops`, `render`).
-pub fn block_items(owner: &str) -> impl Iterator<Item = &'static Keyword> + '_ {
+pub(super) fn block_items(owner: &str) -> impl Iterator<Item = &'static Keyword> + '_ {
     KEYWORDS
         .iter()
         .filter(move |k| k.place.block() == Some(owner))
 }
 
 /// The item spelt `word` of the block of statement `owner`.
-pub fn block_item(owner: &str, word: &str) -> Option<&'static Keyword> {
+pub(super) fn block_item(owner: &str, word: &str) -> Option<&'static Keyword> {
     block_items(owner).find(|k| k.word == word)
 }
 

@@ -7,11 +7,12 @@
 mod ast;
 mod build;
 mod errors;
-pub mod format;
+pub(crate) mod format;
 mod keywords;
 
-pub use ast::*;
-pub use keywords::{Keyword, Place, KEYWORDS};
+pub(crate) use ast::*;
+#[cfg(feature = "lsp")]
+pub(crate) use keywords::{Keyword, Place, KEYWORDS};
 
 use errors::{convert_error, words};
 use pest::Parser as _;
@@ -24,7 +25,7 @@ mod grammar {
     /// The pest parser for `grammar/variant.pest`.
     #[derive(pest_derive::Parser)]
     #[grammar = "../grammar/variant.pest"]
-    pub struct VariantParser;
+    pub(super) struct VariantParser;
 }
 
 use grammar::{Rule, VariantParser};
@@ -45,11 +46,11 @@ pub struct SyntaxError {
 const MAX_NESTING: usize = 64;
 
 /// Most syntax errors reported for one file; past this the rest of the file is not read.
-pub const MAX_SYNTAX_ERRORS: usize = 20;
+pub(crate) const MAX_SYNTAX_ERRORS: usize = 20;
 
 /// Parses one definition file. `file` is stored in every span. On failure returns the first
 /// syntax error only; [`parse_all`] reports every one.
-pub fn parse(text: &str, file: FileId) -> Result<Definition, SyntaxError> {
+pub(crate) fn parse(text: &str, file: FileId) -> Result<Definition, SyntaxError> {
     parse_all(text, file).map_err(|mut errors| errors.swap_remove(0))
 }
 
@@ -61,7 +62,7 @@ pub fn parse(text: &str, file: FileId) -> Result<Definition, SyntaxError> {
 /// stands outside any `{ }` block the failed statement opened, so the lines of a broken block
 /// yield no follow-on errors. The tail is parsed as a file of its own and its spans are shifted
 /// back into this text.
-pub fn parse_all(text: &str, file: FileId) -> Result<Definition, Vec<SyntaxError>> {
+pub(crate) fn parse_all(text: &str, file: FileId) -> Result<Definition, Vec<SyntaxError>> {
     check_nesting(text, file).map_err(|e| vec![e])?;
     let pairs = match VariantParser::parse(Rule::file, text) {
         Ok(pairs) => pairs,

@@ -8,7 +8,7 @@
 //! disagreement. See `tests/fsf/README.md`.
 #![allow(dead_code)]
 
-use chimera::engine::{Engine, Move, MoveKind, Position};
+use chimera::{Engine, Move, MoveKind, Position};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -195,7 +195,7 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
                 .piece(p.kind)
                 .promotion
                 .as_ref()
-                .is_some_and(|pr| pr.mode == chimera::rules::PromotionMode::ForcedStartOrEnd)
+                .is_some_and(|pr| pr.mode == chimera::PromotionMode::ForcedStartOrEnd)
         });
         match target.strip_prefix('+') {
             _ if piece_style => s.push('+'),

@@ -3,9 +3,9 @@
 
 pub mod fsf;
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Position};
-use chimera::notation::{move_text, parse_fen, parse_move};
+use chimera::compile_file;
+use chimera::{move_text, parse_fen, parse_move};
+use chimera::{Engine, Position};
 use std::path::Path;
 
 /// The definition `definitions/<name>`, compiled.

@@ -4,9 +4,9 @@
 //! a drop and a xiangqi-like definition.
 
 use crate::common;
-use chimera::compile::compile_file;
-use chimera::engine::Engine;
+use chimera::compile_file;
 use chimera::interop::export::{export, Subject};
+use chimera::Engine;
 use common::fsf::{compare_tree, random_lines, Fsf};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -234,7 +234,7 @@ fn a_kind_dropped_in_another_zone_is_named_alone() {
                piece Queen Q { moves Q } piece Knight N { moves N } \
                drops { kinds all zone ranks 1-3 zone Knight: ranks 1-2 } \
                start \"rbqnk3/8/8/8/8/8/8/RBQNK3 w - - 0 1\"";
-    let rules = chimera::compile::compile_str("z.variant", src, Path::new("."))
+    let rules = chimera::compile_str("z.variant", src, Path::new("."))
         .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
     let out = export(&rules, "z");
     let drops: Vec<&str> = out

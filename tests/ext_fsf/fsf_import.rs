@@ -4,10 +4,10 @@
 //! section here has the same legal moves as Fairy-Stockfish running the original section.
 
 use crate::common;
-use chimera::compile::compile_str;
-use chimera::engine::Engine;
+use chimera::compile_str;
 use chimera::interop::import::{import_section, Imported};
 use chimera::interop::ini::IniFile;
+use chimera::Engine;
 use common::fsf::{compare_tree, random_lines, Fsf};
 use std::path::Path;
 use std::process::Command;

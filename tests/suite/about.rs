@@ -3,8 +3,8 @@
 //! each stated once), formatted, inherited as documented, and shown by `chimera list`, the rules
 //! sheet (text and Markdown) and the language server.
 
-use chimera::compile::check_str;
-use chimera::rules::About;
+use chimera::check_str;
+use chimera::About;
 use std::path::Path;
 
 const BASE: &str =
@@ -134,19 +134,19 @@ fn a_child_keeps_its_parents_author_and_link_but_not_its_introduction() {
 #[test]
 fn the_formatter_puts_each_description_string_on_its_line() {
     let text = format!("{BASE}description \"One\" \"two.\"   author \"Me\"\n");
-    let got = chimera::syntax::format::format(&text).unwrap_or_else(|e| panic!("{e}"));
+    let got = chimera::format_definition(&text).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         got.ends_with("\ndescription \"One\"\n    \"two.\"\nauthor \"Me\"\n"),
         "{got}"
     );
-    let again = chimera::syntax::format::format(&got).unwrap_or_else(|e| panic!("{e}"));
+    let again = chimera::format_definition(&got).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(again, got);
 }
 
 #[test]
 fn every_shipped_definition_has_a_description_and_list_shows_it_whole() {
-    for s in chimera::shipped::all() {
-        let rules = chimera::compile::check_named(Path::new(s.name))
+    for s in chimera::Shipped::all() {
+        let rules = chimera::check_named(Path::new(s.name))
             .map(|c| c.rules)
             .unwrap_or_else(|e| panic!("{}: {e:?}", s.name));
         assert!(
@@ -155,7 +155,7 @@ fn every_shipped_definition_has_a_description_and_list_shows_it_whole() {
             s.name
         );
         if let Some(l) = &rules.about.link {
-            assert!(chimera::compile::looks_like_url(l), "{l}");
+            assert!(chimera::looks_like_url(l), "{l}");
         }
     }
     let lines = chimera::cli::list::lines();
@@ -176,10 +176,10 @@ fn every_shipped_definition_has_a_description_and_list_shows_it_whole() {
 
 #[test]
 fn the_rules_sheet_opens_with_the_introduction_author_and_link() {
-    let rules = chimera::compile::check_named(Path::new("xiang-fu"))
+    let rules = chimera::check_named(Path::new("xiang-fu"))
         .map(|c| c.rules)
         .unwrap_or_else(|e| panic!("{e:?}"));
-    let sheet = chimera::sheet::Sheet::new(&rules);
+    let sheet = chimera::Sheet::new(&rules);
     let text = sheet.text();
     assert!(
         text.starts_with("Xiang Fu\n\nXiang Fu, winner of the PyChess Variant Design Contest:"),

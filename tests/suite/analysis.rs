@@ -3,10 +3,10 @@
 //! report's plots show the table's numbers.
 
 use chimera::analysis::{
-    self, metrics::short_name, plots, summarize, table, Budget, Ending, Metrics, StudyConfig,
+    self, metrics::short_name, plots, summarize, table, Budget, Metrics, StudyConfig, StudyEnding,
     Winner,
 };
-use chimera::engine::Engine;
+use chimera::Engine;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn engine(name: &str) -> Arc<Engine> {
-    let rules = chimera::compile::check_named(&fixture(name))
+    let rules = chimera::check_named(&fixture(name))
         .unwrap_or_else(|d| panic!("{name} does not compile: {d:?}"))
         .rules;
     Arc::new(Engine::new(rules).expect("engine"))
@@ -68,7 +68,7 @@ fn a_first_player_who_mates_at_once_scores_100_percent() {
         "{:?}",
         m.first_score
     );
-    assert_eq!(m.endings.get(&Ending::Checkmate), Some(&10));
+    assert_eq!(m.endings.get(&StudyEnding::Checkmate), Some(&10));
     assert_eq!((m.length_min, m.length_max), (1, 1));
     assert_eq!(m.captures_per_game, 0.0);
     assert_eq!(m.draw_rate, 0.0);
@@ -84,7 +84,7 @@ fn where_nothing_can_capture_every_game_is_drawn_by_move_limit_or_repetition() {
     assert_eq!(m.draws, 12);
     assert_eq!(m.captures_per_game, 0.0);
     assert_eq!(m.first_score.value, 0.5);
-    let ended: u32 = [Ending::MoveLimit, Ending::Repetition]
+    let ended: u32 = [StudyEnding::MoveLimit, StudyEnding::Repetition]
         .iter()
         .map(|e| m.endings.get(e).copied().unwrap_or(0))
         .sum();

@@ -751,7 +751,7 @@ fn a_cycle_between_sibling_modules_is_found_but_not_parent_and_child() {
 
 #[test]
 fn every_diagnostic_code_is_in_the_table_of_grammar_readme_with_its_meaning() {
-    use chimera::diagnostics::Code;
+    use chimera::Code;
     let text = fs::read_to_string(root().join("grammar/README.md")).expect("grammar/README.md");
     let start = text
         .find("<!-- codes -->")
@@ -780,7 +780,7 @@ fn every_diagnostic_code_is_in_the_table_of_grammar_readme_with_its_meaning() {
 
 #[test]
 fn every_diagnostic_code_is_used_and_none_is_written_as_a_string() {
-    use chimera::diagnostics::Code;
+    use chimera::Code;
     let files = sources();
     let mut used = BTreeSet::new();
     for f in &files {

@@ -2,22 +2,22 @@
 //! worked examples of the rules reference. Steps are (df, dr) from the first player: df > 0 is to
 //! the right (higher files), dr > 0 is forward.
 
-use chimera::betza::{parse, BetzaError};
-use chimera::geometry::Offset;
-use chimera::rules::{Hop, Leg, LegMode, MovePattern};
+use chimera::Offset;
+use chimera::{parse_betza, BetzaError};
+use chimera::{Hop, Leg, LegMode, MovePattern};
 use std::collections::BTreeSet;
 
 const U: u8 = Leg::UNLIMITED;
 
 fn ok(text: &str) -> Vec<MovePattern> {
-    match parse(text) {
+    match parse_betza(text) {
         Ok(p) => p,
         Err(e) => panic!("`{text}` should parse, got {e:?}"),
     }
 }
 
 fn err(text: &str) -> Vec<BetzaError> {
-    match parse(text) {
+    match parse_betza(text) {
         Ok(p) => panic!("`{text}` should be rejected, got {p:?}"),
         Err(e) => e,
     }
@@ -779,7 +779,7 @@ fn garbage_never_panics() {
         for s in &inputs {
             for c in &alphabet {
                 let t = format!("{s}{c}");
-                let _ = parse(&t);
+                let _ = parse_betza(&t);
                 count += 1;
                 next.push(t);
             }
@@ -798,10 +798,10 @@ fn garbage_never_panics() {
             seed ^= seed << 17;
             s.push((b' ' + (seed % 95) as u8) as char);
         }
-        if let Ok(ps) = parse(&s) {
+        if let Ok(ps) = parse_betza(&s) {
             assert!(ps.iter().all(|p| !p.legs.is_empty() && p.span.1 <= s.len()));
         }
-        if let Err(es) = parse(&s) {
+        if let Err(es) = parse_betza(&s) {
             assert!(es
                 .iter()
                 .all(|e| e.span.0 <= e.span.1 && e.span.1 <= s.len()));

@@ -105,13 +105,13 @@ fn json_prints_the_compiled_rule_set() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     // The JSON is the rule set itself: it reads back.
-    let back: chimera::rules::RuleSet = serde_json::from_str(&stdout).expect("a RuleSet");
+    let back: chimera::RuleSet = serde_json::from_str(&stdout).expect("a RuleSet");
     assert_eq!(back.pieces.len(), 6);
 }
 
 #[test]
 fn the_fixture_compiles_through_the_library_too() {
-    let r = chimera::compile::compile_file(&fixture("chess.variant")).expect("valid");
+    let r = chimera::compile_file(&fixture("chess.variant")).expect("valid");
     assert_eq!(
         chimera::cli::check::summary("chess.variant", &r),
         "chess.variant: Chess, 8x8, 6 piece kinds, royal: King"

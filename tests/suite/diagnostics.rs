@@ -2,8 +2,8 @@
 //! several errors in one run; and robustness: mangled definitions never panic and every error
 //! renders with a line and column.
 
-use chimera::compile::{compile_bytes, compile_file, compile_str};
-use chimera::diagnostics::Diagnostics;
+use chimera::Diagnostics;
+use chimera::{compile_bytes, compile_file, compile_str};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -219,10 +219,7 @@ fn duplicate_piece_name_points_at_both() {
     let err = d.source_errors().next().unwrap();
     assert_eq!(err.notes.len(), 1);
     assert_eq!(err.notes[0].label, "first stated here");
-    assert_eq!(
-        chimera::diagnostics::line_col(MINI, err.notes[0].span.offset()),
-        (6, 7)
-    );
+    assert_eq!(chimera::line_col(MINI, err.notes[0].span.offset()), (6, 7));
 }
 
 // ---- board and zones ------------------------------------------------------------------------
@@ -836,8 +833,8 @@ fn fifty_two_piece_kinds_is_the_limit() {
         Err(d) => panic!("{}", d.render_plain()),
     };
     assert_eq!(rules.pieces.len(), 52);
-    assert_eq!(rules.pieces.len(), chimera::rules::MAX_PIECE_KINDS);
-    if let Err(e) = chimera::engine::Engine::new(rules) {
+    assert_eq!(rules.pieces.len(), chimera::MAX_PIECE_KINDS);
+    if let Err(e) = chimera::Engine::new(rules) {
         panic!("52 kinds: {e}");
     }
     // A 53rd kind is one too many (its letter repeats one, which is reported too).

@@ -3,8 +3,8 @@
 
 use crate::common;
 
-use chimera::compile::compile_str;
-use chimera::engine::Engine;
+use chimera::compile_str;
+use chimera::Engine;
 use std::path::Path;
 use std::process::Command;
 

@@ -10,11 +10,11 @@
 //! engines must list the same legal moves, count the same perft to depth 2 and find the same
 //! squares attacked by either side.
 
-use chimera::compile::{compile_file, compile_str};
-use chimera::engine::{Engine, Position};
-use chimera::geometry::Player;
-use chimera::notation::{move_text, to_fen};
-use chimera::rules::RuleSet;
+use chimera::Player;
+use chimera::RuleSet;
+use chimera::{compile_file, compile_str};
+use chimera::{move_text, to_fen};
+use chimera::{Engine, Position};
 use std::path::Path;
 
 /// A fixed pseudo-random sequence (the games must be the same on every run).

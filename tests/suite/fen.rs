@@ -2,7 +2,7 @@
 //! REPL's `fen` are read by the same code, so they accept the same text and say the same thing,
 //! at the same place, about the same fault.
 
-use chimera::compile::compile_str;
+use chimera::compile_str;
 use chimera::repl::{ReplError, Session};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -151,30 +151,29 @@ fn chimera_check_prints_the_fault_the_repl_names() {
 }
 
 /// A shipped definition's engine.
-fn shipped(name: &str) -> chimera::engine::Engine {
+fn shipped(name: &str) -> chimera::Engine {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("definitions")
         .join(name);
-    let rules =
-        chimera::compile::compile_file(&path).unwrap_or_else(|d| panic!("{}", d.render_plain()));
-    chimera::engine::Engine::new(rules).expect("engine")
+    let rules = chimera::compile_file(&path).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    chimera::Engine::new(rules).expect("engine")
 }
 
 #[test]
 fn gates_in_the_castling_field_read_and_write_back() {
     let e = shipped("seirawan.variant");
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
-    let p = chimera::notation::parse_fen(&e, start).expect("the start FEN");
-    assert_eq!(chimera::notation::to_fen(&e, &p), start);
+    let p = chimera::parse_fen(&e, start).expect("the start FEN");
+    assert_eq!(chimera::to_fen(&e, &p), start);
     // K and Q name the king's and rooks' gates too: all eight back-rank squares of each side.
     assert_eq!(p.gates().iter().count(), 16);
     // After castling the king and the h-rook have moved: Q is gone with the king, and the
     // a-rook's gate, no longer named by Q, is written by its file (as Fairy-Stockfish writes it).
     let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1";
-    let p = chimera::notation::parse_fen(&e, fen).expect("FEN");
-    let mv = chimera::notation::parse_move(&e, &p, "e1g1").expect("castling");
+    let p = chimera::parse_fen(&e, fen).expect("FEN");
+    let mv = chimera::parse_move(&e, &p, "e1g1").expect("castling");
     assert_eq!(
-        chimera::notation::to_fen(&e, &e.play(&p, mv)),
+        chimera::to_fen(&e, &e.play(&p, mv)),
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1[HEhe] b Akq - 1 1"
     );
 }
@@ -182,7 +181,7 @@ fn gates_in_the_castling_field_read_and_write_back() {
 #[test]
 fn a_letter_that_is_no_right_nor_gate_is_named() {
     let e = shipped("seirawan.variant");
-    let err = chimera::notation::parse_fen(
+    let err = chimera::parse_fen(
         &e,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBZkq - 0 1",
     )
@@ -196,7 +195,7 @@ fn a_letter_that_is_no_right_nor_gate_is_named() {
     assert_eq!(err.offset, 55);
     // Without gating, file letters are no rights at all.
     let chess = shipped("chess.variant");
-    let err = chimera::notation::parse_fen(
+    let err = chimera::parse_fen(
         &chess,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQBCDFGkqbcdfg - 0 1",
     )

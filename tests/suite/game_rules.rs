@@ -4,10 +4,10 @@
 //! without the reply), by checks (check-limit), the ban on giving check, and a `drops` block
 //! without `kinds` whose start hand stays droppable. The definitions are inline.
 
-use chimera::compile::compile_str;
-use chimera::engine::{Ending, Engine, GameResult, Status};
-use chimera::geometry::Player;
-use chimera::notation::to_fen;
+use chimera::compile_str;
+use chimera::to_fen;
+use chimera::Player;
+use chimera::{Ending, Engine, GameResult, Status};
 use std::path::Path;
 
 use crate::common;

@@ -6,9 +6,9 @@
 
 use crate::common;
 
-use chimera::compile::compile_str;
-use chimera::engine::{Engine, Position};
-use chimera::notation::to_fen;
+use chimera::compile_str;
+use chimera::to_fen;
+use chimera::{Engine, Position};
 use std::path::Path;
 
 /// A fixed pseudo-random sequence (the games must be the same on every run).

@@ -153,7 +153,7 @@ fn diagnostics_have_the_code_message_help_and_utf16_range_of_chimera_check() {
     // `𝄞` is two UTF-16 units, `É` one: `99` starts at character 26 of line 0 (byte 29).
     let text = "variant \"Échecs 𝄞\" board 99x8\n";
     let diags = c.open(URI, text);
-    let checked = chimera::compile::check_str("t.variant", text, std::path::Path::new("."))
+    let checked = chimera::check_str("t.variant", text, std::path::Path::new("."))
         .expect_err("a 99-file board is refused");
     let first = checked
         .source_errors()

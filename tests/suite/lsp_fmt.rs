@@ -1,8 +1,8 @@
 //! `chimera fmt`: every shipped definition is formatted, formatting keeps the compiled rule set
 //! and is idempotent; and the diagnostics fixes that live checking asked for.
 
-use chimera::compile::check_str;
-use chimera::syntax::format::{format, tokens};
+use chimera::check_str;
+use chimera::{format_definition, format_tokens};
 use std::path::{Path, PathBuf};
 
 fn shipped() -> Vec<PathBuf> {
@@ -33,7 +33,7 @@ fn meaning(name: &str, text: &str, dir: &Path) -> String {
 /// The same tokens laid out differently: every gap without a comment becomes one space or a
 /// line break and some indentation, by turns.
 fn relayout(text: &str) -> String {
-    let toks = tokens(text).expect("a shipped definition parses");
+    let toks = format_tokens(text).expect("a shipped definition parses");
     let mut out = String::new();
     let mut from = 0;
     for (i, t) in toks.iter().enumerate() {
@@ -60,16 +60,16 @@ fn every_shipped_definition_is_formatted_and_keeps_its_rule_set() {
         let name = path.display().to_string();
         let dir = path.parent().expect("a folder");
         let text = std::fs::read_to_string(&path).expect("readable");
-        let formatted = format(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let formatted = format_definition(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
             formatted == text,
             "{name} is not formatted: run `chimera fmt {name}`"
         );
         let other = relayout(&text);
         assert_ne!(other, text);
-        let again = format(&other).unwrap_or_else(|e| panic!("{name} relaid: {e}"));
+        let again = format_definition(&other).unwrap_or_else(|e| panic!("{name} relaid: {e}"));
         assert_eq!(
-            format(&again).ok().as_deref(),
+            format_definition(&again).ok().as_deref(),
             Some(again.as_str()),
             "{name}: twice"
         );

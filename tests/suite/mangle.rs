@@ -3,7 +3,7 @@
 //! the checker panic; each damaged file either still compiles (the damage was harmless, say in a
 //! comment) or is rejected with diagnostics that each carry a line and a column.
 
-use chimera::compile::compile_bytes;
+use chimera::compile_bytes;
 use std::path::{Path, PathBuf};
 
 fn definitions() -> PathBuf {
@@ -50,9 +50,9 @@ fn survives(what: &str, name: &str, bytes: &[u8], full: bool, tally: &mut Tally)
         Ok(rules) => {
             // What the checker accepts, the engine can play: it builds and moves from the start.
             let engine = std::panic::catch_unwind(|| {
-                let engine = chimera::engine::Engine::new(rules)?;
+                let engine = chimera::Engine::new(rules)?;
                 let moves = engine.legal_moves(&engine.start_position()).len();
-                Ok::<usize, chimera::engine::EngineError>(moves)
+                Ok::<usize, chimera::EngineError>(moves)
             });
             match engine {
                 Ok(Ok(_)) => {}
@@ -330,7 +330,7 @@ fn start_positions_with_a_character_changed_are_checked_as_the_engine_reads_them
 #[test]
 fn a_range_dash_after_a_multibyte_character_is_a_syntax_error_not_a_panic() {
     let text = "variant \"t\"\ncastling#\n#*move-limit#~\u{69f}-promoton-liion-limit\u{69f}-";
-    let result = chimera::compile::compile_bytes(
+    let result = chimera::compile_bytes(
         "fuzz.variant",
         text.as_bytes(),
         std::path::Path::new("/nonexistent"),

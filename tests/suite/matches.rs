@@ -3,15 +3,15 @@
 //! adjudication, and engines that crash, hang, send garbage, run out of time or never finish
 //! their handshake: each loses its game with the reason recorded, and the match goes on.
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Game, GameResult};
-use chimera::geometry::Player;
+use chimera::compile_file;
 use chimera::matches::stats::{elo_from_score, erf, Sprt, SprtDecision, Tally};
 use chimera::matches::{
     run_match, DrawRule, EngineSpec, GameRecord, MatchConfig, Openings, ResignRule, Termination,
     TimeControl, TurnLimits,
 };
-use chimera::notation::pgn::read_pgn;
+use chimera::read_pgn;
+use chimera::Player;
+use chimera::{Engine, Game, GameResult};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

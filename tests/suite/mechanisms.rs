@@ -2,10 +2,10 @@
 //! legal moves (MECHANISMS.md sections 3 to 7). The definitions are written inline so each test
 //! states the whole rule it depends on.
 
-use chimera::compile::compile_str;
-use chimera::engine::{Engine, Game, GameResult, Status};
-use chimera::geometry::{ByPlayer, Player};
-use chimera::notation::{move_text, parse_fen, parse_move, to_fen};
+use chimera::compile_str;
+use chimera::{move_text, parse_fen, parse_move, to_fen};
+use chimera::{ByPlayer, Player};
+use chimera::{Engine, Game, GameResult, Status};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -232,7 +232,7 @@ fn path_ride_up_to_one_takes_one_step_each_way_along_the_paths_it_stands_on() {
         .table_moves(guard, Player::First, d2)
         .iter()
         .filter_map(|m| match m {
-            chimera::engine::TableMove::Ride { squares, .. } => Some(squares.len()),
+            chimera::TableMove::Ride { squares, .. } => Some(squares.len()),
             _ => None,
         })
         .collect();

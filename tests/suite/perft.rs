@@ -2,9 +2,9 @@
 //! positions (`epd FEN`, or `epd start` for the definition's start position) with
 //! `perft DEPTH NODES` lines. Run in release mode (`cargo test --release`).
 
-use chimera::compile::compile_file;
-use chimera::engine::Engine;
-use chimera::notation::parse_fen;
+use chimera::compile_file;
+use chimera::parse_fen;
+use chimera::Engine;
 use std::path::Path;
 
 fn run_file(name: &str) {

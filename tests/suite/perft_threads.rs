@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use chimera::engine::Engine;
+use chimera::Engine;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
@@ -30,7 +30,7 @@ const CASES: &[(&str, Option<&str>, u32, u64)] = &[
     ("3check.variant", None, 3, 8_902),
 ];
 
-fn start(e: &Engine, fen: Option<&str>) -> chimera::engine::Position {
+fn start(e: &Engine, fen: Option<&str>) -> chimera::Position {
     fen.map_or_else(|| e.start_position(), |f| common::pos(e, f))
 }
 

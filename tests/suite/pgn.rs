@@ -4,10 +4,10 @@
 
 use crate::common;
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Game, Move};
-use chimera::notation::pgn::{parse_pgn, read_pgn, write_pgn, Tags, MAX_PLIES};
-use chimera::notation::{parse_move, to_fen};
+use chimera::compile_file;
+use chimera::{parse_move, to_fen};
+use chimera::{parse_pgn, read_pgn, write_pgn, Tags, MAX_PGN_PLIES as MAX_PLIES};
+use chimera::{Engine, Game, Move};
 use common::load;
 use std::path::Path;
 use std::process::Command;
@@ -20,7 +20,7 @@ fn fixture(name: &str) -> String {
 }
 
 /// The board and hands field of the FEN after the game's moves.
-fn end_board(e: &Engine, g: &chimera::notation::pgn::PgnGame) -> String {
+fn end_board(e: &Engine, g: &chimera::PgnGame) -> String {
     let mut p = g.start.clone();
     for m in &g.moves {
         p = e.play(&p, *m);
@@ -171,7 +171,7 @@ fn game_sizes_are_bounded() {
         err.message,
         format!("more than {MAX_PLIES} moves in one game")
     );
-    let games = "* ".repeat(chimera::notation::pgn::MAX_GAMES + 1);
+    let games = "* ".repeat(chimera::MAX_PGN_GAMES + 1);
     let err = parse_pgn(&games).expect_err("too many games");
     assert!(
         err.message.starts_with("more than 10000 games"),

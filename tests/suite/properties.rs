@@ -9,10 +9,10 @@
 
 use crate::common;
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Game, Position};
-use chimera::notation::{move_text, parse_fen, to_fen};
-use chimera::rules::RoyalRule;
+use chimera::compile_file;
+use chimera::RoyalRule;
+use chimera::{move_text, parse_fen, to_fen};
+use chimera::{Engine, Game, Position};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -159,7 +159,7 @@ fn the_start_position_keeps_exactly_the_castling_rights_a_fen_of_the_same_text_k
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         fen,
     );
-    let rules = chimera::compile::compile_str("chess-d1.variant", &text, Path::new("."))
+    let rules = chimera::compile_str("chess-d1.variant", &text, Path::new("."))
         .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
     let e = Engine::new(rules).unwrap_or_else(|err| panic!("{err}"));
     let start = e.start_position();

@@ -1,11 +1,11 @@
 //! `chimera publish`: one self-contained page whose data the engine computed: the start
 //! position's moves for both sides and the piece explorer's moves from every square.
 
-use chimera::engine::Engine;
+use chimera::Engine;
 use serde_json::Value;
 
 fn page_data(name: &str) -> Value {
-    let rules = chimera::compile::check_named(std::path::Path::new(name))
+    let rules = chimera::check_named(std::path::Path::new(name))
         .map(|c| c.rules)
         .unwrap_or_else(|e| panic!("{e:?}"));
     let engine = Engine::new(rules).unwrap_or_else(|e| panic!("{e}"));
@@ -50,7 +50,7 @@ fn the_explorer_shows_a_rook_in_the_middle_of_an_empty_board_fourteen_squares() 
 
 #[test]
 fn the_page_opens_with_the_designers_introduction_author_and_link() {
-    let rules = chimera::compile::check_named(std::path::Path::new("xiang-fu"))
+    let rules = chimera::check_named(std::path::Path::new("xiang-fu"))
         .map(|c| c.rules)
         .unwrap_or_else(|e| panic!("{e:?}"));
     let engine = Engine::new(rules).unwrap_or_else(|e| panic!("{e}"));
@@ -72,7 +72,7 @@ fn the_page_opens_with_the_designers_introduction_author_and_link() {
 
 #[test]
 fn the_designers_text_is_escaped_on_the_page() {
-    let about = chimera::rules::About {
+    let about = chimera::About {
         description: vec!["<script>alert(1)</script> & {{DATA}}".into()],
         author: Some("A \"B\"".into()),
         link: Some("javascript:alert(1)".into()),

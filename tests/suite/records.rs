@@ -451,7 +451,7 @@ fn on_every_shipped_definition_history_replays_and_save_then_open_gives_the_same
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let mv = legal[(seed >> 33) as usize % legal.len()];
-            let san = chimera::notation::san(&engine, game.position(), mv);
+            let san = chimera::san(&engine, game.position(), mv);
             ok(&mut s, &format!("play {san}"));
         }
         let fen = ok(&mut s, "fen");
@@ -489,7 +489,7 @@ fn open_refuses_a_file_larger_than_it_reads() {
     // Sparse: no disk is used for the zeros.
     std::fs::File::create(&file)
         .unwrap()
-        .set_len(chimera::notation::pgn::MAX_BYTES as u64 + 1)
+        .set_len(chimera::MAX_PGN_BYTES as u64 + 1)
         .unwrap();
     let mut s = session("chess");
     let e = fails(&mut s, &format!("open {}", file.display()));

@@ -2,10 +2,11 @@
 //! well-formed XML with one element per piece and per shaded zone square, overlays and diagrams
 //! mark what the engine says, and the PNG shows each piece and zone where the SVG puts it.
 
-use chimera::compile::compile_file;
-use chimera::engine::{DiagramMark, Engine, Position};
-use chimera::geometry::{Player, Square};
-use chimera::render::{self, tiny_skia, RenderOptions};
+use chimera::compile_file;
+use chimera::PieceKind;
+use chimera::{tiny_skia, RenderOptions};
+use chimera::{DiagramMark, Engine, Position};
+use chimera::{Player, Square};
 use roxmltree::{Document, Node};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -71,7 +72,7 @@ fn every_start_position_has_one_element_per_piece_and_per_zone_square() {
         let engine = engine(&path);
         let rules = engine.rules();
         let pos = engine.start_position();
-        let svg = render::render_position(&engine, &pos, &RenderOptions::default());
+        let svg = chimera::render_position(&engine, &pos, &RenderOptions::default());
         let doc = Document::parse(&svg).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let drawn: BTreeSet<String> = with_class(&doc, "piece")
             .iter()
@@ -174,7 +175,7 @@ fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
         let engine = engine(&path);
         let rules = engine.rules();
         for (kind, def) in rules.kinds().zip(&rules.pieces) {
-            let svg = render::render_piece(&engine, kind, &RenderOptions::default());
+            let svg = chimera::render_piece(&engine, kind, &RenderOptions::default());
             let doc = Document::parse(&svg)
                 .unwrap_or_else(|e| panic!("{} {}: {e}", path.display(), def.name));
             let pieces = with_class(&doc, "piece");
@@ -185,7 +186,7 @@ fn every_piece_diagram_shows_the_piece_alone_with_the_engines_marks() {
                 .dims
                 .parse_square(pieces[0].attribute("data-square").unwrap())
                 .unwrap();
-            assert_eq!(at, render::diagram_square(&engine, kind, Player::First));
+            assert_eq!(at, chimera::diagram_square(&engine, kind, Player::First));
             // Locust victims are squares passed, not reached: tested on their own below. Hops
             // are drawn over an example hurdle, so they land on some of the squares the engine
             // says a hop may reach: tested apart.
@@ -253,7 +254,7 @@ fn the_moves_overlay_marks_every_legal_destination() {
                 moves_from: Some(from),
                 ..Default::default()
             };
-            let doc_text = render::render_position(&engine, &pos, &opts);
+            let doc_text = chimera::render_position(&engine, &pos, &opts);
             let doc = Document::parse(&doc_text).unwrap();
             let landing: BTreeSet<String> = with_class(&doc, "mark")
                 .iter()
@@ -284,7 +285,7 @@ fn an_overlay_shows_screens_and_captures_differently() {
     // Xiangqi start: the Red Cannon on b3 may capture the Knight on b10 over the Black Cannon on b8.
     let engine = engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/xiangqi.variant"));
     let b3 = engine.rules().board.dims.parse_square("b3").unwrap();
-    let svg = render::render_position(
+    let svg = chimera::render_position(
         &engine,
         &engine.start_position(),
         &RenderOptions {
@@ -312,8 +313,8 @@ fn hands_are_drawn_beside_the_board_with_counts() {
     let engine =
         engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/crazyhouse.variant"));
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQp] w KQkq - 0 1";
-    let pos = chimera::notation::parse_fen(&engine, fen).unwrap();
-    let svg = render::render_position(&engine, &pos, &RenderOptions::default());
+    let pos = chimera::parse_fen(&engine, fen).unwrap();
+    let svg = chimera::render_position(&engine, &pos, &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let hand: Vec<(&str, &str, &str)> = with_class(&doc, "hand-piece")
         .iter()
@@ -334,8 +335,8 @@ fn a_diagram_stands_the_piece_where_its_zone_moves_apply() {
     // Octal XiangQi Soldier: `fW`, and `sW` beyond the river (ranks 5-8 for Red).
     let engine =
         engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/octal-xiangqi.variant"));
-    let soldier = render::find_piece(engine.rules(), "Soldier").unwrap();
-    let svg = render::render_piece(&engine, soldier, &RenderOptions::default());
+    let soldier = chimera::find_piece(engine.rules(), "Soldier").unwrap();
+    let svg = chimera::render_piece(&engine, soldier, &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let at = with_class(&doc, "piece")[0]
         .attribute("data-square")
@@ -354,7 +355,7 @@ struct Png(tiny_skia::Pixmap);
 
 impl Png {
     fn of(svg: &str) -> Png {
-        Png(tiny_skia::Pixmap::decode_png(&render::svg_to_png(svg).unwrap()).unwrap())
+        Png(tiny_skia::Pixmap::decode_png(&chimera::svg_to_png(svg).unwrap()).unwrap())
     }
     fn read(path: &Path) -> Png {
         Png(tiny_skia::Pixmap::load_png(path).unwrap())
@@ -393,7 +394,7 @@ fn every_png_shows_the_pieces_and_zones_where_the_svg_puts_them() {
     for path in definitions() {
         let engine = engine(&path);
         let pos: Position = engine.start_position();
-        let svg = render::render_position(&engine, &pos, &RenderOptions::default());
+        let svg = chimera::render_position(&engine, &pos, &RenderOptions::default());
         let png = Png::of(&svg);
         let doc = Document::parse(&svg).unwrap();
         // Each piece: on a disc or wedge, most points of a ring inside it (clear of the glyph)
@@ -494,7 +495,7 @@ fn every_png_shows_the_pieces_and_zones_where_the_svg_puts_them() {
             }
             without.zones.shift_remove(name);
             let without = Engine::new(without).unwrap();
-            let bare = Png::of(&render::render_position(
+            let bare = Png::of(&chimera::render_position(
                 &without,
                 &pos,
                 &RenderOptions::default(),
@@ -542,9 +543,9 @@ fn a_diagram_marks_where_a_multiple_displacer_captures_in_passing() {
     // Strong Shoxiang Elephant `afFcafF` on e4: it lands two squares diagonally, and the midpoint
     // both blocks (a friend there) and is captured in passing (an enemy there).
     let engine = engine(&root().join("definitions/shoxiang108-shogi-strong.variant"));
-    let elephant = render::find_piece(engine.rules(), "Elephant").unwrap();
+    let elephant = chimera::find_piece(engine.rules(), "Elephant").unwrap();
     let e4 = engine.rules().board.dims.parse_square("e4").unwrap();
-    let svg = render::render_piece(
+    let svg = chimera::render_piece(
         &engine,
         elephant,
         &RenderOptions {
@@ -569,9 +570,9 @@ fn an_overlay_marks_a_locust_victim_apart_from_the_landing_capture() {
     // d2-f4 takes e3 and f4, d2-b4 lands quietly and takes c3.
     let engine = engine(&root().join("definitions/shoxiang108-shogi-strong.variant"));
     let fen = "4k4/9/9/9/9/9/9/9/5p3/2p1p4/3E5/4K4 w - - 0 1";
-    let pos = chimera::notation::parse_fen(&engine, fen).unwrap();
+    let pos = chimera::parse_fen(&engine, fen).unwrap();
     let d2 = engine.rules().board.dims.parse_square("d2").unwrap();
-    let svg = render::render_position(
+    let svg = chimera::render_position(
         &engine,
         &pos,
         &RenderOptions {
@@ -599,8 +600,8 @@ fn an_overlay_marks_a_locust_victim_apart_from_the_landing_capture() {
 fn a_diagram_outlines_the_zone_where_its_zone_dependent_move_applies() {
     // Octal XiangQi Minister on d5: `sW in enemy own_half` applies on ranks 5-8 for Red.
     let engine = engine(&root().join("definitions/octal-xiangqi.variant"));
-    let minister = render::find_piece(engine.rules(), "Minister").unwrap();
-    let svg = render::render_piece(&engine, minister, &RenderOptions::default());
+    let minister = chimera::find_piece(engine.rules(), "Minister").unwrap();
+    let svg = chimera::render_piece(&engine, minister, &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let outlined: Vec<&str> = with_class(&doc, "rule-zone")
         .iter()
@@ -639,8 +640,8 @@ fn a_diagram_names_the_zone_each_rule_was_written_with() {
     // Queen Perquisites: `K in king_file`; king_file equals the enemy's queen_file, and the
     // summary must say what the definition wrote.
     let engine = engine(&root().join("definitions/queen-perquisites-xiangqi.variant"));
-    let q = render::find_piece(engine.rules(), "Querquisite").unwrap();
-    let svg = render::render_piece(&engine, q, &RenderOptions::default());
+    let q = chimera::find_piece(engine.rules(), "Querquisite").unwrap();
+    let svg = chimera::render_piece(&engine, q, &RenderOptions::default());
     assert!(
         svg.contains("K in king_file") && !svg.contains("enemy queen_file"),
         "{svg}"
@@ -651,7 +652,8 @@ fn a_diagram_names_the_zone_each_rule_was_written_with() {
 fn both_players_palaces_show_in_the_png() {
     // Xiangqi: Red's palace d1-f3 is shaded; Black's d8-f10 has a dashed border in the same colour.
     let engine = engine(&root().join("definitions/xiangqi.variant"));
-    let svg = render::render_position(&engine, &engine.start_position(), &RenderOptions::default());
+    let svg =
+        chimera::render_position(&engine, &engine.start_position(), &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let border = with_class(&doc, "zone-border")
         .into_iter()
@@ -828,14 +830,14 @@ fn the_cli_reports_bad_input_and_exits_1() {
 fn docs_pictures() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let xiang_fu = engine(&root.join("definitions/xiang-fu.variant"));
-    let start = render::render_position(
+    let start = chimera::render_position(
         &xiang_fu,
         &xiang_fu.start_position(),
         &RenderOptions::default(),
     );
     let octal = engine(&root.join("definitions/octal-xiangqi.variant"));
-    let minister = render::find_piece(octal.rules(), "Minister").unwrap();
-    let minister = render::render_piece(&octal, minister, &RenderOptions::default());
+    let minister = chimera::find_piece(octal.rules(), "Minister").unwrap();
+    let minister = chimera::render_piece(&octal, minister, &RenderOptions::default());
     let bless = std::env::var_os("CHIMERA_BLESS").is_some();
     let scratch = std::env::temp_dir().join(format!("chimera-docs-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
@@ -845,11 +847,11 @@ fn docs_pictures() {
     ] {
         let committed = root.join("docs").join(name);
         if bless {
-            render::write_picture(&svg, &committed).unwrap();
+            chimera::write_picture(&svg, &committed).unwrap();
             continue;
         }
         let fresh = scratch.join(name);
-        render::write_picture(&svg, &fresh).unwrap();
+        chimera::write_picture(&svg, &fresh).unwrap();
         let (now, then) = (Png::read(&fresh), Png::read(&committed));
         assert_eq!(
             (now.width(), now.height()),
@@ -870,13 +872,13 @@ fn a_quiet_move_dot_shows_on_a_zone_of_its_own_colour() {
     // has a white rim there.
     let engine = engine(&root().join("definitions/xiang-fu.variant"));
     let fen = "9/7r1/2+g+g2N2/9/4W4/9/4+G+G3/9/9[] w - 0 1";
-    let pos = chimera::notation::parse_fen(&engine, fen).unwrap();
+    let pos = chimera::parse_fen(&engine, fen).unwrap();
     let e5 = engine.rules().board.dims.parse_square("e5").unwrap();
     let opts = RenderOptions {
         moves_from: Some(e5),
         ..Default::default()
     };
-    let svg = render::render_position(&engine, &pos, &opts);
+    let svg = chimera::render_position(&engine, &pos, &opts);
     let doc = Document::parse(&svg).unwrap();
     let dot = with_class(&doc, "mark-quiet")
         .into_iter()
@@ -900,7 +902,7 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
     // `gQ` on d4: it lands just beyond the first piece on a queen line, so on an empty board no
     // square next to it can ever be a landing. The truth is the engine's: every square where the
     // Grasshopper has a legal move with one screen (an enemy Stone) somewhere on the board.
-    let rules = chimera::compile::compile_str(
+    let rules = chimera::compile_str(
         "g.variant",
         "variant \"G\"\nboard 8x8\nplayers White, Black\n\
          piece Grasshopper G { moves gQ }\npiece Stone S { moves W }\n\
@@ -912,12 +914,12 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
     let dims = engine.rules().board.dims;
     let sq = |n: &str| dims.parse_square(n).unwrap();
     let d4 = sq("d4");
-    let grasshopper = render::find_piece(engine.rules(), "Grasshopper").unwrap();
-    let stone = render::find_piece(engine.rules(), "Stone").unwrap();
+    let grasshopper = chimera::find_piece(engine.rules(), "Grasshopper").unwrap();
+    let stone = chimera::find_piece(engine.rules(), "Stone").unwrap();
     let mut truth = BTreeSet::new();
     for s in engine.rules().board.squares.iter().filter(|&s| s != d4) {
         let mut pos = engine.start_position();
-        pos.set_piece(s, Some(chimera::engine::Piece::new(Player::Second, stone)));
+        pos.set_piece(s, Some(chimera::Piece::new(Player::Second, stone)));
         truth.extend(engine.legal_moves_from(&pos, d4).into_iter().map(|m| m.to));
     }
     let truth = squares_named(&engine, truth);
@@ -929,9 +931,7 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
 
     // The engine's diagram: hop landings exactly there.
     let diagram = engine.diagram(grasshopper, Player::First, d4);
-    assert!(diagram
-        .iter()
-        .all(|(_, m)| *m == chimera::engine::DiagramMark::Hop));
+    assert!(diagram.iter().all(|(_, m)| *m == chimera::DiagramMark::Hop));
     assert_eq!(
         squares_named(&engine, diagram.iter().map(|(s, _)| *s)),
         truth
@@ -957,7 +957,7 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
         diagram_square: Some(d4),
         ..Default::default()
     };
-    let svg = render::render_piece(&engine, grasshopper, &opts);
+    let svg = chimera::render_piece(&engine, grasshopper, &opts);
     let doc = Document::parse(&svg).unwrap();
     let hurdles = marks_of(&doc, "hurdle");
     assert_eq!(hurdles, ["b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6"]);
@@ -982,7 +982,7 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
     for hurdle in &hurdles {
         let h = sq(hurdle);
         let mut pos = engine.start_position();
-        pos.set_piece(h, Some(chimera::engine::Piece::new(Player::Second, stone)));
+        pos.set_piece(h, Some(chimera::Piece::new(Player::Second, stone)));
         let along: Vec<String> = engine
             .legal_moves_from(&pos, d4)
             .into_iter()
@@ -1010,8 +1010,8 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
     let hop_mark = with_class(&doc, "mark-hop")[0];
     let triangle = hop_mark.children().find(|n| n.is_element()).unwrap();
     let hop_colour = hex(triangle.attribute("fill").unwrap()).unwrap();
-    let (x0, _) = render::square_centre(engine.rules(), &opts, d4);
-    let (x1, _) = render::square_centre(engine.rules(), &opts, sq("e4"));
+    let (x0, _) = chimera::square_centre(engine.rules(), &opts, d4);
+    let (x1, _) = chimera::square_centre(engine.rules(), &opts, sq("e4"));
     let cell = x1 - x0;
     let mut checked = 0;
     for s in engine.rules().board.squares.iter().filter(|&s| s != d4) {
@@ -1022,7 +1022,7 @@ fn the_grasshopper_diagram_lands_just_beyond_its_example_hurdle() {
         if df == dr {
             continue;
         }
-        let (x, y) = render::square_centre(engine.rules(), &opts, s);
+        let (x, y) = chimera::square_centre(engine.rules(), &opts, s);
         let marked = distance(png.at(x + 0.26 * cell, y - 0.26 * cell), hop_colour) <= 30;
         let name = dims.name(s);
         assert_eq!(marked, hops.contains(&name), "PNG at {name}");
@@ -1051,7 +1051,7 @@ fn piece_on<'a>(doc: &'a Document, square: &str) -> Node<'a, 'a> {
 fn a_piece_with_a_glyph_is_drawn_by_its_glyph_and_one_without_by_its_letter() {
     // Chess: the Knights are the filled figurine ♞, White's white and Black's black.
     let chess = engine(&root().join("definitions/chess.variant"));
-    let svg = render::render_position(&chess, &chess.start_position(), &RenderOptions::default());
+    let svg = chimera::render_position(&chess, &chess.start_position(), &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     for (square, fill) in [("b1", "#f8f8f8"), ("g8", "#222222")] {
         let knight = piece_on(&doc, square);
@@ -1065,7 +1065,7 @@ fn a_piece_with_a_glyph_is_drawn_by_its_glyph_and_one_without_by_its_letter() {
     }
     // Xiangqi: each side's own character, on a disc in its colour's rim.
     let xiangqi = engine(&root().join("definitions/xiangqi.variant"));
-    let svg = render::render_position(
+    let svg = chimera::render_position(
         &xiangqi,
         &xiangqi.start_position(),
         &RenderOptions::default(),
@@ -1077,7 +1077,7 @@ fn a_piece_with_a_glyph_is_drawn_by_its_glyph_and_one_without_by_its_letter() {
     assert_eq!(texts(piece_on(&doc, "e10")), ["將"]);
     // Shogi: kanji on wedges; Gote's turned round, Sente's not.
     let shogi = engine(&root().join("definitions/shogi.variant"));
-    let svg = render::render_position(&shogi, &shogi.start_position(), &RenderOptions::default());
+    let svg = chimera::render_position(&shogi, &shogi.start_position(), &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let turned = |square: &str| {
         piece_on(&doc, square)
@@ -1092,7 +1092,7 @@ fn a_piece_with_a_glyph_is_drawn_by_its_glyph_and_one_without_by_its_letter() {
     assert!(turned("h8").is_some_and(|t| t.starts_with("rotate(180 ")));
     // Chak has no glyphs: letters, as the FEN writes them.
     let chak = engine(&root().join("definitions/chak.variant"));
-    let svg = render::render_position(&chak, &chak.start_position(), &RenderOptions::default());
+    let svg = chimera::render_position(&chak, &chak.start_position(), &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     for p in with_class(&doc, "piece") {
         assert_eq!(p.attribute("data-glyph"), None);
@@ -1112,7 +1112,7 @@ fn the_pngs_draw_the_glyphs_with_the_installed_fonts() {
         ("shogi", "e1", [0x11, 0x11, 0x11]),
     ] {
         let e = engine(&root().join(format!("definitions/{file}.variant")));
-        let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+        let svg = chimera::render_position(&e, &e.start_position(), &RenderOptions::default());
         let doc = Document::parse(&svg).unwrap();
         let bx: Vec<f32> = piece_on(&doc, square)
             .attribute("data-glyph-box")
@@ -1165,11 +1165,10 @@ fn an_svg_glyph_file_is_embedded_as_its_plain_shapes_and_a_script_is_refused() {
              piece Rook R {{ moves R  {glyph} }}\nstart \"k3/4/4/R2K w - - 0 1\"\n"
         )
     };
-    let rules =
-        chimera::compile::compile_str("g.variant", &text("glyph file \"pieces/rook.svg\""), &dir)
-            .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let rules = chimera::compile_str("g.variant", &text("glyph file \"pieces/rook.svg\""), &dir)
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
     let e = Engine::new(rules).unwrap();
-    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let svg = chimera::render_position(&e, &e.start_position(), &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let rook = piece_on(&doc, "a1");
     assert_eq!(rook.attribute("data-glyph"), Some("svg"));
@@ -1201,7 +1200,7 @@ fn an_svg_glyph_file_is_embedded_as_its_plain_shapes_and_a_script_is_refused() {
     assert!(distance(png.at(cx, cy), [0xf8, 0xf8, 0xf8]) < 20);
 
     let code = |glyph: &str| -> Vec<String> {
-        match chimera::compile::compile_str("g.variant", &text(glyph), &dir) {
+        match chimera::compile_str("g.variant", &text(glyph), &dir) {
             Ok(_) => Vec::new(),
             Err(d) => d
                 .source_errors()
@@ -1229,7 +1228,7 @@ fn a_declared_zone_colour_is_drawn_as_written_and_the_plain_board_is_paler() {
     // Xiang Fu declares `colour ring "#cfe0f5"`: every ring square is that colour, at full
     // strength (no opacity anywhere above it), in the SVG and in the PNG on an empty point.
     let e = engine(&root().join("definitions/xiang-fu.variant"));
-    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let svg = chimera::render_position(&e, &e.start_position(), &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let ring: Vec<Node> = with_class(&doc, "zone-square")
         .into_iter()
@@ -1269,7 +1268,7 @@ fn a_declared_zone_colour_is_drawn_as_written_and_the_plain_board_is_paler() {
     // King of the Hill on a chequered board: the hill's light squares have the declared colour,
     // its dark squares a darker shade of it.
     let e = engine(&root().join("definitions/kingofthehill.variant"));
-    let svg = render::render_position(&e, &e.start_position(), &RenderOptions::default());
+    let svg = chimera::render_position(&e, &e.start_position(), &RenderOptions::default());
     let doc = Document::parse(&svg).unwrap();
     let fills: BTreeSet<(String, String)> = with_class(&doc, "zone-square")
         .into_iter()
@@ -1292,13 +1291,13 @@ fn a_declared_zone_colour_is_drawn_as_written_and_the_plain_board_is_paler() {
 fn the_last_move_is_marked_on_both_its_squares() {
     let e = engine(&root().join("definitions/chess.variant"));
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
-    let pos = chimera::notation::parse_fen(&e, fen).unwrap();
-    let last = render::parse_last_move(e.rules(), "e2e4").unwrap();
+    let pos = chimera::parse_fen(&e, fen).unwrap();
+    let last = chimera::parse_last_move(e.rules(), "e2e4").unwrap();
     let opts = RenderOptions {
         last_move: Some(last),
         ..Default::default()
     };
-    let svg = render::render_position(&e, &pos, &opts);
+    let svg = chimera::render_position(&e, &pos, &opts);
     let doc = Document::parse(&svg).unwrap();
     assert_eq!(marks_of(&doc, "last"), ["e2", "e4"]);
     // Under the pieces: the pawn on e4 is drawn over its mark.
@@ -1307,13 +1306,13 @@ fn the_last_move_is_marked_on_both_its_squares() {
         .ancestors()
         .any(|a| a.attribute("class") == Some("marks-under")));
     // In the PNG, the empty e2 is no longer the board's colour.
-    let plain = Png::of(&render::render_position(
+    let plain = Png::of(&chimera::render_position(
         &e,
         &pos,
         &RenderOptions::default(),
     ));
     let marked = Png::of(&svg);
-    let (x, y) = render::square_centre(
+    let (x, y) = chimera::square_centre(
         e.rules(),
         &opts,
         e.rules().board.dims.parse_square("e2").unwrap(),
@@ -1322,10 +1321,10 @@ fn the_last_move_is_marked_on_both_its_squares() {
     // A drop marks its one square; words that are not a move are refused.
     let d = e.rules().board.dims;
     assert_eq!(
-        render::parse_last_move(e.rules(), "P@e4"),
+        chimera::parse_last_move(e.rules(), "P@e4"),
         Ok((d.parse_square("e4").unwrap(), d.parse_square("e4").unwrap()))
     );
-    assert!(render::parse_last_move(e.rules(), "castle").is_err());
+    assert!(chimera::parse_last_move(e.rules(), "castle").is_err());
     // The command line: --last.
     let dir = std::env::temp_dir().join(format!("chimera-last-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -1350,7 +1349,7 @@ fn a_screen_marker_leaves_the_screens_glyph_clear() {
     // mark (a diamond badge) lies wholly outside the box the screen's glyph is drawn in.
     let e = engine(&root().join("definitions/xiangqi.variant"));
     let b3 = e.rules().board.dims.parse_square("b3").unwrap();
-    let svg = render::render_position(
+    let svg = chimera::render_position(
         &e,
         &e.start_position(),
         &RenderOptions {

@@ -6,8 +6,8 @@
 //!
 //! and read the diff before committing it.
 
-use chimera::compile::compile_file;
-use chimera::sheet::Sheet;
+use chimera::compile_file;
+use chimera::Sheet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

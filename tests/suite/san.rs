@@ -3,9 +3,9 @@
 
 use crate::common;
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Move};
-use chimera::notation::{move_text, parse_move, san};
+use chimera::compile_file;
+use chimera::{move_text, parse_move, san};
+use chimera::{Engine, Move};
 use common::{after, load, pos};
 use std::path::Path;
 
@@ -170,7 +170,7 @@ fn random_games_round_trip_through_san_on_every_definition() {
                 }
                 let sans: Vec<String> = legal
                     .iter()
-                    .map(|m| chimera::notation::san::san_among(&e, &p, &legal, *m))
+                    .map(|m| chimera::san_among(&e, &p, &legal, *m))
                     .collect();
                 for (m, s) in legal.iter().zip(&sans) {
                     let back: Move = parse_move(&e, &p, s).unwrap_or_else(|err| {

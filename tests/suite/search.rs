@@ -2,9 +2,9 @@
 
 use crate::common;
 
-use chimera::engine::Game;
-use chimera::notation::move_text;
-use chimera::search::{piece_values, Limits, Score, Searcher};
+use chimera::move_text;
+use chimera::Game;
+use chimera::{piece_values, Limits, Score, Searcher};
 use common::{load, pos};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -85,8 +85,8 @@ piece Rook R { moves R }
 start "r1k1n/5/5/5/N1K1R w - 0 1"
 "#;
 
-fn compile(text: &str) -> Result<chimera::rules::RuleSet, chimera::diagnostics::Diagnostics> {
-    chimera::compile::compile_str("valued.variant", text, std::path::Path::new("."))
+fn compile(text: &str) -> Result<chimera::RuleSet, chimera::Diagnostics> {
+    chimera::compile_str("valued.variant", text, std::path::Path::new("."))
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn a_value_in_the_definition_overrides_the_derived_one() {
     let rules = compile(VALUED).unwrap_or_else(|d| panic!("{}", d.render_plain()));
     let knight = rules.kind_by_name("Knight").expect("Knight");
     assert_eq!(rules.piece(knight).value, Some(350));
-    let e = chimera::engine::Engine::new(rules).expect("engine");
+    let e = chimera::Engine::new(rules).expect("engine");
     let values = piece_values(&e);
     assert!(values.contains(&(knight, 350)), "{:?}", values);
     let rook = e.rules().kind_by_name("Rook").expect("Rook");
@@ -244,7 +244,7 @@ fn repl_computer_answers_moves_and_the_prompt_says_so() {
 /// allowance for a loaded machine), with a legal move, even when almost no time is left.
 #[test]
 fn a_search_on_the_clock_returns_within_its_budget() {
-    use chimera::search::{clock_budget, Clock};
+    use chimera::{clock_budget, Clock};
     use std::time::{Duration, Instant};
     let slack = Duration::from_millis(1000);
     for (file, fen) in [

@@ -4,8 +4,8 @@
 //!
 //! Boards are 8x8, Red (uppercase, `w`) below; the river lies between ranks 4 and 5.
 
-use chimera::engine::{GameResult, Status};
-use chimera::geometry::Player;
+use chimera::Player;
+use chimera::{GameResult, Status};
 
 use crate::common;
 use common::{all_moves, load, moves_of, pos, strs};

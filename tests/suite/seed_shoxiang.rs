@@ -6,9 +6,9 @@
 //! ranks 6 and 7; the XQ-heavy Fortresses are d1-f4 (White) and d9-f12 (Black); the Shogi-heavy
 //! promotion zone is ranks 9-12 for White.
 
-use chimera::engine::{Engine, Game, GameResult, Position, Status};
-use chimera::geometry::Player;
-use chimera::notation::{parse_move, to_fen};
+use chimera::Player;
+use chimera::{parse_move, to_fen};
+use chimera::{Engine, Game, GameResult, Position, Status};
 use std::sync::Arc;
 
 use crate::common;

@@ -4,10 +4,10 @@
 //! The board is 9x9, Red (uppercase, `w`) below. The Champion is written `+G` (a promoted Pupil),
 //! so a captured Champion enters the captor's hand as a Pupil `G`. The Ring is c3-g7.
 
-use chimera::compile::compile_file;
-use chimera::engine::{Engine, Game, GameResult, Status};
-use chimera::geometry::Player;
-use chimera::notation::{parse_move, to_fen};
+use chimera::compile_file;
+use chimera::Player;
+use chimera::{parse_move, to_fen};
+use chimera::{Engine, Game, GameResult, Status};
 use std::path::Path;
 use std::sync::Arc;
 

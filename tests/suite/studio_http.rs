@@ -127,10 +127,10 @@ fn the_page_and_the_start_position_of_the_definition_given() {
 fn the_moves_offered_for_a_cannon_are_the_engines() {
     let s = serve(&["xiang-fu"]);
     let st = get(&s, "/api/state");
-    let rules = chimera::compile::check_named(std::path::Path::new("xiang-fu"))
+    let rules = chimera::check_named(std::path::Path::new("xiang-fu"))
         .map(|c| c.rules)
         .unwrap_or_else(|e| panic!("{e:?}"));
-    let engine = chimera::engine::Engine::new(rules).unwrap_or_else(|e| panic!("{e}"));
+    let engine = chimera::Engine::new(rules).unwrap_or_else(|e| panic!("{e}"));
     let pos = engine.start_position();
     let dims = engine.rules().board.dims;
     let (from, _) = pos
@@ -142,7 +142,7 @@ fn the_moves_offered_for_a_cannon_are_the_engines() {
     let mut expected: Vec<String> = engine
         .legal_moves_from(&pos, from)
         .into_iter()
-        .map(|m| chimera::notation::move_text(&engine, &pos, m))
+        .map(|m| chimera::move_text(&engine, &pos, m))
         .collect();
     expected.sort();
     let mut offered: Vec<String> = st["game"]["board"]["moves"]

@@ -5,7 +5,7 @@ use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
 use crate::geometry::Dimensions;
-use crate::rules::{Castling, GameEnd, MoveLimit, PieceKind, RoyalRule, Score};
+use crate::rules::{Castling, GameEnd, MoveLimit, Outcome, PieceKind, RoyalRule};
 use crate::syntax::{DropItem, PieceDecl, PieceItem, RoyalRuleName, Span};
 
 /// Without a royal piece, rules about royalty and check mean nothing: each one is an error.
@@ -119,12 +119,12 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
             .stalemate
             .as_ref()
             .map(|s| score(&s.node))
-            .unwrap_or(Score::Draw),
+            .unwrap_or(Outcome::Draw),
         checkmate: m
             .checkmate
             .as_ref()
             .map(|s| score(&s.node))
-            .unwrap_or(Score::Loss),
+            .unwrap_or(Outcome::Loss),
         repetition,
         perpetual_check,
         move_limit,

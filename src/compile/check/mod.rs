@@ -20,7 +20,7 @@ use super::zones::{board_help, Zones};
 use super::{unknown_help, Ctx};
 use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, PlayerSquares, SquareSet};
-use crate::rules::{Board, PathDef, PieceKind, RuleSet, Score, ZoneId, ZoneRef};
+use crate::rules::{Board, Outcome, PathDef, PieceKind, RuleSet, ZoneId, ZoneRef};
 use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr, ZoneTerm};
 use indexmap::IndexMap;
 
@@ -110,11 +110,11 @@ impl Env<'_> {
     }
 }
 
-fn score(s: &ScoreName) -> Score {
+fn score(s: &ScoreName) -> Outcome {
     match s {
-        ScoreName::Win => Score::Win,
-        ScoreName::Loss => Score::Loss,
-        ScoreName::Draw => Score::Draw,
+        ScoreName::Win => Outcome::Win,
+        ScoreName::Loss => Outcome::Loss,
+        ScoreName::Draw => Outcome::Draw,
     }
 }
 

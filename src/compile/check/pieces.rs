@@ -489,7 +489,7 @@ fn ride(ctx: &mut Ctx, env: &mut Env, item: &PieceItem) -> Option<PathRide> {
 }
 
 /// Largest `value` a piece may be given, in pawns.
-pub const MAX_PIECE_VALUE: u32 = 1000;
+pub(super) const MAX_PIECE_VALUE: u32 = 1000;
 
 /// A `value` in pawns (digits, optionally a point and more digits) as centipawns, at most
 /// [`MAX_PIECE_VALUE`] pawns and to a hundredth of a pawn.

@@ -188,7 +188,7 @@ impl Exporter<'_> {
         }
         match end.perpetual_check {
             None => self.line("perpetualCheckIllegal", "false"),
-            Some(Score::Loss) => self.line("perpetualCheckIllegal", "true"),
+            Some(Outcome::Loss) => self.line("perpetualCheckIllegal", "true"),
             Some(s) => self.problem(
                 Subject::Statement("repetition"),
                 format!(
@@ -200,7 +200,7 @@ impl Exporter<'_> {
         match &end.move_limit {
             None => self.line("nMoveRule", 0),
             Some(ml) => {
-                if ml.score != Score::Draw {
+                if ml.score != Outcome::Draw {
                     self.problem(
                         Subject::Statement("move-limit"),
                         format!(

@@ -9,8 +9,8 @@ use crate::betza;
 use crate::engine::{Engine, Position};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    Confinement, Hop, Leg, MovePattern, PathId, PieceDef, PieceKind, PromotionMode, RoyalRule,
-    RuleSet, Score,
+    Confinement, Hop, Leg, MovePattern, Outcome, PathId, PieceDef, PieceKind, PromotionMode,
+    RoyalRule, RuleSet,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -322,11 +322,11 @@ fn walk_unknown(path: &str, v: &serde_json::Value, out: &mut Vec<String>) {
     }
 }
 
-fn score_word(s: Score) -> &'static str {
+fn score_word(s: Outcome) -> &'static str {
     match s {
-        Score::Win => "win",
-        Score::Loss => "loss",
-        Score::Draw => "draw",
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Draw => "draw",
     }
 }
 
