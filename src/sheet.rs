@@ -6,7 +6,7 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    About, Confinement, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
+    About, Confinement, Counted, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
 };
 
 /// A rules sheet: a title and sections of indented lines.
@@ -570,6 +570,9 @@ impl Words<'_> {
         let r = self.rules;
         let d = &r.drops;
         let mut s = Section::new("Captures and drops");
+        if r.end.must_capture {
+            s.line("capturing is compulsory: a side that has a legal capture must make one, any one it chooses");
+        }
         if d.to_hand.is_empty() {
             s.line("captured pieces leave the game; there are no drops");
             return s;
@@ -694,11 +697,8 @@ impl Words<'_> {
                 score_text(sc)
             ));
         }
-        if !e.extinction.is_empty() {
-            s.line(format!(
-                "a side with no {} left (on the board or in hand) loses",
-                or_list(&self.kinds(&e.extinction))
-            ));
+        if let Some(line) = self.extinction_line() {
+            s.line(line);
         }
         if let Some(g) = &e.goal {
             s.line(format!(
@@ -729,6 +729,37 @@ impl Words<'_> {
             ));
         }
         s
+    }
+
+    /// The `extinction` rule in one sentence (its counts share one limit and one result).
+    fn extinction_line(&self) -> Option<String> {
+        let e = &self.rules.end.extinction;
+        let first = e.first()?;
+        let kinds: Vec<PieceKind> = e
+            .iter()
+            .filter_map(|x| match x.counted {
+                Counted::Kind(k) => Some(k),
+                Counted::All => None,
+            })
+            .collect();
+        let (n, result) = (first.down_to, score_text(first.score));
+        let what = if kinds.is_empty() {
+            match n {
+                0 => "no piece left".to_string(),
+                1 => "at most 1 piece left".to_string(),
+                _ => format!("at most {n} pieces left"),
+            }
+        } else if n == 0 {
+            format!("no {} left", or_list(&self.kinds(&kinds)))
+        } else {
+            format!(
+                "at most {n} of its {} left (each kind counted on its own)",
+                or_list(&self.kinds(&kinds))
+            )
+        };
+        Some(format!(
+            "a side with {what}, on the board and in hand, {result}"
+        ))
     }
 
     fn castling(&self) -> Section {

@@ -5,6 +5,7 @@
 //! redo and repetition.
 
 mod attacks;
+mod compulsory;
 mod diagram;
 mod endings;
 mod entries;

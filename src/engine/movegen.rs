@@ -70,12 +70,18 @@ impl Engine {
             Some(mut check) => self.legal_checked(pos, out, &mut check),
             None => self.pseudo_into(pos, out),
         }
+        self.keep_compulsory_captures(pos, out);
     }
 
     /// How many legal moves `pos` has (as many as [`Engine::legal_into`] lists), counted
     /// without listing most of them: perft's last ply. `buf` is scratch space.
     pub(super) fn count_legal(&self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
+        if self.rules.end.must_capture {
+            // Whether a non-capture counts depends on every other move: list them all.
+            self.legal_into(pos, buf);
+            return buf.len() as u64;
+        }
         if (self.t().has_endings && self.ending(pos).is_some()) || self.royals_gone(pos) {
             return 0;
         }
