@@ -6,7 +6,8 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    About, Confinement, Counted, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score, ZoneRef,
+    About, Confinement, Counted, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Score,
+    ZoneRef,
 };
 
 /// A rules sheet: a title and sections of indented lines.
@@ -770,9 +771,15 @@ impl Words<'_> {
                 "the {king} moves {} files towards a {rook} on its rank, neither having moved; the {rook} lands on the square next to the {king}, on the side it came from",
                 c.king_steps
             ));
-            s.detail(format!(
-                "every square between and under their paths is empty, and the {king} is not attacked where it stands, on the squares it crosses or where it lands"
-            ));
+            if self.rules.piece(c.king).royal {
+                s.detail(format!(
+                    "every square between and under their paths is empty, and the {king} is not attacked where it stands, on the squares it crosses or where it lands"
+                ));
+            } else {
+                s.detail(format!(
+                    "every square between and under their paths is empty; the {king}, not being royal, may castle from, through or into attack"
+                ));
+            }
             s.detail("the rights are those of the FEN's castling field (`KQkq`)");
         }
         s

@@ -131,9 +131,18 @@ impl Warner<'_> {
                 let help = if ex.down_to > 0 {
                     "lower the `down-to` count below what each side starts with".to_string()
                 } else {
-                    format!("give {} such a piece in the start FEN, or leave it out of the rule", self.player(p))
+                    format!(
+                        "give {} such a piece in the start FEN, or leave it out of the rule",
+                        self.player(p)
+                    )
                 };
-                self.warn(Code::WarningExtinctAtStart, st.span, msg, "holds at the start", help);
+                self.warn(
+                    Code::WarningExtinctAtStart,
+                    st.span,
+                    msg,
+                    "holds at the start",
+                    help,
+                );
                 return;
             }
         }

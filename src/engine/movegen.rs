@@ -793,11 +793,14 @@ impl Engine {
                 continue;
             }
             let them = us.other();
-            let safe = (king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
-                && !cs
-                    .king_path
-                    .iter()
-                    .any(|s| self.square_attacked(pos, s, them, c.king));
+            // Attacks matter only to a royal castling piece.
+            let royal = self.t().royal_mask.contains(c.king);
+            let safe = !royal
+                || ((king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
+                    && !cs
+                        .king_path
+                        .iter()
+                        .any(|s| self.square_attacked(pos, s, them, c.king)));
             if safe {
                 out.push(Move {
                     from: cs.king_from,

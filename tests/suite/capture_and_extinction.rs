@@ -141,3 +141,50 @@ fn each_listed_kind_is_counted_on_its_own() {
         Status::Ended(Ending::Extinction, GameResult::Win(Player::First))
     );
 }
+
+#[test]
+fn antichess_exports_its_rules_as_fairy_stockfish_keys() {
+    let ex = chimera::interop::export::export(antichess().rules(), "antichess");
+    assert!(ex.problems.is_empty(), "{:?}", ex.problems);
+    for line in [
+        "mustCapture = true",
+        "extinctionValue = win",
+        "extinctionPieceTypes = *",
+        "stalemateValue = win",
+        "castling = false",
+    ] {
+        assert!(
+            ex.text.lines().any(|l| l == line),
+            "no `{line}` in\n{}",
+            ex.text
+        );
+    }
+}
+
+#[test]
+fn fairy_stockfish_extinction_and_capture_keys_import_as_statements() {
+    use chimera::interop::import::import_section;
+    use chimera::interop::ini::IniFile;
+    // Losers' rules on chess: a side down to one piece (its king) wins, captures compulsory.
+    let ini = IniFile::parse(
+        "[losers2:chess]\nmustCapture = true\nextinctionValue = win\n\
+         extinctionPieceTypes = *\nextinctionPieceCount = 1\n\
+         [queenless:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\n",
+    );
+    let losers = import_section(&ini, "losers2");
+    let text = losers.source.expect("imported");
+    assert!(text.lines().any(|l| l == "must-capture"), "{text}");
+    assert!(
+        text.lines().any(|l| l == "extinction all down-to 1 win"),
+        "{text}"
+    );
+    assert!(losers
+        .omissions
+        .iter()
+        .all(|o| !o.key.starts_with("extinction")));
+    let queenless = import_section(&ini, "queenless").source.expect("imported");
+    assert!(
+        queenless.lines().any(|l| l == "extinction Queen"),
+        "{queenless}"
+    );
+}

@@ -185,3 +185,8 @@ fn seed_definitions_keep_their_regression_counts() {
 fn antichess_matches_fairy_stockfish() {
     run_file("antichess.perft");
 }
+
+#[test]
+fn giveaway_matches_fairy_stockfish() {
+    run_file("giveaway.perft");
+}

@@ -315,6 +315,9 @@ fn an_extinction_rule_that_holds_at_the_start_is_warned() {
         )
     );
     // Down to four is a rule the game can reach.
-    assert_eq!(warnings(&format!("{MINI}extinction all down-to 4 win\n")), vec![]);
+    assert_eq!(
+        warnings(&format!("{MINI}extinction all down-to 4 win\n")),
+        vec![]
+    );
     assert_eq!(warnings(&format!("{MINI}extinction Rook\n")), vec![]);
 }

@@ -15,8 +15,8 @@ impl Exporter<'_> {
         let Some(first) = end.extinction.first() else {
             return;
         };
-        let royal_by_extinction = end.royal_rule != RoyalRule::Check
-            && self.rules.royal_kinds().next().is_some();
+        let royal_by_extinction =
+            end.royal_rule != RoyalRule::Check && self.rules.royal_kinds().next().is_some();
         if royal_by_extinction {
             self.problem(
                 Subject::Statement("extinction"),

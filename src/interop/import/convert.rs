@@ -611,7 +611,11 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             None => c.omit("stalemateValue", "not win, loss or draw"),
         }
     }
-    if let Some(v) = c.get("checkmateValue") {
+    // Without a royal piece there is no checkmate to score (the language refuses the line).
+    let checkmate = c
+        .get("checkmateValue")
+        .filter(|_| pieces.iter().any(|p| p.royal));
+    if let Some(v) = checkmate {
         match score(&v) {
             Some(s) => rules.push(format!("checkmate {s}")),
             None => c.omit("checkmateValue", "not win, loss or draw"),
@@ -826,7 +830,10 @@ fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<Stri
     };
     if opponent.as_deref().is_some_and(|v| v != "0") || claim {
         for k in ["extinctionOpponentPieceCount", "extinctionClaim"] {
-            c.omit(k, "an extinction rule that counts the opponent's pieces too");
+            c.omit(
+                k,
+                "an extinction rule that counts the opponent's pieces too",
+            );
         }
         return rules;
     }
