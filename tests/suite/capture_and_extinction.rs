@@ -130,12 +130,12 @@ fn each_listed_kind_is_counted_on_its_own() {
     // Down to one Rook or one Bishop loses; the Queen is not counted.
     let e = chessish(
         "extinction Rook, Bishop down-to 1",
-        "k7/rrbb4/8/8/8/8/8/KRRBB3 w - - 0 1",
+        "k7/1rrbb3/8/8/8/8/8/KRRBB3 w - - 0 1",
     );
-    let both = pos(&e, "k7/rrbb4/8/8/8/8/8/KRRBB3 w - - 0 1");
+    let both = pos(&e, "k7/1rrbb3/8/8/8/8/8/KRRBB3 w - - 0 1");
     assert_eq!(e.status(&both), Status::Ongoing { check: false });
     // Black is down to one Bishop; White's extra Queen changes nothing.
-    let one_bishop = pos(&e, "k7/rrb5/8/8/8/8/8/KRRBBQ2 w - - 0 1");
+    let one_bishop = pos(&e, "k7/1rrb4/8/8/8/8/8/KRRBBQ2 w - - 0 1");
     assert_eq!(
         e.status(&one_bishop),
         Status::Ended(Ending::Extinction, GameResult::Win(Player::First))
