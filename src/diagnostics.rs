@@ -178,6 +178,8 @@ codes! {
     WarningNeverDropped = "chimera::warning::never_dropped",
     /// warning: a confined piece starts outside its confinement
     WarningStartsOutsideConfinement = "chimera::warning::starts_outside_confinement",
+    /// warning: an `extinction` rule already holds in the start position
+    WarningExtinctAtStart = "chimera::warning::extinct_at_start",
 }
 
 impl fmt::Display for Code {

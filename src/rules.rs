@@ -585,14 +585,40 @@ pub struct GameEnd {
     /// `bare-royal SCORE`: a side left with only royal pieces gets SCORE, unless its move can
     /// leave the other side bare too.
     pub bare_royal: Option<Outcome>,
-    /// `extinction KIND, ...`: a side with no piece of one of these kinds (board or hand) loses.
-    pub extinction: Vec<PieceKind>,
+    /// `extinction KIND, ... | all [down-to N] [RESULT]`: one rule per kind counted (or one for
+    /// every piece together); a side left with too few gets the rule's result.
+    pub extinction: Vec<Extinction>,
     /// `goal KIND in ZONE [reply]`: a side whose piece of that kind stands in the zone wins.
     pub goal: Option<Goal>,
     /// `check-limit N`: the side that gives its N-th check wins.
     pub check_limit: Option<u8>,
     /// `no-check`: a move may not give check.
     pub no_check: bool,
+    /// `must-capture`: when the side to move has a legal capture, only captures are legal.
+    #[serde(default)]
+    pub must_capture: bool,
+}
+
+/// One count of `extinction`: a side that has at most `down_to` of what it counts, on the board
+/// and in hand, gets `score` (Fairy-Stockfish's `extinctionPieceTypes`, `extinctionPieceCount`
+/// and `extinctionValue`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extinction {
+    /// What is counted: one kind, or every piece of the side.
+    pub counted: Counted,
+    /// The count at or below which the rule applies (0: none left).
+    pub down_to: u8,
+    /// The result for the side left with too few.
+    pub score: Outcome,
+}
+
+/// What an extinction rule counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Counted {
+    /// The side's pieces of this kind.
+    Kind(PieceKind),
+    /// All the side's pieces, of every kind (`extinction all`).
+    All,
 }
 
 /// The pass move (`pass [twice SCORE]`).

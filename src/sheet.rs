@@ -6,7 +6,8 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    About, Confinement, MoveRule, Outcome, PieceKind, PromotionMode, RoyalRule, RuleSet, ZoneRef,
+    About, Confinement, Counted, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Outcome,
+    ZoneRef,
 };
 
 /// A rules sheet: a title and sections of indented lines.
@@ -580,6 +581,9 @@ impl Words<'_> {
         let r = self.rules;
         let d = &r.drops;
         let mut s = Section::new("Captures and drops");
+        if r.end.must_capture {
+            s.line("capturing is compulsory: a side that has a legal capture must make one, any one it chooses");
+        }
         if d.to_hand.is_empty() {
             s.line("captured pieces leave the game; there are no drops");
             return s;
@@ -704,11 +708,8 @@ impl Words<'_> {
                 score_text(sc)
             ));
         }
-        if !e.extinction.is_empty() {
-            s.line(format!(
-                "a side with no {} left (on the board or in hand) loses",
-                or_list(&self.kinds(&e.extinction))
-            ));
+        if let Some(line) = self.extinction_line() {
+            s.line(line);
         }
         if let Some(g) = &e.goal {
             s.line(format!(
@@ -741,6 +742,37 @@ impl Words<'_> {
         s
     }
 
+    /// The `extinction` rule in one sentence (its counts share one limit and one result).
+    fn extinction_line(&self) -> Option<String> {
+        let e = &self.rules.end.extinction;
+        let first = e.first()?;
+        let kinds: Vec<PieceKind> = e
+            .iter()
+            .filter_map(|x| match x.counted {
+                Counted::Kind(k) => Some(k),
+                Counted::All => None,
+            })
+            .collect();
+        let (n, result) = (first.down_to, score_text(first.score));
+        let what = if kinds.is_empty() {
+            match n {
+                0 => "no piece left".to_string(),
+                1 => "at most 1 piece left".to_string(),
+                _ => format!("at most {n} pieces left"),
+            }
+        } else if n == 0 {
+            format!("no {} left", or_list(&self.kinds(&kinds)))
+        } else {
+            format!(
+                "at most {n} of its {} left (each kind counted on its own)",
+                or_list(&self.kinds(&kinds))
+            )
+        };
+        Some(format!(
+            "a side with {what}, on the board and in hand, {result}"
+        ))
+    }
+
     fn castling(&self) -> Section {
         let mut s = Section::new("Castling");
         if let Some(c) = &self.rules.castling {
@@ -749,9 +781,15 @@ impl Words<'_> {
                 "the {king} moves {} files towards a {rook} on its rank, neither having moved; the {rook} lands on the square next to the {king}, on the side it came from",
                 c.king_steps
             ));
-            s.detail(format!(
-                "every square between and under their paths is empty, and the {king} is not attacked where it stands, on the squares it crosses or where it lands"
-            ));
+            if self.rules.piece(c.king).royal {
+                s.detail(format!(
+                    "every square between and under their paths is empty, and the {king} is not attacked where it stands, on the squares it crosses or where it lands"
+                ));
+            } else {
+                s.detail(format!(
+                    "every square between and under their paths is empty; the {king}, not being royal, may castle from, through or into attack"
+                ));
+            }
             s.detail("the rights are those of the FEN's castling field (`KQkq`)");
         }
         s

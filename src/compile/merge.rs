@@ -446,10 +446,11 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             }
             node @ (Statement::Pass(_)
             | Statement::BareRoyal(_)
-            | Statement::Extinction(_)
+            | Statement::Extinction { .. }
             | Statement::Goal { .. }
             | Statement::CheckLimit(_)
             | Statement::NoCheck
+            | Statement::MustCapture
             | Statement::Gating(_)
             | Statement::PromotionLimit(_)) => {
                 if first_time(ctx, Key::Statement(kw), format!("`{kw}`"), span) {

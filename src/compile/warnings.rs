@@ -11,7 +11,7 @@ use super::merge::{DropKey, Merged};
 use super::Ctx;
 use crate::diagnostics::{Code, SourceError};
 use crate::geometry::{ByPlayer, Player, Square, SquareSet};
-use crate::rules::{Confinement, Leg, MovePattern, PieceKind, PromotionMode, RuleSet};
+use crate::rules::{Confinement, Counted, Leg, MovePattern, PieceKind, PromotionMode, RuleSet};
 use crate::syntax::{
     DropItem, PieceItem, RenderItem, Span, Statement, ZoneDef, ZoneExpr, ZoneTerm,
 };
@@ -49,6 +49,7 @@ pub(crate) fn check(ctx: &Ctx, m: &Merged, rules: &RuleSet) -> Vec<SourceError> 
     };
     let geo = Geometry::new(rules, &placed);
     w.royals(&placed);
+    w.extinct_at_start(&placed);
     w.pieces(&geo, &placed);
     w.unused_zones_and_paths();
     w.drops(&geo, &placed);
@@ -101,6 +102,49 @@ impl Warner<'_> {
                 self.rules.board.dims.name(s)
             ),
             None => format!("the {} {} in hand", self.player(p), self.name(k)),
+        }
+    }
+
+    /// An `extinction` rule that a side already meets in the start position: the game would be
+    /// over before the first move (`down-to` set too high, or a kind a side does not start with).
+    fn extinct_at_start(&mut self, placed: &[Placed]) {
+        let Some(st) = self.m.game_rules.get("extinction") else {
+            return;
+        };
+        for p in Player::BOTH {
+            let mine = || placed.iter().filter(|pl| pl.player == p);
+            for ex in &self.rules.end.extinction {
+                let (n, what) = match ex.counted {
+                    Counted::All => (mine().count(), "pieces".to_string()),
+                    Counted::Kind(k) => (
+                        mine().filter(|pl| pl.kind == k.index()).count(),
+                        format!("{}s", self.name(k.index())),
+                    ),
+                };
+                if n > usize::from(ex.down_to) {
+                    continue;
+                }
+                let msg = format!(
+                    "{} starts with {n} {what}, which this `extinction` rule already counts as too few: the game is over before the first move",
+                    self.player(p)
+                );
+                let help = if ex.down_to > 0 {
+                    "lower the `down-to` count below what each side starts with".to_string()
+                } else {
+                    format!(
+                        "give {} such a piece in the start FEN, or leave it out of the rule",
+                        self.player(p)
+                    )
+                };
+                self.warn(
+                    Code::WarningExtinctAtStart,
+                    st.span,
+                    msg,
+                    "holds at the start",
+                    help,
+                );
+                return;
+            }
         }
     }
 

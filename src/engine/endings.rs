@@ -7,12 +7,12 @@ use super::outcome::{result, GameResult};
 use super::position::{kind_of, Position};
 use super::Engine;
 use crate::geometry::Player;
-use crate::rules::PieceKind;
+use crate::rules::{Counted, PieceKind};
 
 /// Which end rule finished the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
-    /// `extinction`: a player has lost every piece of a listed kind.
+    /// `extinction`: a player has too few pieces of a listed kind, or in all, left.
     Extinction,
     /// `bare-royal`: a player has only royal pieces left.
     BareRoyal,
@@ -30,7 +30,7 @@ impl Ending {
     /// The ending in words, for the status line.
     pub fn describe(self) -> &'static str {
         match self {
-            Ending::Extinction => "a kind has died out",
+            Ending::Extinction => "a side's pieces have died out",
             Ending::BareRoyal => "a royal piece stands bare",
             Ending::Goal => "the goal is reached",
             Ending::CheckLimit => "the last check is given",
@@ -46,14 +46,15 @@ impl Engine {
         let end = &self.rules.end;
         let us = pos.side;
         let them = us.other();
-        if !end.extinction.is_empty() {
-            for p in [them, us] {
-                if end
-                    .extinction
-                    .iter()
-                    .any(|&k| self.count_with_hand(pos, p, k) == 0)
-                {
-                    return Some((Ending::Extinction, GameResult::Win(p.other())));
+        // The side that just moved first, as Fairy-Stockfish judges it.
+        for p in [them, us] {
+            for ex in &end.extinction {
+                let n = match ex.counted {
+                    Counted::Kind(k) => self.count_with_hand(pos, p, k),
+                    Counted::All => self.count_all_with_hand(pos, p),
+                };
+                if n <= usize::from(ex.down_to) {
+                    return Some((Ending::Extinction, result(ex.score, p)));
                 }
             }
         }
@@ -131,6 +132,12 @@ impl Engine {
     /// A player's pieces of one kind, on the board and in hand.
     fn count_with_hand(&self, pos: &Position, p: Player, k: PieceKind) -> usize {
         self.count_on_board(pos, p, k) + pos.hand(p, k) as usize
+    }
+
+    /// All a player's pieces, on the board and in hand.
+    fn count_all_with_hand(&self, pos: &Position, p: Player) -> usize {
+        let hand: usize = pos.hands[p].iter().map(|&n| n as usize).sum();
+        pos.occupied[p].len() as usize + hand
     }
 
     /// A player's pieces that are not royal, on the board and in hand.

@@ -25,6 +25,7 @@ macro_rules! by_width {
 
 mod attacks;
 mod bitboard;
+mod compulsory;
 mod diagram;
 mod endings;
 mod entries;

@@ -683,12 +683,18 @@ impl<B: BitBoard> MoveGen<'_, B> {
             Some(mut check) => self.legal_checked(pos, out, &mut check),
             None => self.pseudo_into(pos, out),
         }
+        self.keep_compulsory_captures(pos, out);
     }
 
     /// How many legal moves `pos` has (as many as [`Engine::legal_into`] lists), counted
     /// without listing most of them: perft's last ply. `buf` is scratch space.
     pub(super) fn count_legal(self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
+        if self.rules.end.must_capture {
+            // Whether a non-capture counts depends on every other move: list them all.
+            self.legal_into(pos, buf);
+            return buf.len() as u64;
+        }
         if (self.t().has_endings && self.ending(pos).is_some()) || self.royals_gone(pos) {
             return 0;
         }
@@ -1039,11 +1045,14 @@ impl<B: BitBoard> MoveGen<'_, B> {
                 continue;
             }
             let them = us.other();
-            let safe = (king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
-                && !cs
-                    .king_path
-                    .iter()
-                    .any(|s| self.square_attacked(pos, s, them, c.king));
+            // Attacks matter only to a royal castling piece.
+            let royal = self.t().royal_mask.contains(c.king);
+            let safe = !royal
+                || ((king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
+                    && !cs
+                        .king_path
+                        .iter()
+                        .any(|s| self.square_attacked(pos, s, them, c.king)));
             if safe {
                 out.push(Move {
                     from: cs.king_from,

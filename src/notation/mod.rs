@@ -431,6 +431,10 @@ fn board_move_error(
             .piece_at(to)
             .filter(|p| p.player == pos.side_to_move())
             .map(|p| engine.rules().piece(p.kind).name.clone());
+        // `must-capture`: a move that captures nothing while a capture is legal.
+        let capture_due = refused
+            && engine.rules().end.must_capture
+            && legal.iter().any(|&m| engine.is_capture(pos, m));
         let message = if let Some(blocker) = own_piece {
             format!(
                 "the {} on {} cannot move to {}: {} is occupied by {}'s own {}",
@@ -440,6 +444,14 @@ fn board_move_error(
                 to_text,
                 engine.rules().players[pos.side_to_move()],
                 blocker
+            )
+        } else if capture_due {
+            format!(
+                "the {} on {} cannot move to {}: capturing is compulsory, and {} has a capture to make",
+                name,
+                from_text,
+                to_text,
+                engine.rules().players[pos.side_to_move()]
             )
         } else if refused {
             format!(

@@ -163,6 +163,7 @@ fn river_rules() -> RuleSet {
             goal: None,
             check_limit: None,
             no_check: false,
+            must_capture: false,
         },
         castling: None,
         gating: None,

@@ -161,8 +161,18 @@ pub(crate) enum Statement {
     Pass(Option<Spanned<ScoreName>>),
     /// `bare-royal RESULT`: the result for a side left with only royal pieces.
     BareRoyal(Spanned<ScoreName>),
-    /// `extinction KIND, ...`: a side without any piece of one of these kinds loses.
-    Extinction(Vec<Name>),
+    /// `extinction KIND, ... | all [down-to N] [RESULT]`: a side left with at most N pieces of
+    /// one of these kinds (or N pieces in all) gets RESULT.
+    Extinction {
+        /// The kinds counted, each on its own (empty with `all`).
+        kinds: Vec<Name>,
+        /// `all`: every piece of the side is counted together; the span of the word.
+        all: Option<Span>,
+        /// `down-to N`: the count at or below which the rule applies (0 without it).
+        down_to: Option<Number>,
+        /// The result for that side (a loss without it).
+        score: Option<Spanned<ScoreName>>,
+    },
     /// `goal KIND in ZONE [reply]`: a side whose KIND reaches ZONE wins.
     Goal {
         /// The kind that must reach the zone.
@@ -176,6 +186,8 @@ pub(crate) enum Statement {
     CheckLimit(Number),
     /// `no-check`: a move may not give check.
     NoCheck,
+    /// `must-capture`: when a capture is legal, only captures are.
+    MustCapture,
     /// `promotion-limit KIND N, ...`: no promotion to KIND while the player has N of it on the board.
     PromotionLimit(Vec<(Name, Number)>),
     /// `render { ... }`.
@@ -219,10 +231,11 @@ impl Statement {
             Statement::FacingEnds(_) => "facing",
             Statement::Pass(_) => "pass",
             Statement::BareRoyal(_) => "bare-royal",
-            Statement::Extinction(_) => "extinction",
+            Statement::Extinction { .. } => "extinction",
             Statement::Goal { .. } => "goal",
             Statement::CheckLimit(_) => "check-limit",
             Statement::NoCheck => "no-check",
+            Statement::MustCapture => "must-capture",
             Statement::PromotionLimit(_) => "promotion-limit",
             Statement::Render(_) => "render",
         }

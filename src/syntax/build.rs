@@ -252,7 +252,24 @@ impl Builder {
             Rule::pass_stmt => Statement::Pass(it.next().map(|s| self.score(s))),
             Rule::bare_royal_stmt => Statement::BareRoyal(self.score(self.take(&mut it, &parent)?)),
             Rule::extinction_stmt => {
-                Statement::Extinction(self.names(self.take(&mut it, &parent)?))
+                let (mut kinds, mut all, mut down_to, mut score) = (Vec::new(), None, None, None);
+                for c in it {
+                    match c.as_rule() {
+                        Rule::extinction_all => all = Some(self.span(&c)),
+                        Rule::name_list => kinds = self.names(c),
+                        Rule::down_to_clause => {
+                            let n = self.take(&mut self.children(c.clone()).into_iter(), &c)?;
+                            down_to = Some(self.number(n));
+                        }
+                        _ => score = Some(self.score(c)),
+                    }
+                }
+                Statement::Extinction {
+                    kinds,
+                    all,
+                    down_to,
+                    score,
+                }
             }
             Rule::goal_stmt => {
                 let reply = self.keywords(&parent).contains(&Rule::k_reply);
@@ -264,6 +281,7 @@ impl Builder {
                 Statement::CheckLimit(self.number(self.take(&mut it, &parent)?))
             }
             Rule::no_check_stmt => Statement::NoCheck,
+            Rule::must_capture_stmt => Statement::MustCapture,
             Rule::gating_stmt => Statement::Gating(self.zone_expr(self.take(&mut it, &parent)?)?),
             Rule::promotion_limit_stmt => {
                 let mut v = Vec::new();

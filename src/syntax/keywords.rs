@@ -180,7 +180,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_extinction,
         word: "extinction",
         place: Place::Statement,
-        how: "`extinction KIND, ...`, like `extinction King`",
+        how: "`extinction KIND, ... [down-to N] [RESULT]` or `extinction all [down-to N] [RESULT]`, like `extinction King` or `extinction all win`",
     },
     Keyword {
         rule: Rule::k_goal,
@@ -199,6 +199,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         word: "no-check",
         place: Place::Statement,
         how: "`no-check` alone",
+    },
+    Keyword {
+        rule: Rule::k_must_capture,
+        word: "must-capture",
+        place: Place::Statement,
+        how: "`must-capture` alone",
     },
     Keyword {
         rule: Rule::k_promotion_limit,
@@ -521,6 +527,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_reply,
         word: "reply",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_down_to,
+        word: "down-to",
         place: Place::Word,
         how: "",
     },

@@ -10,6 +10,7 @@ mod about;
 mod analysis;
 mod architecture;
 mod betza;
+mod capture_and_extinction;
 mod check_cli;
 mod computer_side;
 mod diagnostics;

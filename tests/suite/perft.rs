@@ -180,3 +180,13 @@ fn seed_definitions_keep_their_regression_counts() {
         run_file(&format!("{name}.perft"));
     }
 }
+
+#[test]
+fn antichess_matches_fairy_stockfish() {
+    run_file("antichess.perft");
+}
+
+#[test]
+fn giveaway_matches_fairy_stockfish() {
+    run_file("giveaway.perft");
+}

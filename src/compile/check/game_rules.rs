@@ -1,10 +1,11 @@
 //! The game rules beyond check and mate: `pass`, `bare-royal`, `extinction`, `goal`,
-//! `check-limit`, `no-check` and `promotion-limit` (merged by keyword in [`super::merge`]).
+//! `check-limit`, `no-check`, `must-capture` and `promotion-limit` (merged by keyword in
+//! [`super::merge`]).
 
-use super::{score, Ctx, Env};
+use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
-use crate::rules::{GameEnd, Goal, PassRule, PieceKind};
+use crate::rules::{Counted, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind};
 use crate::syntax::Statement;
 
 /// Most checks a side may have to give (`check-limit`): the FEN counts them in one digit group.
@@ -34,12 +35,32 @@ pub(super) fn compile(
                 }
                 end.bare_royal = Some(score(&s.node));
             }
-            Statement::Extinction(names) => {
-                let kinds: Vec<Option<PieceKind>> = names
-                    .iter()
-                    .map(|n| env.kind(ctx, n, Code::PieceUnknown, "piece"))
-                    .collect();
-                end.extinction = kinds.into_iter().flatten().collect();
+            Statement::Extinction {
+                kinds,
+                all,
+                down_to,
+                score: result,
+            } => {
+                let down_to = match down_to {
+                    Some(n) => in_range(ctx, n, 0, u8::MAX as u64, "the extinction count")
+                        .map_or(0, |n| n as u8),
+                    None => 0,
+                };
+                let score = result.as_ref().map_or(Outcome::Loss, |s| score(&s.node));
+                let rule = |counted| Extinction {
+                    counted,
+                    down_to,
+                    score,
+                };
+                end.extinction = if all.is_some() {
+                    vec![rule(Counted::All)]
+                } else {
+                    kinds
+                        .iter()
+                        .filter_map(|n| env.kind(ctx, n, Code::PieceUnknown, "piece"))
+                        .map(|k| rule(Counted::Kind(k)))
+                        .collect()
+                };
             }
             Statement::Goal { kind, zone, reply } => {
                 let k = env.kind(ctx, kind, Code::PieceUnknown, "goal piece");
@@ -76,6 +97,7 @@ pub(super) fn compile(
                 }
                 end.no_check = true;
             }
+            Statement::MustCapture => end.must_capture = true,
             Statement::PromotionLimit(list) => {
                 for (name, n) in list {
                     let Some(k) = env.kind(ctx, name, Code::PieceUnknown, "piece") else {

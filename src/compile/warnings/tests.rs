@@ -300,3 +300,24 @@ fn shipped_definitions_have_no_warning() {
     }
     assert!(checked >= 19, "only {checked} definitions found");
 }
+
+#[test]
+fn an_extinction_rule_that_holds_at_the_start_is_warned() {
+    // Each side starts with five pieces: down to five is already too few.
+    let text = format!("{MINI}extinction all down-to 5 win\n");
+    assert_eq!(
+        one(&text),
+        w(
+            "chimera::warning::extinct_at_start",
+            "White starts with 5 pieces, which this `extinction` rule already counts as too few: the game is over before the first move",
+            "extinction all down-to 5 win",
+            "9:1"
+        )
+    );
+    // Down to four is a rule the game can reach.
+    assert_eq!(
+        warnings(&format!("{MINI}extinction all down-to 4 win\n")),
+        vec![]
+    );
+    assert_eq!(warnings(&format!("{MINI}extinction Rook\n")), vec![]);
+}

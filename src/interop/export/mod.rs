@@ -16,6 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 mod game;
+mod material;
 mod moves;
 mod pieces;
 mod slots;
@@ -154,6 +155,7 @@ pub fn export(rules: &RuleSet, section: &str) -> Export {
     ex.promotions();
     ex.drops();
     ex.end();
+    ex.material_rules();
     ex.castling();
     ex.gating();
     ex.start();
@@ -257,8 +259,11 @@ const KNOWN: &[(&str, &[&str])] = &[
             "move_limit",
             "goal",
             "no_check",
+            "must_capture",
+            "extinction",
         ],
     ),
+    ("end.extinction", &["counted", "down_to", "score"]),
     ("end.goal", &["kind", "zone", "reply"]),
     ("end.move_limit", &["moves", "score", "reset_by"]),
     ("castling", &["king", "rook", "king_steps"]),

@@ -167,6 +167,7 @@ pub(super) fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omi
     let royal_rule = royalty(&mut c, &mut pieces);
     let drop_lines = drop_rules(&mut c, &pieces, &promotion);
     let mut rules = end_rules(&mut c, &pieces, royal_rule);
+    rules.extend(material_rules(&mut c, &pieces, royal_rule.is_some()));
     let start = start_and_castling(&mut c, &pieces, &mut rules);
     not_converted(&mut c);
     let text = write(
@@ -492,16 +493,8 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
                 None => c.omit("extinctionPieceTypes", "names no piece of the variant"),
             }
         }
-        _ => {
-            c.omit(
-                "extinctionValue",
-                "an extinction rule other than losing the last royal piece type",
-            );
-            c.omit(
-                "extinctionPieceTypes",
-                "an extinction rule other than losing the last royal piece type",
-            );
-        }
+        // Any other extinction rule: `extinction ...` (see `material_rules`).
+        _ => {}
     }
     if !c.flag("checking", true) {
         c.omit("checking", "a game without check");
@@ -618,7 +611,11 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             None => c.omit("stalemateValue", "not win, loss or draw"),
         }
     }
-    if let Some(v) = c.get("checkmateValue") {
+    // Without a royal piece there is no checkmate to score (the language refuses the line).
+    let checkmate = c
+        .get("checkmateValue")
+        .filter(|_| pieces.iter().any(|p| p.royal));
+    if let Some(v) = checkmate {
         match score(&v) {
             Some(s) => rules.push(format!("checkmate {s}")),
             None => c.omit("checkmateValue", "not win, loss or draw"),
@@ -803,4 +800,80 @@ fn write(
     }
     let _ = writeln!(t, "start \"{}\"", start.replace('"', ""));
     t
+}
+
+/// `mustCapture` as `must-capture`, and an extinction rule that is not the royal rule (`royalty`
+/// took that one: `royal_taken`) as `extinction KIND, ... | all [down-to N] [RESULT]`.
+fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<String> {
+    let mut rules = Vec::new();
+    if c.flag("mustCapture", false) {
+        rules.push("must-capture".to_string());
+    }
+    let count = c.get("extinctionPieceCount");
+    let opponent = c.get("extinctionOpponentPieceCount");
+    let claim = c.flag("extinctionClaim", false);
+    let value = c.get("extinctionValue");
+    let types = c.get("extinctionPieceTypes");
+    if royal_taken {
+        return rules;
+    }
+    let (Some(value), Some(types)) = (value, types) else {
+        return rules;
+    };
+    let result = match value.as_str() {
+        "win" | "loss" | "draw" => value.as_str(),
+        "none" => return rules,
+        _ => {
+            c.omit("extinctionValue", "not win, loss or draw");
+            return rules;
+        }
+    };
+    if opponent.as_deref().is_some_and(|v| v != "0") || claim {
+        for k in ["extinctionOpponentPieceCount", "extinctionClaim"] {
+            c.omit(
+                k,
+                "an extinction rule that counts the opponent's pieces too",
+            );
+        }
+        return rules;
+    }
+    let down_to: u8 = match count.as_deref().map(str::parse::<u8>) {
+        None => 0,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            c.omit("extinctionPieceCount", "not a count from 0 to 255");
+            return rules;
+        }
+    };
+    let all = types.contains('*');
+    let kinds: Vec<&str> = types
+        .chars()
+        .filter(|ch| *ch != '*')
+        .filter_map(|ch| letter_of(pieces, ch))
+        .map(|i| pieces[i].name.as_str())
+        .collect();
+    let counted = match (all, kinds.is_empty()) {
+        (true, true) => "all".to_string(),
+        (false, false) => kinds.join(", "),
+        (true, false) => {
+            c.omit(
+                "extinctionPieceTypes",
+                "all pieces and single kinds counted together",
+            );
+            return rules;
+        }
+        (false, true) => {
+            c.omit("extinctionPieceTypes", "names no piece of the variant");
+            return rules;
+        }
+    };
+    let mut line = format!("extinction {counted}");
+    if down_to > 0 {
+        line.push_str(&format!(" down-to {down_to}"));
+    }
+    if result != "loss" {
+        line.push_str(&format!(" {result}"));
+    }
+    rules.push(line);
+    rules
 }

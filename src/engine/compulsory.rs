@@ -1,0 +1,31 @@
+//! Compulsory capture (`must-capture`): when the side to move has a legal capture, its other
+//! moves are not legal. A filter over the legal moves, after the royal rule's.
+
+use super::position::Position;
+use super::{Engine, Move, MoveKind};
+
+impl Engine {
+    /// Whether `mv` captures: it lands on an enemy piece (not a castling move, nor a move back to
+    /// its own square), or takes one on the way or en passant. Drops and passes capture nothing.
+    pub fn is_capture(&self, pos: &Position, mv: Move) -> bool {
+        if mv.side_capture().is_some() {
+            return true;
+        }
+        match mv.kind {
+            MoveKind::Drop(_) | MoveKind::Castle { .. } => false,
+            _ => {
+                mv.to != mv.from
+                    && pos
+                        .piece_at(mv.to)
+                        .is_some_and(|p| p.player != pos.side_to_move())
+            }
+        }
+    }
+
+    /// `must-capture`: keeps only the captures of `out` when there is one.
+    pub(super) fn keep_compulsory_captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        if self.rules.end.must_capture && out.iter().any(|&m| self.is_capture(pos, m)) {
+            out.retain(|&m| self.is_capture(pos, m));
+        }
+    }
+}
