@@ -193,7 +193,7 @@ fn fairy_stockfish_extinction_and_capture_keys_import_as_statements() {
 fn a_move_refused_because_a_capture_is_due_says_so() {
     let e = antichess();
     let p = pos(&e, "8/8/8/3p4/4P3/8/8/K7 w - - 0 1");
-    let err = chimera::notation::parse_move(&e, &p, "e4e5")
+    let err = chimera::parse_move(&e, &p, "e4e5")
         .expect_err("exd5 is due")
         .to_string();
     assert!(err.contains("capturing is compulsory"), "{err}");
