@@ -152,6 +152,7 @@ pub fn export(rules: &RuleSet, section: &str) -> Export {
     ex.assign_slots();
     ex.pieces();
     ex.promotions();
+    ex.promotion_limits();
     ex.drops();
     ex.end();
     ex.castling();
@@ -189,6 +190,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "gating",
             "start_fen",
             "start",
+            "promotion_limits",
             "render",
             // `description`, `author`, `link`: words for people, nothing the game plays.
             "about",
@@ -243,6 +245,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             "one_per_file",
             "no_drop_mate",
             "promote_after_move",
+            "must_drop",
+            "drop_promoted",
         ],
     ),
     (
@@ -257,6 +261,11 @@ const KNOWN: &[(&str, &[&str])] = &[
             "move_limit",
             "goal",
             "no_check",
+            "check_limit",
+            "pass",
+            "facing_ends",
+            "extinction",
+            "bare_royal",
         ],
     ),
     ("end.goal", &["kind", "zone", "reply"]),
