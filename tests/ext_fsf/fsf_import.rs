@@ -232,6 +232,8 @@ fn survey_of_fairy_stockfish_variants_ini() {
     }
     let (mut imported_n, mut complete, mut refused) = (0, 0, Vec::new());
     let (mut equal, mut announced, mut unannounced) = (Vec::new(), Vec::new(), Vec::new());
+    // Sections this pyffish does not know (keys newer than its release): nothing to compare.
+    let mut unloaded: Vec<String> = Vec::new();
     for n in &names {
         let r = import_section(&ini, n);
         if let Some(why) = &r.refused {
@@ -243,7 +245,7 @@ fn survey_of_fairy_stockfish_variants_ini() {
             complete += 1;
         }
         if !known.contains(&r.name) {
-            announced.push(format!("{n}: not loaded by pyffish"));
+            unloaded.push(n.clone());
             continue;
         }
         let e = engine_of(&r);
@@ -275,6 +277,7 @@ fn survey_of_fairy_stockfish_variants_ini() {
         refused.len(),
         equal.len()
     );
+    println!("not loaded by pyffish: {unloaded:?}");
     println!("refused:");
     for r in &refused {
         println!("  {r}");
