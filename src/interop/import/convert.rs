@@ -344,9 +344,9 @@ fn start_squares(c: &Conv, letter: char) -> [BTreeSet<(u8, u8)>; 2] {
 }
 
 /// Fairy-Stockfish's pawn double-steps from `doubleStepRegion` (ranks 2 and 7 unless stated), the
-/// language's `i` from the squares where the kind starts. Equal when every pawn starts in the
-/// region: `None`, plain `ifmnD`. Else the zone `double_step` for `ifmnD in double_step`, exact
-/// when no pawn can walk into the region later (none starts behind it); otherwise announced.
+/// language's `i` from the squares where the kind starts. A pawn that can walk into the region
+/// later (one starts behind a region square) is announced. Otherwise `None` (plain `ifmnD`) when
+/// every pawn starts in the region, else the zone `double_step` for `ifmnD in double_step`.
 fn double_step_zone(c: &mut Conv, letter: char) -> Option<String> {
     let w = c
         .get("doubleStepRegionWhite")
@@ -356,9 +356,6 @@ fn double_step_zone(c: &mut Conv, letter: char) -> Option<String> {
         .unwrap_or_else(|| "*7".into());
     let (ws, bs) = (c.square_set(&w), c.square_set(&b));
     let start = start_squares(c, letter);
-    if start[0].is_subset(&ws) && start[1].is_subset(&bs) {
-        return None;
-    }
     // White's pawns go up the board, Black's down: one starting below (above) a region square
     // may step into the region where the language's `i` would not let it double-step.
     let behind_w = start[0]
@@ -381,6 +378,9 @@ fn double_step_zone(c: &mut Conv, letter: char) -> Option<String> {
                 why: "pawns that may enter the double-step region after the start: the language's double step is from initial squares only".into(),
             });
         }
+    }
+    if start[0].is_subset(&ws) && start[1].is_subset(&bs) {
+        return None;
     }
     c.zone("double_step", &w, &b)
 }
@@ -593,9 +593,6 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
             );
         }
     }
-    if !c.flag("checking", true) {
-        c.omit("checking", "a game without check");
-    }
     royal_rule
 }
 
@@ -686,6 +683,56 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
 }
 
 /// The end-of-game statements: royal rule, facing, stalemate, checkmate, repetition, move limit.
+/// `flagPiece` and `flagRegion*`: `goal KIND in ZONE`, `reply` for `flagMove` (the second player
+/// may still answer the first player's arrival). Flag rules with more to them are announced.
+fn flag_goal(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) {
+    let Some(letter) = c.get("flagPiece") else {
+        return;
+    };
+    let extra = [
+        "flagPieceCount",
+        "flagPieceSafe",
+        "flagPieceBlockedWin",
+        "flagPieceWhite",
+        "flagPieceBlack",
+    ];
+    if extra.iter().any(|k| c.s.contains_key(*k)) {
+        for k in [
+            "flagPiece",
+            "flagRegionWhite",
+            "flagRegionBlack",
+            "flagMove",
+        ] {
+            c.omit(
+                k,
+                "a flag rule with more than one kind, a count, safety or blocking",
+            );
+        }
+        return;
+    }
+    let w = c.get("flagRegionWhite").unwrap_or_else(|| "-".into());
+    let b = c.get("flagRegionBlack").unwrap_or_else(|| "-".into());
+    let reply = c.flag("flagMove", false);
+    let kind = letter
+        .chars()
+        .next()
+        .and_then(|ch| letter_of(pieces, ch))
+        .map(|i| pieces[i].name.clone());
+    let (Some(kind), Some(zone)) = (kind, c.zone("flag_zone", &w, &b)) else {
+        for k in [
+            "flagPiece",
+            "flagRegionWhite",
+            "flagRegionBlack",
+            "flagMove",
+        ] {
+            c.omit(k, "a flag piece or region that names nothing on the board");
+        }
+        return;
+    };
+    let reply = if reply { " reply" } else { "" };
+    rules.push(format!("goal {kind} in {zone}{reply}"));
+}
+
 fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<String> {
     let mut rules = Vec::new();
     if let Some(r) = royal_rule {
@@ -694,6 +741,11 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     if c.flag("flyingGeneral", false) {
         rules.push("facing".into());
     }
+    // `checking = false`: no move may give check.
+    if !c.flag("checking", true) {
+        rules.push("no-check".into());
+    }
+    flag_goal(c, pieces, &mut rules);
     let score = |v: &str| -> Option<&'static str> {
         match v {
             "win" => Some("win"),
