@@ -338,9 +338,7 @@ fn xiang_fu_exports_as_a_promoted_pupil_confined_to_the_ring_and_agrees_with_pyf
         assert!(out.text.contains(line), "{line} in\n{}", out.text);
     }
     assert!(
-        out.text
-            .contains(&format!("mobilityRegionWhiteCustomPiece"))
-            && out.text.contains(ring),
+        out.text.contains("mobilityRegionWhiteCustomPiece") && out.text.contains(ring),
         "{}",
         out.text
     );
