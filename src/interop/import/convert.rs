@@ -369,7 +369,7 @@ fn double_step_zone(c: &mut Conv, letter: char) -> Option<String> {
             if behind_w { "doubleStepRegionWhite" } else { "doubleStepRegionBlack" },
             "pawns that may enter the double-step region after the start: the language's double step is from initial squares only",
         );
-        if c.s.get("doubleStepRegionWhite").is_none() && c.s.get("doubleStepRegionBlack").is_none()
+        if !c.s.contains_key("doubleStepRegionWhite") && !c.s.contains_key("doubleStepRegionBlack")
         {
             c.omissions.push(Omission {
                 key: "doubleStepRegion".into(),
