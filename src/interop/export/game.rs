@@ -8,12 +8,30 @@ impl Exporter<'_> {
         match &self.slots[k.index()] {
             Some(Slot::Promoted { base, .. }) => *base,
             Some(Slot::Flagged { pawn, .. }) => *pawn,
+            _ if self.start_only_promoted_form(k).is_some() => self.piece(k).captured_as,
             _ => self
                 .promoters_to(k)
                 .into_iter()
                 .find(|b| self.base_of(k) == Some(*b))
                 .unwrap_or(k),
         }
+    }
+
+    /// Whether a kind can be in a hand: a capture hands it over, or a start hand holds it.
+    fn can_be_in_hand(&self, k: PieceKind) -> bool {
+        // (A royal under ordinary check is never captured.)
+        let captured = self.kinds().any(|j| {
+            self.piece(j).captured_as == k
+                && !(self.piece(j).royal && self.rules.end.royal_rule == RoyalRule::Check)
+        });
+        let at_start = self.start.as_ref().is_some_and(|pos| {
+            Player::BOTH.iter().any(|&pl| {
+                pos.hand_contents(pl)
+                    .into_iter()
+                    .any(|(h, n)| h == k && n > 0)
+            })
+        });
+        self.rules.drops.to_hand.contains(&k) && (captured || at_start)
     }
 
     pub(super) fn drops(&mut self) {
@@ -53,7 +71,14 @@ impl Exporter<'_> {
         let pawn = kinds.iter().copied().find(
             |&k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"),
         );
-        let droppable: Vec<PieceKind> = dr.to_hand.clone();
+        // Only kinds that can be in a hand are ever dropped: those some capture hands over, and
+        // those in a start hand (a Champion captured as a Pupil never is).
+        let droppable: Vec<PieceKind> = dr
+            .to_hand
+            .iter()
+            .copied()
+            .filter(|&k| self.can_be_in_hand(k))
+            .collect();
         // The region written is the zone most of the kinds share (the pawn and the royals, which
         // never reach a hand, aside); only the kinds dropped elsewhere are reported.
         let others: Vec<PieceKind> = droppable
@@ -155,6 +180,32 @@ impl Exporter<'_> {
                 "`no-mate` for another kind than the one exported as `shogiPawn` (`fW`); Fairy-Stockfish has the rule only for that piece (left out)",
             ),
         }
+        // `must-drop`: Fairy-Stockfish's `mustDrop` (any kind in hand).
+        if dr.must_drop {
+            self.line("mustDrop", "true");
+        }
+        // `drop-promoted`: Fairy-Stockfish's `dropPromoted`, for every kind with a promoted form.
+        if !dr.drop_promoted.is_empty() {
+            let missing: Vec<String> = droppable
+                .iter()
+                .filter(|&&k| !dr.drop_promoted.contains(&k))
+                .filter(|&&k| {
+                    self.piece(k)
+                        .promotion
+                        .as_ref()
+                        .is_some_and(|p| p.to.len() == 1 && self.base_of(p.to[0]) == Some(k))
+                })
+                .map(|&k| self.piece(k).name.clone())
+                .collect();
+            if missing.is_empty() {
+                self.line("dropPromoted", "true");
+            } else {
+                self.problem(
+                    Subject::Statement("drop-promoted"),
+                    format!("`drop-promoted` not for {}: Fairy-Stockfish's `dropPromoted` lets every kind with a promoted form be dropped as it (left out)", missing.join(", ")),
+                );
+            }
+        }
         if dr.promote_after_move.is_some() {
             self.problem(
                 Subject::Drops,
@@ -240,10 +291,79 @@ impl Exporter<'_> {
                 }
             }
         }
+        self.end_more(&end);
         // `no-check`: no move may give check (Fairy-Stockfish's `checking = false`).
         if end.no_check {
             self.line("checking", "false");
         }
+    }
+
+    /// `check-limit`, `pass`, `facing ends` and `bare-royal`.
+    fn end_more(&mut self, end: &crate::rules::GameEnd) {
+        // `check-limit N`: the start FEN carries the checks left (`N+N`), as Fairy-Stockfish's.
+        if end.check_limit.is_some() {
+            self.line("checkCounting", "true");
+        }
+        let king = self.king_type_royal();
+        // `pass twice draw`: Fairy-Stockfish's pass is a move of its king, never out of check
+        // (but under bikjang), and two passes in a row end the game in a draw.
+        if let Some(p) = &end.pass {
+            if p.twice != Some(Outcome::Draw) {
+                self.problem(
+                    Subject::Statement("pass"),
+                    "`pass` without `twice draw`: in Fairy-Stockfish two passes in a row always end the game in a draw (left out)",
+                );
+            } else if !king {
+                self.problem(
+                    Subject::Statement("pass"),
+                    "`pass` without one royal under ordinary check: Fairy-Stockfish passes with its king (left out)",
+                );
+            } else {
+                self.line("pass", "true");
+            }
+        }
+        // `facing ends draw`: Fairy-Stockfish's bikjang (a draw when its material counting is off).
+        if let Some(s) = end.facing_ends {
+            if s != Outcome::Draw || !king {
+                self.problem(
+                    Subject::Statement("facing"),
+                    format!("`facing ends {}`: Fairy-Stockfish's bikjang is a draw between two kings (left out)", score_word(s)),
+                );
+            } else {
+                self.line("bikjangRule", "true");
+            }
+        }
+        let royals: Vec<PieceKind> = self.rules.royal_kinds().collect();
+        let royal_extinction = self.rules.end.royal_rule != RoyalRule::Check && !royals.is_empty();
+        // `extinction` is written by `material_rules` (material.rs).
+        // `bare-royal loss` with one royal: Fairy-Stockfish's bare king (a side with its king alone
+        // loses unless it can bare the other side's king at once).
+        if let Some(s) = end.bare_royal {
+            if s != Outcome::Loss
+                || royals.len() != 1
+                || royal_extinction
+                || !end.extinction.is_empty()
+            {
+                self.problem(
+                    Subject::Statement("bare-royal"),
+                    format!("`bare-royal {}`: Fairy-Stockfish states a bare king as a loss, with one royal kind and no other extinction rule (left out)", score_word(s)),
+                );
+            } else {
+                self.line("extinctionValue", "loss");
+                self.line("extinctionClaim", "true");
+                self.line("extinctionPieceTypes", "*");
+                self.line("extinctionPieceCount", 1);
+                self.line("extinctionOpponentPieceCount", 2);
+            }
+        }
+    }
+
+    /// Whether the royal is written as Fairy-Stockfish's `king` (one royal kind, ordinary check).
+    fn king_type_royal(&self) -> bool {
+        self.kinds().any(|k| {
+            self.piece(k).royal
+                && matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "king")
+        })
     }
 
     pub(super) fn castling(&mut self) {
@@ -362,7 +482,10 @@ impl Exporter<'_> {
                     Some(Slot::Own { letter, .. }) => {
                         // a promoted kind with a type of its own is still written `+X`
                         match self.base_of(pc.kind) {
-                            Some(b) if self.promoters_to(pc.kind).contains(&b) => {
+                            Some(b)
+                                if self.promoters_to(pc.kind).contains(&b)
+                                    || self.start_only_promoted_form(pc.kind) == Some(b) =>
+                            {
                                 format!("+{}", self.fsf_letter(b).unwrap_or('?'))
                             }
                             _ => letter.to_string(),

@@ -153,6 +153,7 @@ pub fn export(rules: &RuleSet, section: &str) -> Export {
     ex.assign_slots();
     ex.pieces();
     ex.promotions();
+    ex.promotion_limits();
     ex.drops();
     ex.end();
     ex.material_rules();
@@ -191,6 +192,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "gating",
             "start_fen",
             "start",
+            "promotion_limits",
             "render",
             // `description`, `author`, `link`: words for people, nothing the game plays.
             "about",
@@ -245,6 +247,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             "one_per_file",
             "no_drop_mate",
             "promote_after_move",
+            "must_drop",
+            "drop_promoted",
         ],
     ),
     (
@@ -260,7 +264,11 @@ const KNOWN: &[(&str, &[&str])] = &[
             "goal",
             "no_check",
             "must_capture",
+            "check_limit",
+            "pass",
+            "facing_ends",
             "extinction",
+            "bare_royal",
         ],
     ),
     ("end.extinction", &["counted", "down_to", "score"]),

@@ -199,7 +199,8 @@ impl Exporter<'_> {
                         format!("{}: a forced promotion of moves that start in the zone; Fairy-Stockfish's pawn promotion looks only at where the move ends", p.name),
                     );
                 }
-                if pr.mode == PromotionMode::Optional {
+                if pr.mode == PromotionMode::Optional && !self.promotes_only_at_the_end(k, &pr.zone)
+                {
                     self.problem(
                         Subject::Promotes(p.name.clone()),
                         format!("{}: an optional promotion to a choice of kinds; Fairy-Stockfish's pawn promotion looks only at where the move ends (written as optional)", p.name),
@@ -230,10 +231,31 @@ impl Exporter<'_> {
             "promotionPieceTypes",
             letters(&mut pawn_targets.unwrap_or_default().into_iter()),
         );
+        // Fairy-Stockfish's pawn type may not enter the zone unpromoted when this is true, even
+        // with no pawn promotion (a shogi-style promoting pawn must be free to decline).
+        let pawn_slot = kinds.iter().any(
+            |&k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"),
+        );
         self.line(
             "mandatoryPawnPromotion",
-            pawn_mode != Some(PromotionMode::Optional),
+            match pawn_mode {
+                Some(m) => m != PromotionMode::Optional,
+                None => !pawn_slot,
+            },
         );
+        // Kinds that start promoted and that nothing promotes to (no promotion zone is written).
+        for &k in &kinds {
+            if let (Some(b), Some(t)) = (self.start_only_promoted_form(k), self.fsf_letter(k)) {
+                if let Some(bl) = self.fsf_letter(b) {
+                    piece_proms.push((bl, t));
+                }
+            }
+        }
+        if zone.is_none() && !piece_proms.is_empty() {
+            // Promoted forms only in the start position: no square promotes (Fairy-Stockfish's
+            // default region is the last rank).
+            self.region("promotionRegion", &PlayerSquares::both(SquareSet::EMPTY));
+        }
         if !piece_proms.is_empty() {
             let s: Vec<String> = piece_proms
                 .iter()
@@ -257,6 +279,55 @@ impl Exporter<'_> {
         }
         self.line("immobilityIllegal", optional || must_move);
         self.initial_moves(&kinds);
+    }
+
+    /// `promotion-limit`: Fairy-Stockfish's `promotionLimit`, which counts the pieces of a type
+    /// (so a kind sharing its type with another cannot be counted alone).
+    pub(super) fn promotion_limits(&mut self) {
+        let mut parts = Vec::new();
+        for k in self.kinds().collect::<Vec<_>>() {
+            let Some(Some(n)) = self.rules.promotion_limits.get(k.index()).copied() else {
+                continue;
+            };
+            let Some(c) = self.fsf_letter(k) else {
+                continue;
+            };
+            let shared = self
+                .kinds()
+                .any(|o| o != k && self.fsf_letter(o) == Some(c));
+            if shared {
+                let name = self.piece(k).name.clone();
+                self.problem(
+                    Subject::Statement("promotion-limit"),
+                    format!("`promotion-limit` of {name}: Fairy-Stockfish counts every piece of its type, promoted ones too (left out)"),
+                );
+                continue;
+            }
+            parts.push(format!("{c}:{n}"));
+        }
+        if !parts.is_empty() {
+            self.line("promotionLimit", parts.join(" "));
+        }
+    }
+
+    /// Whether every move of the kind from inside its promotion zone ends inside it too (a pawn
+    /// stepping towards the last ranks), so that promotion "when the move starts or ends in the
+    /// zone" is Fairy-Stockfish's "when it ends there".
+    fn promotes_only_at_the_end(&self, k: PieceKind, zone: &PlayerSquares) -> bool {
+        let d = self.dims;
+        let last: Vec<SquareSet> = (0..d.ranks)
+            .map(|r| d.squares().filter(|&s| d.rank(s) >= r).collect())
+            .collect();
+        let upper = last.iter().any(|z| *z == zone[Player::First])
+            && zone[Player::Second] == zone[Player::First].mirrored(d);
+        let forward = self.plain_units(k).iter().all(|u| {
+            u.legs
+                .iter()
+                .map(|l| i32::from(l.1) * i32::from(l.2))
+                .sum::<i32>()
+                > 0
+        });
+        upper && forward && self.piece(k).moves.iter().all(|r| r.only_in.is_none())
     }
 
     /// The letters a pawn-style promotion offers in Fairy-Stockfish (`promotionPieceTypes`),

@@ -85,6 +85,38 @@ impl Exporter<'_> {
                     continue;
                 }
             }
+            // A `+X` kind nothing promotes to: in the start position only. Captured as X with
+            // drops, it is X's promoted form (`promotedPieceType`, demoted on capture as
+            // Fairy-Stockfish does) as long as X never promotes; otherwise a type of its own.
+            if promoters.is_empty() {
+                if let Some(c) = ('a'..='z').find(|c| !used.contains(c)) {
+                    used.insert(c);
+                    custom += 1;
+                    let betza_text = self.betza(k);
+                    self.slots[k.index()] = Some(Slot::Own {
+                        key: format!("customPiece{custom}"),
+                        letter: c,
+                        betza: betza_text,
+                    });
+                    if let Some(b) = self.start_only_promoted_form(k) {
+                        let wrong = self.piece(b).promotion.is_some()
+                            || self.kinds().any(|o| self.piece(o).promotion.is_some());
+                        if wrong {
+                            let bn = self.piece(b).name.clone();
+                            self.problem(
+                                Subject::Piece(name.clone()),
+                                format!("{name} ({}) is written as a promoted {bn} (it is captured as one); with other promotions in the game Fairy-Stockfish would also let {bn} promote to it", self.piece(k).letter),
+                            );
+                        }
+                    }
+                } else {
+                    self.problem(
+                        Subject::Piece(name.clone()),
+                        format!("no letter is left for {name}"),
+                    );
+                }
+                continue;
+            }
             // A pawn-promoted piece: moves as X, captured as the pawn that promoted to it.
             if let (Some(x), [pawn]) = (base, promoters.as_slice()) {
                 let cap = self.piece(k).captured_as;
@@ -170,6 +202,19 @@ impl Exporter<'_> {
         let expect: SquareSet = d.squares().filter(|&s| d.rank(s) >= r).collect();
         (r > 0 && zone[Player::First] == expect && zone[Player::Second] == expect.mirrored(d))
             .then_some(r + 1)
+    }
+
+    /// For a `+X` kind that nothing promotes to and that is captured as X with drops: X, whose
+    /// promoted form (`promotedPieceType`) it is written as, so that it demotes to X in the
+    /// captor's hand as Fairy-Stockfish's promoted pieces do.
+    pub(super) fn start_only_promoted_form(&self, k: PieceKind) -> Option<PieceKind> {
+        let b = self.base_of(k)?;
+        let p = self.piece(k);
+        (self.promoters_to(k).is_empty()
+            && p.captured_as == b
+            && b != k
+            && !self.rules.drops.to_hand.is_empty())
+        .then_some(b)
     }
 
     pub(super) fn slot_key(&self, k: PieceKind) -> Option<(String, char)> {

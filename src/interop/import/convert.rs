@@ -98,8 +98,10 @@ impl Conv {
         let w = self.zone_expr(white)?;
         let ws = self.square_set(white);
         let bs = self.square_set(black);
-        let mirrored: BTreeSet<(u8, u8)> =
-            ws.iter().map(|&(f, r)| (f, self.ranks + 1 - r)).collect();
+        let mirrored: BTreeSet<(u8, u8)> = ws
+            .iter()
+            .filter_map(|&(f, r)| Some((f, self.ranks.saturating_add(1).checked_sub(r)?)))
+            .collect();
         if mirrored == bs {
             self.zones.push(format!("zone {name} = {w}"));
         } else {
@@ -253,7 +255,10 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
         };
         let mut moves = vec![betza];
         if key == "pawn" && double_step {
-            moves[0].push_str("ifmnD");
+            match double_step_zone(c, letter) {
+                Some(z) => moves.push(format!("ifmnD in {z}")),
+                None => moves[0].push_str("ifmnD"),
+            }
         }
         if key == "soldier" {
             if let Some(r) = c
@@ -303,6 +308,84 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
     Ok(pieces)
 }
 
+/// The squares of a piece letter in the start FEN, as (file, rank) from 1, per side (White's
+/// upper case first).
+fn start_squares(c: &Conv, letter: char) -> [BTreeSet<(u8, u8)>; 2] {
+    let fen =
+        c.s.get("startFen")
+            .map(|(v, _)| v.clone())
+            .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into());
+    let board = fen.split(['[', ' ']).next().unwrap_or("");
+    let mut out = [BTreeSet::new(), BTreeSet::new()];
+    for (i, row) in board.split('/').enumerate() {
+        let rank = c.ranks.saturating_sub(i as u8);
+        let (mut file, mut num, mut promoted) = (0u8, 0u8, false);
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                num = num.saturating_mul(10).saturating_add(d as u8);
+                continue;
+            }
+            file = file.saturating_add(num);
+            num = 0;
+            match ch {
+                '+' => promoted = true,
+                '~' => {}
+                _ if ch.is_ascii_alphabetic() => {
+                    file = file.saturating_add(1);
+                    if !promoted && ch.eq_ignore_ascii_case(&letter) {
+                        out[usize::from(ch.is_ascii_lowercase())].insert((file, rank));
+                    }
+                    promoted = false;
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Fairy-Stockfish's pawn double-steps from `doubleStepRegion` (ranks 2 and 7 unless stated), the
+/// language's `i` from the squares where the kind starts. A pawn that can walk into the region
+/// later (one starts behind a region square) is announced. Otherwise `None` (plain `ifmnD`) when
+/// every pawn starts in the region, else the zone `double_step` for `ifmnD in double_step`.
+fn double_step_zone(c: &mut Conv, letter: char) -> Option<String> {
+    let w = c
+        .get("doubleStepRegionWhite")
+        .unwrap_or_else(|| "*2".into());
+    let b = c
+        .get("doubleStepRegionBlack")
+        .unwrap_or_else(|| "*7".into());
+    let (ws, bs) = (c.square_set(&w), c.square_set(&b));
+    let start = start_squares(c, letter);
+    // White's pawns go up the board, Black's down: one starting below (above) a region square
+    // may step into the region where the language's `i` would not let it double-step.
+    let behind_w = start[0]
+        .iter()
+        .any(|&(_, r)| !ws.is_empty() && ws.iter().any(|&(_, rr)| r < rr));
+    let behind_b = start[1]
+        .iter()
+        .any(|&(_, r)| !bs.is_empty() && bs.iter().any(|&(_, rr)| r > rr));
+    if behind_w || behind_b {
+        c.omit(
+            if behind_w { "doubleStepRegionWhite" } else { "doubleStepRegionBlack" },
+            "pawns that may enter the double-step region after the start: the language's double step is from initial squares only",
+        );
+        if !c.s.contains_key("doubleStepRegionWhite") && !c.s.contains_key("doubleStepRegionBlack")
+        {
+            c.omissions.push(Omission {
+                key: "doubleStepRegion".into(),
+                value: "(default: ranks 2 and 7)".into(),
+                line: None,
+                why: "pawns that may enter the double-step region after the start: the language's double step is from initial squares only".into(),
+            });
+        }
+    }
+    if start[0].is_subset(&ws) && start[1].is_subset(&bs) {
+        return None;
+    }
+    c.zone("double_step", &w, &b)
+}
+
 /// Mobility regions as `confined` zones.
 fn confinement(c: &mut Conv, pieces: &mut [Piece]) {
     for p in pieces.iter_mut() {
@@ -340,7 +423,9 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
         (w, b, Some(r)) => {
             let r: u8 = r.parse().unwrap_or(c.ranks);
             let wr: Vec<String> = (r..=c.ranks).map(|x| format!("*{x}")).collect();
-            let br: Vec<String> = (1..=c.ranks + 1 - r).map(|x| format!("*{x}")).collect();
+            let br: Vec<String> = (1..=c.ranks.saturating_add(1).saturating_sub(r))
+                .map(|x| format!("*{x}"))
+                .collect();
             (w.unwrap_or(wr.join(" ")), b.unwrap_or(br.join(" ")))
         }
         (w, b, None) => (
@@ -406,7 +491,12 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                     .cloned()
                     .collect(),
             });
-            let mode = if piece_forced { "forced" } else { "optional" };
+            // Fairy-Stockfish's mandatory piece promotion looks at both ends of the move.
+            let mode = if piece_forced {
+                "forced-start-or-end"
+            } else {
+                "optional"
+            };
             pieces[ai]
                 .lines
                 .push(format!("promotes to {pname} in {z} {mode}"));
@@ -495,9 +585,6 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
         }
         // Any other extinction rule: `extinction ...` (see `material_rules`).
         _ => {}
-    }
-    if !c.flag("checking", true) {
-        c.omit("checking", "a game without check");
     }
     royal_rule
 }
@@ -589,6 +676,56 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
 }
 
 /// The end-of-game statements: royal rule, facing, stalemate, checkmate, repetition, move limit.
+/// `flagPiece` and `flagRegion*`: `goal KIND in ZONE`, `reply` for `flagMove` (the second player
+/// may still answer the first player's arrival). Flag rules with more to them are announced.
+fn flag_goal(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) {
+    let Some(letter) = c.get("flagPiece") else {
+        return;
+    };
+    let extra = [
+        "flagPieceCount",
+        "flagPieceSafe",
+        "flagPieceBlockedWin",
+        "flagPieceWhite",
+        "flagPieceBlack",
+    ];
+    if extra.iter().any(|k| c.s.contains_key(*k)) {
+        for k in [
+            "flagPiece",
+            "flagRegionWhite",
+            "flagRegionBlack",
+            "flagMove",
+        ] {
+            c.omit(
+                k,
+                "a flag rule with more than one kind, a count, safety or blocking",
+            );
+        }
+        return;
+    }
+    let w = c.get("flagRegionWhite").unwrap_or_else(|| "-".into());
+    let b = c.get("flagRegionBlack").unwrap_or_else(|| "-".into());
+    let reply = c.flag("flagMove", false);
+    let kind = letter
+        .chars()
+        .next()
+        .and_then(|ch| letter_of(pieces, ch))
+        .map(|i| pieces[i].name.clone());
+    let (Some(kind), Some(zone)) = (kind, c.zone("flag_zone", &w, &b)) else {
+        for k in [
+            "flagPiece",
+            "flagRegionWhite",
+            "flagRegionBlack",
+            "flagMove",
+        ] {
+            c.omit(k, "a flag piece or region that names nothing on the board");
+        }
+        return;
+    };
+    let reply = if reply { " reply" } else { "" };
+    rules.push(format!("goal {kind} in {zone}{reply}"));
+}
+
 fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<String> {
     let mut rules = Vec::new();
     if let Some(r) = royal_rule {
@@ -597,6 +734,11 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     if c.flag("flyingGeneral", false) {
         rules.push("facing".into());
     }
+    // `checking = false`: no move may give check.
+    if !c.flag("checking", true) {
+        rules.push("no-check".into());
+    }
+    flag_goal(c, pieces, &mut rules);
     let score = |v: &str| -> Option<&'static str> {
         match v {
             "win" => Some("win"),

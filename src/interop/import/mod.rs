@@ -172,8 +172,42 @@ fn resolve(file: &IniFile, sec: &Section, depth: usize) -> Result<Settings, Stri
             };
         }
     }
+    // `promotedPieceType` is a table by piece type: the child's pairs are added to the parent's
+    // (whose pieces the child did not give away), not put in their place.
+    let inherited = s.get("promotedPieceType").cloned();
     for e in &sec.entries {
         s.insert(e.key.clone(), (e.value.clone(), Some(e.line)));
+    }
+    if let (Some((parent, _)), Some(own)) = (
+        inherited,
+        sec.entries
+            .iter()
+            .rev()
+            .find(|e| e.key == "promotedPieceType"),
+    ) {
+        let pairs = |v: &str| -> Vec<(char, String)> {
+            v.split_whitespace()
+                .filter_map(|p| {
+                    let (a, b) = p.split_once(':')?;
+                    Some((a.chars().next()?.to_ascii_lowercase(), b.to_string()))
+                })
+                .collect()
+        };
+        let mine = pairs(&own.value);
+        let kept: Vec<String> = pairs(&parent)
+            .into_iter()
+            .filter(|(a, b)| {
+                let to = b.chars().next().map(|ch| ch.to_ascii_lowercase());
+                !redefined.contains(a)
+                    && to.is_none_or(|t| !redefined.contains(&t))
+                    && !mine.iter().any(|(m, _)| m == a)
+            })
+            .map(|(a, b)| format!("{a}:{b}"))
+            .collect();
+        if !kept.is_empty() {
+            let merged = format!("{} {}", kept.join(" "), own.value);
+            s.insert("promotedPieceType".into(), (merged, Some(own.line)));
+        }
     }
     Ok(s)
 }
