@@ -13,6 +13,7 @@ pub mod metrics;
 mod play;
 pub mod plots;
 pub mod study;
+pub mod tune;
 pub mod values;
 
 pub use metrics::{summarize, table, Interval, Metrics, Table};
