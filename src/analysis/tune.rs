@@ -408,18 +408,18 @@ pub fn fit(
                     a
                 },
             );
-        for i in 0..n {
-            grad[i] += 2.0 * config.prior * (theta[i] - theta0[i]) / 10_000.0;
+        for ((g, x), x0) in grad.iter_mut().zip(&theta).zip(&theta0) {
+            *g += 2.0 * config.prior * (x - x0) / 10_000.0;
         }
         // Large steps first, small at the end.
         let lr = 4.0 * (1.0 - 0.9 * t as f64 / iterations as f64);
-        for i in 0..n {
-            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
-            let mh = m[i] / (1.0 - b1.powi(t as i32));
-            let vh = v[i] / (1.0 - b2.powi(t as i32));
+        for (((x, g), mi), vi) in theta.iter_mut().zip(&grad).zip(&mut m).zip(&mut v) {
+            *mi = b1 * *mi + (1.0 - b1) * g;
+            *vi = b2 * *vi + (1.0 - b2) * g * g;
+            let mh = *mi / (1.0 - b1.powi(t as i32));
+            let vh = *vi / (1.0 - b2.powi(t as i32));
             if vh > 0.0 {
-                theta[i] -= lr * mh / (vh.sqrt() + eps);
+                *x -= lr * mh / (vh.sqrt() + eps);
             }
         }
         // Piece values stay non-negative.

@@ -181,7 +181,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
         "K = {:.6}; mean squared error {:.6} -> {:.6} over {} positions",
         fit.k, fit.error_before, fit.error_after, fit.samples
     );
-    let notes = vec![
+    let notes = [
         format!("Evaluation weights for {}, written by `chimera tune`.", rules.name),
         format!(
             "Fitted to {} positions ({} self-play games at {}, {} PGN files); error {:.6} -> {:.6}.",
