@@ -30,10 +30,6 @@ fn folder(tag: &str) -> PathBuf {
     dir
 }
 
-fn engine_of(path: &Path) -> Engine {
-    Engine::new(compile_file(path).expect("compiles")).expect("engine")
-}
-
 /// A small deterministic generator (the synthetic data must not depend on a crate's version).
 struct Lcg(u64);
 impl Lcg {
@@ -116,10 +112,10 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
 
 #[test]
 fn the_evaluation_is_the_features_times_the_weights() {
-    let engine = common::load("minishogi.variant");
+    let engine = Arc::new(common::load("minishogi.variant"));
     let eval = Evaluator::new(&engine);
     let theta = tune::to_vector(eval.weights());
-    let mut game = chimera::engine::Game::new(Arc::new(engine.clone()), engine.start_position());
+    let mut game = chimera::engine::Game::new(engine.clone(), engine.start_position());
     // A game of first legal moves with captures: pieces move, get captured, go to hand.
     for _ in 0..30 {
         if game.status().result().is_some() {
