@@ -2,6 +2,7 @@
 //! definition as `NAME.weights`, and read back into the rule set that play, hints, protocols and
 //! `analyze` use.
 
+use crate::common;
 use chimera::analysis::tune::{self, FitConfig, Sample};
 use chimera::compile::{check_file, compile_file, weights};
 use chimera::diagnostics::Code;
