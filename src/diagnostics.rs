@@ -60,6 +60,8 @@ codes! {
     Engine = "chimera::engine",
     /// a PGN file cannot be read, or a move in it is not legal (`chimera pgn`)
     Pgn = "chimera::pgn",
+    /// a tuned weights file beside a definition (`NAME.weights`) cannot be read, is not valid, or holds a weight out of bounds
+    Weights = "chimera::weights",
     /// the variant's name is empty
     VariantName = "chimera::variant::name",
     /// a required statement (`variant`, `board`, `players`, `start`) is missing
@@ -180,6 +182,8 @@ codes! {
     WarningStartsOutsideConfinement = "chimera::warning::starts_outside_confinement",
     /// warning: an `extinction` rule already holds in the start position
     WarningExtinctAtStart = "chimera::warning::extinct_at_start",
+    /// warning: a tuned weights file was fitted to other rules, or names a piece the definition lacks
+    WarningWeightsStale = "chimera::warning::weights_stale",
 }
 
 impl fmt::Display for Code {

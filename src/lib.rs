@@ -105,6 +105,9 @@ pub use rules::{
     PieceDef, PieceKind, Promotion, PromotionMode, RenderHints, RideDirection, RoyalRule, RuleSet,
     SvgGlyph, ZoneId, ZoneRef, MAX_GLYPH_CHARS, MAX_PIECE_KINDS,
 };
+// Tuned evaluation weights (`chimera tune`): the values, and the `NAME.weights` file they live in.
+pub use compile::weights;
+pub use rules::{KindWeights, Weights};
 pub use sheet::{Section, Sheet};
 
 // The compiler: text → checked `RuleSet`, or every error.
@@ -138,3 +141,4 @@ pub use search::{
     clock_budget, evaluate, piece_values, Budget, Clock, Evaluator, Info, Limits, Score,
     SearchResult, Searcher, MAX_DEPTH, MAX_HASH_MB,
 };
+pub use search::eval::FEATURES_PER_KIND;

@@ -49,6 +49,8 @@ enum Command {
     Study(cli::study::Args),
     /// Engine-versus-engine games refereed by a definition: Chimera, UCI and CECP engines.
     Match(cli::matches::Args),
+    /// Fit the evaluation's weights to self-play (or PGN) results; writes FILE.weights beside it.
+    Tune(cli::tune::Args),
     /// Rewrite definitions in the canonical layout (`--check`: only report unformatted files).
     Fmt(cli::fmt::Args),
     /// The language server for editors (Language Server Protocol on standard input and output).
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Command::Analyze(a) => cli::analyze::run(a),
         Command::Study(a) => cli::study::run(a),
         Command::Match(a) => cli::matches::run(a),
+        Command::Tune(a) => cli::tune::run(a),
         Command::Fmt(a) => cli::fmt::run(a),
         Command::Lsp => match chimera::lsp::run_stdio() {
             Ok(()) => ExitCode::SUCCESS,

@@ -139,6 +139,38 @@ pub struct RuleSet {
     /// What the designer says about the variant: `description`, `author`, `link`.
     #[serde(default)]
     pub about: About,
+    /// Evaluation weights tuned for this variant (`chimera tune`), read from the `NAME.weights`
+    /// file beside the definition; `None`: the evaluation derives everything from the rules.
+    #[serde(default)]
+    pub weights: Option<Weights>,
+}
+
+/// Evaluation weights of a variant, one entry per piece kind (indexed by [`PieceKind`]; `None`:
+/// the weights derived from the rules). The evaluation is linear in them; `chimera tune` fits
+/// them to game results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weights {
+    /// Per kind, in kind order.
+    pub kinds: Vec<Option<KindWeights>>,
+}
+
+/// Largest piece value (on the board or in hand) a weight may hold, centipawns.
+pub const MAX_WEIGHT_VALUE: i32 = 100_000;
+/// Largest square-table scale a weight may hold, percent (either sign).
+pub const MAX_WEIGHT_SCALE: i32 = 10_000;
+
+/// The evaluation weights of one piece kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindWeights {
+    /// Value on the board, centipawns.
+    pub value: i32,
+    /// Value in hand, centipawns.
+    pub hand: i32,
+    /// Scale of the square table from the kind's own moves (reach from each square), percent of
+    /// the derived table (100: as derived; for a royal, 0 derived: where it is safest).
+    pub centrality: i32,
+    /// Scale of the square table from nearness to the promotion zone, percent of the derived one.
+    pub advancement: i32,
 }
 
 /// The designer's introduction to a variant, who made it and where it comes from (`description`,

@@ -15,6 +15,7 @@ mod play;
 pub mod plots;
 #[cfg(feature = "study")]
 pub mod study;
+pub mod tune;
 pub mod values;
 
 pub use metrics::{summarize, table, Interval, Metrics, Table};

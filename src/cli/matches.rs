@@ -18,7 +18,7 @@ use std::time::Duration;
 pub struct Args {
     /// The definition file (or the name of a shipped definition) whose rules referee every game.
     pub definition: PathBuf,
-    /// An engine, twice: `chimera [nodes=N depth=D movetime=MS tc=S+I hash=MB]`,
+    /// An engine, twice: `chimera [nodes=N depth=D movetime=MS tc=S+I hash=MB weights=FILE|none]`,
     /// `chimera:PATH` (a Chimera binary through UCI), `uci:PATH [option.NAME=VALUE] [variant=NAME]
     /// [ini=VARIANTS.INI]`, `cecp:PATH [variant=NAME]`; any may add `name=NAME`. Statistics are the
     /// first engine's.

@@ -16,3 +16,4 @@ pub mod rules;
 #[cfg(feature = "web")]
 pub mod serve;
 pub mod study;
+pub mod tune;

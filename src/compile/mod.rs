@@ -14,6 +14,7 @@ pub(crate) mod glyph;
 pub(crate) mod limits;
 mod merge;
 mod warnings;
+pub mod weights;
 mod zones;
 
 use crate::diagnostics::Code;
@@ -63,7 +64,17 @@ pub fn check_file(path: &Path) -> Result<Checked, Diagnostics> {
         }
     };
     let identity = std::fs::canonicalize(path).ok();
-    ctx.compile_root(name, &bytes, base_dir, identity)
+    let mut checked = ctx.compile_root(name.clone(), &bytes, base_dir, identity)?;
+    // Tuned evaluation weights beside the definition (`chimera tune`) become part of its rules.
+    match weights::read_beside(path, &checked.rules) {
+        Ok(Some(read)) => {
+            checked.rules.weights = Some(read.weights);
+            checked.warnings.extend(read.warnings);
+        }
+        Ok(None) => {}
+        Err(errors) => return Err(Diagnostics::new(&name, errors)),
+    }
+    Ok(checked)
 }
 
 /// Compiles definition text; `name` labels diagnostics and `base_dir` resolves `extends`.

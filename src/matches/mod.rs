@@ -137,6 +137,9 @@ pub struct EngineSpec {
     pub hash_mb: usize,
     /// This engine's own limits (override the match's).
     pub limits: TurnLimits,
+    /// Evaluation weights of an in-process Chimera (`weights=FILE`, or `weights=none` for the
+    /// ones derived from the rules); default: the definition's own.
+    pub weights: Option<PathBuf>,
 }
 
 fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
@@ -145,7 +148,7 @@ fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
 }
 
 impl EngineSpec {
-    /// Reads `chimera [nodes=N depth=D movetime=MS tc=S+I hash=MB name=X]`, `chimera:PATH ...`,
+    /// Reads `chimera [nodes=N depth=D movetime=MS tc=S+I hash=MB weights=FILE name=X]`, `chimera:PATH ...`,
     /// `uci:PATH [option.NAME=VALUE ...] [variant=NAME] [ini=FILE] ...` or `cecp:PATH ...`.
     /// An option name may hold spaces (`option.Skill Level=5`): it runs up to the `=`.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
@@ -177,6 +180,7 @@ impl EngineSpec {
             ini: None,
             hash_mb: 16,
             limits: TurnLimits::default(),
+            weights: None,
         };
         let mut pending: Option<String> = None;
         for w in words {
@@ -196,6 +200,7 @@ impl EngineSpec {
                 "arg" => spec.args.push(value.to_string()),
                 "variant" => spec.variant = Some(value.to_string()),
                 "ini" => spec.ini = Some(PathBuf::from(value)),
+                "weights" => spec.weights = Some(PathBuf::from(value)),
                 "hash" => {
                     spec.hash_mb = number::<usize>(key, value)?.clamp(1, crate::search::MAX_HASH_MB)
                 }
@@ -214,7 +219,7 @@ impl EngineSpec {
                     }
                     _ => {
                         return Err(format!(
-                        "unknown engine field `{k}` (name, arg, variant, ini, hash, nodes, depth, movetime, tc, option.NAME)"
+                        "unknown engine field `{k}` (name, arg, variant, ini, weights, hash, nodes, depth, movetime, tc, option.NAME)"
                     ))
                     }
                 },

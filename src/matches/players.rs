@@ -111,6 +111,7 @@ pub fn player(spec: &EngineSpec, setting: &Setting) -> Box<dyn Player> {
         EngineKind::Chimera => Box::new(ChimeraPlayer {
             name: spec.name.clone().unwrap_or_else(|| "Chimera".into()),
             hash_mb: spec.hash_mb,
+            weights: spec.weights.clone(),
             searcher: None,
         }),
         EngineKind::ChimeraProcess(program) => Box::new(UciPlayer::new(
@@ -150,6 +151,8 @@ fn mate_cp(score: Score) -> i32 {
 struct ChimeraPlayer {
     name: String,
     hash_mb: usize,
+    /// `weights=`: a weights file, or `none` for the derived evaluation.
+    weights: Option<std::path::PathBuf>,
     searcher: Option<Searcher>,
 }
 
@@ -158,7 +161,28 @@ impl Player for ChimeraPlayer {
         self.name.clone()
     }
     fn start(&mut self, setting: &Setting, _start: &Position) -> Result<(), Fault> {
-        self.searcher = Some(Searcher::new(setting.engine.clone(), self.hash_mb));
+        let mut searcher = Searcher::new(setting.engine.clone(), self.hash_mb);
+        match &self.weights {
+            None => {}
+            Some(p) if p.as_os_str() == "none" => {
+                searcher.set_evaluator(crate::search::Evaluator::derived(&setting.engine))
+            }
+            Some(p) => {
+                let read = crate::compile::weights::read_file(p, setting.engine.rules()).map_err(
+                    |errors| {
+                        Fault::Setup(
+                            crate::diagnostics::Diagnostics::new(&p.display().to_string(), errors)
+                                .render_plain(),
+                        )
+                    },
+                )?;
+                searcher.set_evaluator(crate::search::Evaluator::with_weights(
+                    &setting.engine,
+                    &read.weights,
+                ));
+            }
+        }
+        self.searcher = Some(searcher);
         Ok(())
     }
     fn think(&mut self, turn: &Turn) -> Result<Reply, Fault> {

@@ -119,6 +119,7 @@ fn river_rules() -> RuleSet {
     hints.zone_colours.insert("palace".into(), "#00ff00".into());
     let mut rules = RuleSet {
         about: Default::default(),
+        weights: None,
         name: "River test".into(),
         board: Board {
             dims: d,

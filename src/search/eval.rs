@@ -7,8 +7,10 @@
 //! and hopping captures discounted, and promotion adding part of what the piece may become.
 
 use crate::engine::{DiagramMark, Engine, Position};
-use crate::geometry::{ByPlayer, Player, Square, SquareSet, MAX_SQUARES};
-use crate::rules::{Confinement, PieceKind};
+use crate::geometry::{ByPlayer, Dimensions, Player, Square, SquareSet, MAX_SQUARES};
+use crate::rules::{
+    Confinement, KindWeights, PieceKind, Weights, MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE,
+};
 
 /// A pawn's worth, the unit of `value` in definitions.
 pub(crate) const PAWN: i32 = 100;
@@ -23,7 +25,17 @@ pub struct Evaluator {
     /// Per player, kind and square: material plus square bonus.
     pst: Vec<i32>,
     kinds: usize,
+    /// The weights the tables were built from, per kind.
+    weights: Vec<KindWeights>,
+    /// Per kind and square (first player's view): the square tables' two parts at 100%, the
+    /// basis the weights scale. Evaluation is linear in the weights over this basis.
+    centrality: Vec<f32>,
+    advancement: Vec<f32>,
+    dims: Dimensions,
 }
+
+/// Number of weights per kind in [`Evaluator::features`]: value, hand, centrality, advancement.
+pub const FEATURES_PER_KIND: usize = 4;
 
 /// How one kind moves on an empty board, summarised.
 #[derive(Clone, Debug)]
@@ -34,78 +46,137 @@ struct Mobility {
     average: f64,
 }
 
+/// The weights derived from the rules alone, and the square-table basis they scale.
+struct Derived {
+    weights: Vec<KindWeights>,
+    centrality: Vec<f32>,
+    advancement: Vec<f32>,
+}
+
+fn derive(engine: &Engine) -> Derived {
+    let rules = engine.rules();
+    let kinds = rules.pieces.len();
+    let mobility: Vec<Mobility> = (0..kinds)
+        .map(|k| mobility(engine, PieceKind::from_index(k)))
+        .collect();
+    // In drop variants a captured piece comes back: every piece is worth more than its moves.
+    let drop_bonus = if rules.drops.to_hand.is_empty() {
+        0.0
+    } else {
+        60.0
+    };
+    let base: Vec<f64> = mobility
+        .iter()
+        .map(|m| mobility_value(m.average) + drop_bonus)
+        .collect();
+    // Where a side may lose one royal and play on (duple check), a royal is also material.
+    let spare_royals = rules.end.royal_rule == crate::rules::RoyalRule::Duple;
+    let mut values: Vec<i32> = (0..kinds)
+        .map(|k| {
+            let def = &rules.pieces[k];
+            if let Some(v) = def.value {
+                return v;
+            }
+            if def.royal {
+                return if spare_royals {
+                    (base[k] + 3.0 * PAWN as f64).round() as i32
+                } else {
+                    0
+                };
+            }
+            let mut v = base[k];
+            if let Some(pr) = &def.promotion {
+                // Part of what it may become: more when the promotion gains a lot.
+                let best = pr.to.iter().map(|t| base[t.index()]).fold(0.0f64, f64::max);
+                if best > v {
+                    v += (best - v) * 0.03;
+                }
+            }
+            v.round() as i32
+        })
+        .collect();
+    for v in values.iter_mut() {
+        *v = (*v).clamp(0, MAX_WEIGHT_VALUE);
+    }
+    let dims = rules.board.dims;
+    let mut centrality = vec![0f32; kinds * MAX_SQUARES];
+    let mut advancement = vec![0f32; kinds * MAX_SQUARES];
+    for k in 0..kinds {
+        let def = &rules.pieces[k];
+        let m = &mobility[k];
+        for s in dims.squares() {
+            if let Some(here) = m.per_square[s.index()] {
+                // Centrality: a square where the piece reaches more is worth more. A royal's
+                // derived weight is 0 (reach is not what keeps it safe); tuning may learn one.
+                centrality[k * MAX_SQUARES + s.index()] = ((here - m.average) * 6.0) as f32;
+            }
+            if let Some(pr) = &def.promotion {
+                let best = pr.to.iter().map(|t| values[t.index()]).max().unwrap_or(0);
+                let gain = (best - values[k]).max(0) as f64;
+                let zone = pr.zone[Player::First];
+                if let Some(d) = rank_distance(dims, s, &zone) {
+                    // Advancement: the nearer the zone, the more of the gain is in reach.
+                    advancement[k * MAX_SQUARES + s.index()] =
+                        (gain * 0.35 / (1.0 + d as f64).powf(1.5)) as f32;
+                }
+            }
+        }
+    }
+    let weights = (0..kinds)
+        .map(|k| KindWeights {
+            value: values[k],
+            hand: values[k] + values[k] / 10,
+            centrality: if rules.pieces[k].royal { 0 } else { 100 },
+            advancement: 100,
+        })
+        .collect();
+    Derived {
+        weights,
+        centrality,
+        advancement,
+    }
+}
+
 impl Evaluator {
-    /// Computes values and square tables for an engine's rule set.
+    /// Computes values and square tables for an engine's rule set: its tuned weights
+    /// ([`crate::rules::RuleSet::weights`]) when it has them, else the ones derived from the rules.
     pub fn new(engine: &Engine) -> Evaluator {
+        let d = derive(engine);
+        let weights = match &engine.rules().weights {
+            Some(w) => merged(&d.weights, w),
+            None => d.weights.clone(),
+        };
+        Evaluator::build(engine, d, weights)
+    }
+
+    /// The evaluation derived from the rules alone, whatever tuned weights the rule set holds.
+    pub fn derived(engine: &Engine) -> Evaluator {
+        let d = derive(engine);
+        let weights = d.weights.clone();
+        Evaluator::build(engine, d, weights)
+    }
+
+    /// The evaluation with the given weights (kinds it does not cover keep the derived ones).
+    pub fn with_weights(engine: &Engine, weights: &Weights) -> Evaluator {
+        let d = derive(engine);
+        let weights = merged(&d.weights, weights);
+        Evaluator::build(engine, d, weights)
+    }
+
+    fn build(engine: &Engine, d: Derived, weights: Vec<KindWeights>) -> Evaluator {
         let rules = engine.rules();
         let kinds = rules.pieces.len();
-        let mobility: Vec<Mobility> = (0..kinds)
-            .map(|k| mobility(engine, PieceKind::from_index(k)))
-            .collect();
-        // In drop variants a captured piece comes back: every piece is worth more than its moves.
-        let drop_bonus = if rules.drops.to_hand.is_empty() {
-            0.0
-        } else {
-            60.0
-        };
-        let base: Vec<f64> = mobility
-            .iter()
-            .map(|m| mobility_value(m.average) + drop_bonus)
-            .collect();
-        // Where a side may lose one royal and play on (duple check), a royal is also material.
-        let spare_royals = rules.end.royal_rule == crate::rules::RoyalRule::Duple;
-        let mut values: Vec<i32> = (0..kinds)
-            .map(|k| {
-                let def = &rules.pieces[k];
-                if let Some(v) = def.value {
-                    return v;
-                }
-                if def.royal {
-                    return if spare_royals {
-                        (base[k] + 3.0 * PAWN as f64).round() as i32
-                    } else {
-                        0
-                    };
-                }
-                let mut v = base[k];
-                if let Some(pr) = &def.promotion {
-                    // Part of what it may become: more when the promotion gains a lot.
-                    let best = pr.to.iter().map(|t| base[t.index()]).fold(0.0f64, f64::max);
-                    if best > v {
-                        v += (best - v) * 0.03;
-                    }
-                }
-                v.round() as i32
-            })
-            .collect();
-        for v in values.iter_mut() {
-            *v = (*v).clamp(0, 100_000);
-        }
-        let hand: Vec<i32> = values.iter().map(|v| v + v / 10).collect();
         let dims = rules.board.dims;
+        let values: Vec<i32> = weights.iter().map(|w| w.value).collect();
+        let hand: Vec<i32> = weights.iter().map(|w| w.hand).collect();
         let mut pst = vec![0i32; 2 * kinds * MAX_SQUARES];
-        for k in 0..kinds {
-            let def = &rules.pieces[k];
-            let m = &mobility[k];
+        for (k, w) in weights.iter().enumerate() {
             for s in dims.squares() {
-                let mut bonus = 0.0;
-                if let Some(here) = m.per_square[s.index()] {
-                    if !def.royal {
-                        // Centrality: a square where the piece reaches more is worth more.
-                        bonus += (here - m.average) * 6.0;
-                    }
-                }
-                if let Some(pr) = &def.promotion {
-                    let best = pr.to.iter().map(|t| values[t.index()]).max().unwrap_or(0);
-                    let gain = (best - values[k]).max(0) as f64;
-                    let zone = pr.zone[Player::First];
-                    if let Some(d) = rank_distance(dims, s, &zone) {
-                        // Advancement: the nearer the zone, the more of the gain is in reach.
-                        bonus += gain * 0.35 / (1.0 + d as f64).powf(1.5);
-                    }
-                }
-                let v = values[k] + bonus.round() as i32;
-                pst[k * MAX_SQUARES + s.index()] = v;
+                let i = k * MAX_SQUARES + s.index();
+                let bonus = d.centrality[i] as f64 * w.centrality as f64 / 100.0
+                    + d.advancement[i] as f64 * w.advancement as f64 / 100.0;
+                let v = w.value + bonus.round() as i32;
+                pst[i] = v;
                 let mirrored = dims.mirror(s);
                 pst[(kinds + k) * MAX_SQUARES + mirrored.index()] = v;
             }
@@ -115,7 +186,46 @@ impl Evaluator {
             hand,
             pst,
             kinds,
+            weights,
+            centrality: d.centrality,
+            advancement: d.advancement,
+            dims,
         }
+    }
+
+    /// The weights in use, per kind.
+    pub fn weights(&self) -> &[KindWeights] {
+        &self.weights
+    }
+
+    /// The position's features, from the side to move's point of view: per kind
+    /// ([`FEATURES_PER_KIND`] each, in kind order) the difference in pieces on the board, in
+    /// pieces in hand, and in the centrality and advancement tables (at 1%). The evaluation is
+    /// their dot product with the weights (`value, hand, centrality, advancement` per kind), up to
+    /// rounding.
+    pub fn features(&self, pos: &Position) -> Vec<f64> {
+        let mut f = vec![0f64; self.kinds * FEATURES_PER_KIND];
+        let us = pos.side_to_move();
+        for (s, p) in pos.pieces() {
+            let sign = if p.player == us { 1.0 } else { -1.0 };
+            let s = if p.player == Player::First {
+                s
+            } else {
+                self.dims.mirror(s)
+            };
+            let k = p.kind.index();
+            let i = k * MAX_SQUARES + s.index();
+            f[k * FEATURES_PER_KIND] += sign;
+            f[k * FEATURES_PER_KIND + 2] += sign * self.centrality[i] as f64 / 100.0;
+            f[k * FEATURES_PER_KIND + 3] += sign * self.advancement[i] as f64 / 100.0;
+        }
+        for p in Player::BOTH {
+            let sign = if p == us { 1.0 } else { -1.0 };
+            for k in 0..self.kinds {
+                f[k * FEATURES_PER_KIND + 1] += sign * pos.hand(p, PieceKind::from_index(k)) as f64;
+            }
+        }
+        f
     }
 
     /// The material value of a kind (0 for royals).
@@ -157,6 +267,23 @@ impl Evaluator {
     }
 }
 
+/// `tuned` where it covers a kind, `derived` elsewhere; every weight clamped to its bounds.
+fn merged(derived: &[KindWeights], tuned: &Weights) -> Vec<KindWeights> {
+    derived
+        .iter()
+        .enumerate()
+        .map(|(k, d)| {
+            let w = tuned.kinds.get(k).copied().flatten().unwrap_or(*d);
+            KindWeights {
+                value: w.value.clamp(-MAX_WEIGHT_VALUE, MAX_WEIGHT_VALUE),
+                hand: w.hand.clamp(-MAX_WEIGHT_VALUE, MAX_WEIGHT_VALUE),
+                centrality: w.centrality.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+                advancement: w.advancement.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+            }
+        })
+        .collect()
+}
+
 /// Converts an average weighted mobility into centipawns. Calibrated so that an orthodox knight
 /// on 8x8 (5.25 squares) is about 3 pawns and a queen (17.2 weighted squares) about 9.6.
 fn mobility_value(m: f64) -> f64 {
@@ -165,7 +292,7 @@ fn mobility_value(m: f64) -> f64 {
 
 /// Rank steps from `s` to the nearest square of `zone` (seen from the first player), or `None`
 /// when the zone is empty.
-fn rank_distance(dims: crate::geometry::Dimensions, s: Square, zone: &SquareSet) -> Option<u32> {
+fn rank_distance(dims: Dimensions, s: Square, zone: &SquareSet) -> Option<u32> {
     let r = dims.rank(s) as i32;
     zone.iter()
         .map(|z| (dims.rank(z) as i32 - r).unsigned_abs())

@@ -193,6 +193,13 @@ impl Searcher {
         &self.eval
     }
 
+    /// Replaces the evaluation (other weights than the rule set's, say); the hash table is
+    /// cleared, since its scores came from the old one.
+    pub fn set_evaluator(&mut self, eval: Evaluator) {
+        self.eval = eval;
+        self.clear();
+    }
+
     /// Forgets everything learnt (a new game): hash table, killers and history.
     pub fn clear(&mut self) {
         self.tt.clear();

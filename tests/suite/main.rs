@@ -45,5 +45,6 @@ mod seed_shoxiang;
 mod seed_xiangfu;
 mod studio_http;
 mod study;
+mod tune;
 mod uci_protocol;
 mod xboard_protocol;

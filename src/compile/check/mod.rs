@@ -199,6 +199,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         start,
         render,
         about: super::about::about(ctx, m),
+        weights: None,
     };
     if ctx.errors.is_empty() {
         Some(rules)

@@ -1,0 +1,451 @@
+//! Tuning a variant's evaluation to game results (Texel's method): positions are sampled from
+//! games (self-play or PGN), each labelled with its game's result, and the weights of the
+//! evaluation ([`crate::rules::KindWeights`]: piece values on the board and in hand, the scales of
+//! the square tables) are fitted so that a logistic function of the evaluation predicts the
+//! results: minimise the mean of `(result - σ(K·eval))²`, first over `K` with the weights fixed,
+//! then over the weights with `K` fixed.
+//!
+//! The evaluation is linear in the weights ([`Evaluator::features`]), so a sample is its feature
+//! vector and the fit is a smooth minimisation (Adam on the full batch). A weak pull towards the
+//! starting weights keeps kinds the games say little about where they were.
+//!
+//! Like the rest of `analysis`, nothing here prints: progress goes to a callback.
+
+use super::{Budget, Rng};
+use crate::engine::{Engine, Game, GameResult, Move, Position};
+use crate::geometry::Player;
+use crate::notation::pgn::PgnGame;
+use crate::rules::{KindWeights, Weights, MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE};
+use crate::search::eval::FEATURES_PER_KIND;
+use crate::search::{Evaluator, Score, Searcher};
+use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Most self-play games of one tuning run.
+pub const MAX_TUNE_GAMES: u32 = 100_000;
+/// Most samples kept (positions); games beyond it add nothing.
+pub const MAX_SAMPLES: usize = 2_000_000;
+/// Most iterations of the fit.
+pub const MAX_ITERATIONS: u32 = 100_000;
+/// Random numbers of tuning games (other streams are the study's).
+const TUNE_STREAM: u64 = 0x7475_6e65;
+/// Positions whose search score is beyond this are not sampled: the game is decided there, and
+/// the evaluation is not what decides it.
+const DECIDED_CP: i32 = 2_000;
+
+/// How tuning games are played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayConfig {
+    /// Number of games.
+    pub games: u32,
+    /// Thinking per move.
+    pub budget: Budget,
+    /// Seed of the random opening plies.
+    pub seed: u64,
+    /// Plies played at random before the search takes over (not sampled).
+    pub random_plies: u32,
+    /// A game still going after this many plies is stopped and scored a draw.
+    pub max_plies: u32,
+    /// Hash table per game, in megabytes.
+    pub hash_mb: usize,
+    /// Games played at once.
+    pub threads: usize,
+}
+
+/// One labelled position: its features (sparse: index, value) from the side to move's point of
+/// view, and the result for the side to move (1 win, ½ draw, 0 loss).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Nonzero features, as (index into the weight vector, value).
+    pub features: Vec<(u16, f32)>,
+    /// The game's result for the side to move.
+    pub result: f32,
+}
+
+impl Sample {
+    /// A sample from a dense feature vector ([`Evaluator::features`]).
+    pub fn new(features: &[f64], result: f64) -> Sample {
+        Sample {
+            features: features
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v != 0.0)
+                .map(|(i, &v)| (i as u16, v as f32))
+                .collect(),
+            result: result as f32,
+        }
+    }
+
+    fn eval(&self, theta: &[f64]) -> f64 {
+        self.features
+            .iter()
+            .map(|&(i, v)| theta.get(i as usize).copied().unwrap_or(0.0) * v as f64)
+            .sum()
+    }
+}
+
+/// How one tuning game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameDone {
+    /// The game's number (0-based).
+    pub index: u32,
+    /// Its result; `None` when stopped at the ply cap (scored a draw).
+    pub result: Option<GameResult>,
+    /// Plies played.
+    pub plies: u32,
+    /// Positions sampled from it.
+    pub samples: usize,
+}
+
+/// A position waiting for its game's result.
+struct Pending {
+    features: Vec<f64>,
+    mover: Player,
+}
+
+fn score_for(result: Option<GameResult>, mover: Player) -> f64 {
+    match result {
+        Some(GameResult::Win(p)) if p == mover => 1.0,
+        Some(GameResult::Win(_)) => 0.0,
+        _ => 0.5,
+    }
+}
+
+fn labelled(pending: Vec<Pending>, result: Option<GameResult>) -> Vec<Sample> {
+    pending
+        .into_iter()
+        .map(|p| Sample::new(&p.features, score_for(result, p.mover)))
+        .collect()
+}
+
+/// Whether a move leaves the position as it is but for one piece's place (no capture,
+/// promotion, drop or gating): the position before it is quiet enough to sample.
+fn is_quiet(pos: &Position, mv: &Move) -> bool {
+    !mv.is_drop()
+        && mv.promotion.is_none()
+        && mv.gate.is_none()
+        && mv.side_capture().is_none()
+        && (mv.is_castle() || pos.piece_at(mv.to).is_none())
+}
+
+/// Plays one self-play game with `eval` on both sides and returns its samples.
+fn play_one(
+    engine: &Arc<Engine>,
+    eval: &Evaluator,
+    config: &PlayConfig,
+    index: u32,
+) -> (GameDone, Vec<Sample>) {
+    let mut rng = Rng::for_game(config.seed, index, TUNE_STREAM);
+    let start = engine.start_position();
+    let mut game = Game::new(engine.clone(), start);
+    let mut searcher = Searcher::new(engine.clone(), config.hash_mb);
+    searcher.set_evaluator(eval.clone());
+    let stop = AtomicBool::new(false);
+    let limits = config.budget.limits();
+    let mut moves = Vec::new();
+    let mut pending = Vec::new();
+    let mut plies = 0u32;
+    let result = loop {
+        if let Some(r) = game.status().result() {
+            break Some(r);
+        }
+        if plies >= config.max_plies {
+            break None;
+        }
+        let pos = game.position().clone();
+        engine.legal_into(&pos, &mut moves);
+        if moves.is_empty() {
+            break None;
+        }
+        let mv = if plies < config.random_plies {
+            moves[rng.below(moves.len())]
+        } else {
+            let r = searcher.search(&game, &limits, &stop, &mut |_| {});
+            let mv = r.best.filter(|m| moves.contains(m)).unwrap_or(moves[0]);
+            let undecided = matches!(r.info.score, Score::Cp(cp) if cp.abs() < DECIDED_CP);
+            if undecided && is_quiet(&pos, &mv) && !engine.in_check(&pos) {
+                pending.push(Pending {
+                    features: eval.features(&pos),
+                    mover: pos.side_to_move(),
+                });
+            }
+            mv
+        };
+        game.play(mv);
+        plies += 1;
+    };
+    let samples = labelled(pending, result);
+    let done = GameDone {
+        index,
+        result,
+        plies,
+        samples: samples.len(),
+    };
+    (done, samples)
+}
+
+/// Plays `config.games` self-play games with `eval` for both sides and samples their quiet,
+/// undecided positions (after the random plies). `on_game` hears of each game as it ends.
+pub fn self_play(
+    engine: &Arc<Engine>,
+    eval: &Evaluator,
+    config: &PlayConfig,
+    on_game: &(dyn Fn(GameDone) + Sync),
+) -> Vec<Sample> {
+    let games = config.games.min(MAX_TUNE_GAMES);
+    let run = || {
+        (0..games)
+            .into_par_iter()
+            .map(|i| {
+                let (done, samples) = play_one(engine, eval, config, i);
+                on_game(done);
+                samples
+            })
+            .collect::<Vec<_>>()
+    };
+    let threads = config.threads.clamp(1, super::MAX_THREADS);
+    let per_game = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    };
+    let mut all: Vec<Sample> = per_game.into_iter().flatten().collect();
+    all.truncate(MAX_SAMPLES);
+    all
+}
+
+/// Samples the quiet positions of games read from PGN: each position whose next move is quiet
+/// and whose side to move is not in check, labelled with the game's result (`1-0`: the first
+/// player won). Games without a result (`*`) are left out.
+pub fn from_pgn(engine: &Arc<Engine>, eval: &Evaluator, games: &[PgnGame]) -> Vec<Sample> {
+    let mut all = Vec::new();
+    for g in games {
+        let result = match g.result.as_deref().or(g.tag("Result")) {
+            Some("1-0") => Some(GameResult::Win(Player::First)),
+            Some("0-1") => Some(GameResult::Win(Player::Second)),
+            Some("1/2-1/2") => Some(GameResult::Draw),
+            _ => continue,
+        };
+        let mut game = Game::new(engine.clone(), g.start.clone());
+        let mut pending = Vec::new();
+        for mv in &g.moves {
+            let pos = game.position();
+            if is_quiet(pos, mv) && !engine.in_check(pos) {
+                pending.push(Pending {
+                    features: eval.features(pos),
+                    mover: pos.side_to_move(),
+                });
+            }
+            game.play(*mv);
+        }
+        // A draw is stored as `None` (½ for both).
+        let result = result.filter(|r| *r != GameResult::Draw);
+        all.extend(labelled(pending, result));
+        if all.len() >= MAX_SAMPLES {
+            all.truncate(MAX_SAMPLES);
+            break;
+        }
+    }
+    all
+}
+
+/// How the fit runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitConfig {
+    /// Steps of the minimisation.
+    pub iterations: u32,
+    /// Strength of the pull towards the starting weights (0: none), per (100 units)² of change.
+    pub prior: f64,
+    /// The logistic scale `K`, when known; `None`: fitted to the starting weights first.
+    pub k: Option<f64>,
+}
+
+impl Default for FitConfig {
+    fn default() -> FitConfig {
+        FitConfig {
+            iterations: 600,
+            prior: 1e-4,
+            k: None,
+        }
+    }
+}
+
+/// What a fit found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// The fitted weights, per kind.
+    pub weights: Vec<KindWeights>,
+    /// The logistic scale used: `σ(K·eval)` with the evaluation in centipawns.
+    pub k: f64,
+    /// Mean squared error of the starting weights.
+    pub error_before: f64,
+    /// Mean squared error of the fitted weights (as rounded).
+    pub error_after: f64,
+    /// Positions fitted.
+    pub samples: usize,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean squared error of the predictions `σ(k·eval)`.
+pub fn error(samples: &[Sample], theta: &[f64], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .par_iter()
+        .map(|s| {
+            let d = s.result as f64 - sigmoid(k * s.eval(theta));
+            d * d
+        })
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The `K` minimising the error of the weights `theta` (golden-section search on `ln K`).
+pub fn fit_k(samples: &[Sample], theta: &[f64]) -> f64 {
+    let (mut a, mut b) = ((1e-5f64).ln(), (1.0f64).ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let f = |x: f64| error(samples, theta, x.exp());
+    let mut c = b - g * (b - a);
+    let mut d = a + g * (b - a);
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..60 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = f(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// The weights as one vector, [`FEATURES_PER_KIND`] per kind in the order of
+/// [`Evaluator::features`].
+pub fn to_vector(weights: &[KindWeights]) -> Vec<f64> {
+    weights
+        .iter()
+        .flat_map(|w| {
+            [
+                w.value as f64,
+                w.hand as f64,
+                w.centrality as f64,
+                w.advancement as f64,
+            ]
+        })
+        .collect()
+}
+
+/// The weights of a vector (rounded and kept within bounds: piece values not negative).
+pub fn from_vector(theta: &[f64]) -> Vec<KindWeights> {
+    let v = |x: f64| (x.round() as i64).clamp(0, MAX_WEIGHT_VALUE as i64) as i32;
+    let s = |x: f64| {
+        (x.round() as i64).clamp(-(MAX_WEIGHT_SCALE as i64), MAX_WEIGHT_SCALE as i64) as i32
+    };
+    theta
+        .chunks(FEATURES_PER_KIND)
+        .filter(|c| c.len() == FEATURES_PER_KIND)
+        .map(|c| KindWeights {
+            value: v(c[0]),
+            hand: v(c[1]),
+            centrality: s(c[2]),
+            advancement: s(c[3]),
+        })
+        .collect()
+}
+
+/// Fits the weights to the samples, from `start`. `on_step` hears (iteration, current error)
+/// every so often.
+pub fn fit(
+    samples: &[Sample],
+    start: &[KindWeights],
+    config: &FitConfig,
+    on_step: &mut dyn FnMut(u32, f64),
+) -> Fit {
+    let theta0 = to_vector(start);
+    let n = theta0.len();
+    let k = config.k.unwrap_or_else(|| fit_k(samples, &theta0));
+    let error_before = error(samples, &theta0, k);
+    let mut theta = theta0.clone();
+    // Adam on the full batch; steps in weight units (centipawns, percent).
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
+    let mut m = vec![0f64; n];
+    let mut v = vec![0f64; n];
+    let iterations = config.iterations.min(MAX_ITERATIONS);
+    let count = samples.len().max(1) as f64;
+    for t in 1..=iterations {
+        let mut grad = samples
+            .par_iter()
+            .fold(
+                || vec![0f64; n],
+                |mut g, s| {
+                    let p = sigmoid(k * s.eval(&theta));
+                    let common = -2.0 * (s.result as f64 - p) * p * (1.0 - p) * k / count;
+                    for &(i, x) in &s.features {
+                        if let Some(gi) = g.get_mut(i as usize) {
+                            *gi += common * x as f64;
+                        }
+                    }
+                    g
+                },
+            )
+            .reduce(
+                || vec![0f64; n],
+                |mut a, b| {
+                    for (x, y) in a.iter_mut().zip(b) {
+                        *x += y;
+                    }
+                    a
+                },
+            );
+        for ((g, x), x0) in grad.iter_mut().zip(&theta).zip(&theta0) {
+            *g += 2.0 * config.prior * (x - x0) / 10_000.0;
+        }
+        // Large steps first, small at the end.
+        let lr = 4.0 * (1.0 - 0.9 * t as f64 / iterations as f64);
+        for (((x, g), mi), vi) in theta.iter_mut().zip(&grad).zip(&mut m).zip(&mut v) {
+            *mi = b1 * *mi + (1.0 - b1) * g;
+            *vi = b2 * *vi + (1.0 - b2) * g * g;
+            let mh = *mi / (1.0 - b1.powi(t as i32));
+            let vh = *vi / (1.0 - b2.powi(t as i32));
+            if vh > 0.0 {
+                *x -= lr * mh / (vh.sqrt() + eps);
+            }
+        }
+        // Piece values stay non-negative.
+        for (i, x) in theta.iter_mut().enumerate() {
+            if i % FEATURES_PER_KIND < 2 && *x < 0.0 {
+                *x = 0.0;
+            }
+        }
+        if t % 50 == 0 || t == iterations {
+            on_step(t, error(samples, &theta, k));
+        }
+    }
+    let weights = from_vector(&theta);
+    let error_after = error(samples, &to_vector(&weights), k);
+    Fit {
+        weights,
+        k,
+        error_before,
+        error_after,
+        samples: samples.len(),
+    }
+}
+
+/// The weights of a fit as a rule set holds them (every kind covered).
+pub fn as_rules_weights(weights: &[KindWeights]) -> Weights {
+    Weights {
+        kinds: weights.iter().copied().map(Some).collect(),
+    }
+}

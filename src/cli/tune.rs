@@ -1,0 +1,261 @@
+//! `chimera tune FILE`: fits the evaluation's weights to game results (self-play or PGN) and
+//! writes them beside the definition (`FILE.weights`), where play, hints, the protocols, the
+//! studio and `analyze` find them.
+
+use crate::analysis::tune::{self, FitConfig, GameDone, PlayConfig, MAX_ITERATIONS};
+use crate::analysis::{
+    Budget, MAX_NODES, MAX_PLIES, MAX_RANDOM_PLIES, MAX_STUDY_DEPTH, MAX_THREADS,
+};
+use crate::compile::{check_named, weights};
+use crate::diagnostics::{Code, Diagnostics, SourceError, SourceFile};
+use crate::engine::{Engine, GameResult};
+use crate::geometry::Player;
+use crate::notation::pgn::{read_pgn, MAX_BYTES};
+use crate::rules::{KindWeights, RuleSet};
+use crate::search::Evaluator;
+use clap::value_parser;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Arguments of `chimera tune`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The definition file whose evaluation is tuned.
+    pub file: PathBuf,
+    /// Self-play games to learn from (0 to 100000; 0 with --pgn: only the PGN games).
+    #[arg(long, default_value_t = 200, value_parser = value_parser!(u32).range(0..=tune::MAX_TUNE_GAMES as i64))]
+    pub games: u32,
+    /// Nodes a move in the self-play games (1 to 100000000).
+    #[arg(long, default_value_t = 1_000, conflicts_with = "depth",
+          value_parser = value_parser!(u64).range(1..=MAX_NODES))]
+    pub nodes: u64,
+    /// Search depth a move in the self-play games instead of nodes (1 to 30).
+    #[arg(long, value_parser = value_parser!(u32).range(1..=MAX_STUDY_DEPTH as i64))]
+    pub depth: Option<u32>,
+    /// Games read from PGN files (played in this variant) to learn from as well.
+    #[arg(long, num_args = 1..)]
+    pub pgn: Vec<PathBuf>,
+    /// Where to write the weights (default: beside the definition, FILE.weights).
+    #[arg(short = 'o', long)]
+    pub out: Option<PathBuf>,
+    /// Seed of the random opening plies.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Plies played at random at the start of each game (0 to 40).
+    #[arg(long, default_value_t = 8, value_parser = value_parser!(u32).range(0..=MAX_RANDOM_PLIES as i64))]
+    pub random_plies: u32,
+    /// Stop a game after this many plies and score it a draw (1 to 2000).
+    #[arg(long, default_value_t = 300, value_parser = value_parser!(u32).range(1..=MAX_PLIES as i64))]
+    pub max_plies: u32,
+    /// Games played at once (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    pub threads: u64,
+    /// Steps of the fit (1 to 100000).
+    #[arg(long, default_value_t = 600, value_parser = value_parser!(u32).range(1..=MAX_ITERATIONS as i64))]
+    pub iterations: u32,
+    /// Start from the weights derived from the rules, not from the weights file in use.
+    #[arg(long)]
+    pub fresh: bool,
+}
+
+/// Runs `chimera tune`.
+pub fn run(args: Args) -> ExitCode {
+    match tune_file(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn tune_file(args: &Args) -> Result<(), String> {
+    let started = Instant::now();
+    let checked = check_named(&args.file).map_err(|d| format!("{:?}", miette::Report::new(d)))?;
+    let out = match &args.out {
+        Some(o) => o.clone(),
+        None if args.file.is_file() => weights::path_beside(&args.file),
+        None => {
+            return Err(format!(
+                "`{}` is a shipped definition, not a file: give -o FILE.weights, or tune a copy of it (`chimera list`)",
+                args.file.display()
+            ))
+        }
+    };
+    let had_weights = checked.rules.weights.is_some();
+    let engine = Arc::new(
+        Engine::new(checked.rules).map_err(|e| format!("error: {}: {e}", args.file.display()))?,
+    );
+    let rules = engine.rules().clone();
+    let eval = if args.fresh {
+        Evaluator::derived(&engine)
+    } else {
+        Evaluator::new(&engine)
+    };
+    let start: Vec<KindWeights> = eval.weights().to_vec();
+    eprintln!(
+        "tuning {} from the {} weights",
+        rules.name,
+        if had_weights && !args.fresh {
+            "tuned"
+        } else {
+            "derived"
+        }
+    );
+
+    let mut samples = Vec::new();
+    for p in &args.pgn {
+        let games = read_games(&engine, p)?;
+        let before = samples.len();
+        samples.extend(tune::from_pgn(&engine, &eval, &games));
+        eprintln!(
+            "{}: {} games, {} positions",
+            p.display(),
+            games.len(),
+            samples.len() - before
+        );
+    }
+    if args.games > 0 {
+        let config = PlayConfig {
+            games: args.games,
+            budget: match args.depth {
+                Some(d) => Budget::Depth(d),
+                None => Budget::Nodes(args.nodes),
+            },
+            seed: args.seed,
+            random_plies: args.random_plies,
+            max_plies: args.max_plies,
+            hash_mb: 8,
+            threads: args.threads as usize,
+        };
+        eprintln!("self-play: {} games at {}", config.games, config.budget);
+        let done = AtomicU32::new(0);
+        let tally = Mutex::new([0u32; 3]);
+        let total = config.games;
+        let on_game = |g: GameDone| {
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Ok(mut t) = tally.lock() {
+                let i = match g.result {
+                    Some(GameResult::Win(Player::First)) => 0,
+                    Some(GameResult::Win(Player::Second)) => 2,
+                    _ => 1,
+                };
+                t[i] += 1;
+                eprintln!(
+                    "game {n}/{total}: {} in {} plies, {} positions  (first +{} ={} second +{})",
+                    match g.result {
+                        Some(GameResult::Win(p)) => format!("{} wins", rules.players[p]),
+                        Some(GameResult::Draw) => "draw".to_string(),
+                        None => "stopped (draw)".to_string(),
+                    },
+                    g.plies,
+                    g.samples,
+                    t[0],
+                    t[1],
+                    t[2]
+                );
+            }
+        };
+        samples.extend(tune::self_play(&engine, &eval, &config, &on_game));
+    }
+    if samples.is_empty() {
+        return Err(
+            "no positions to learn from: play some games (--games N) or give games (--pgn FILE)"
+                .to_string(),
+        );
+    }
+    eprintln!("fitting {} positions", samples.len());
+    let config = FitConfig {
+        iterations: args.iterations,
+        ..FitConfig::default()
+    };
+    let fit = tune::fit(&samples, &start, &config, &mut |t, e| {
+        eprintln!("  step {t}: error {e:.6}");
+    });
+    println!("{}", table(&rules, &start, &fit.weights));
+    println!(
+        "K = {:.6}; mean squared error {:.6} -> {:.6} over {} positions",
+        fit.k, fit.error_before, fit.error_after, fit.samples
+    );
+    let notes = [
+        format!("Evaluation weights for {}, written by `chimera tune`.", rules.name),
+        format!(
+            "Fitted to {} positions ({} self-play games at {}, {} PGN files); error {:.6} -> {:.6}.",
+            fit.samples,
+            args.games,
+            match args.depth {
+                Some(d) => format!("depth {d}"),
+                None => format!("{} nodes", args.nodes),
+            },
+            args.pgn.len(),
+            fit.error_before,
+            fit.error_after
+        ),
+        "value and hand: centipawns; centrality and advancement: percent of the derived square tables.".to_string(),
+    ];
+    let text = weights::to_text(&rules, &tune::as_rules_weights(&fit.weights), &notes);
+    std::fs::write(&out, text).map_err(|e| format!("cannot write `{}`: {e}", out.display()))?;
+    println!(
+        "wrote {} ({:.1} s)",
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The before/after table, one row per kind.
+fn table(rules: &RuleSet, before: &[KindWeights], after: &[KindWeights]) -> String {
+    let width = rules
+        .pieces
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let mut out = format!(
+        "{:<width$}  {:>13}  {:>13}  {:>13}  {:>13}\n",
+        "piece", "value", "hand", "centrality %", "advancement %"
+    );
+    for ((p, b), a) in rules.pieces.iter().zip(before).zip(after) {
+        let cell = |x: i32, y: i32| format!("{x} -> {y}");
+        out.push_str(&format!(
+            "{:<width$}  {:>13}  {:>13}  {:>13}  {:>13}\n",
+            p.name,
+            cell(b.value, a.value),
+            cell(b.hand, a.hand),
+            cell(b.centrality, a.centrality),
+            cell(b.advancement, a.advancement)
+        ));
+    }
+    out.pop();
+    out
+}
+
+/// Reads and plays the games of a PGN file, with a located diagnostic for a bad one.
+fn read_games(engine: &Engine, path: &Path) -> Result<Vec<crate::notation::pgn::PgnGame>, String> {
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("{name}: {e}"))?;
+    if bytes.len() > MAX_BYTES {
+        return Err(format!(
+            "{name}: larger than {MAX_BYTES} bytes; split it into smaller files"
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
+    read_pgn(engine, &text).map_err(|e| {
+        let src = SourceFile::new(name.clone(), text.clone());
+        let err = SourceError::new(Code::Pgn, &src, e.offset, e.offset + e.len, e.message)
+            .with_label("here")
+            .with_help_opt(e.help);
+        format!(
+            "{:?}",
+            miette::Report::new(Diagnostics::new(&name, vec![err]))
+        )
+    })
+}

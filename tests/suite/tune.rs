@@ -1,0 +1,293 @@
+//! `chimera tune`: evaluation weights fitted to game results (Texel's method), saved beside the
+//! definition as `NAME.weights`, and read back into the rule set that play, hints, protocols and
+//! `analyze` use.
+
+use crate::common;
+use chimera::analysis::tune::{self, FitConfig, Sample};
+use chimera::Code;
+use chimera::Engine;
+use chimera::FEATURES_PER_KIND;
+use chimera::{check_file, compile_file, weights};
+use chimera::{Evaluator, Searcher};
+use chimera::{KindWeights, Weights};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+fn definitions() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions")
+}
+
+/// A fresh folder holding a copy of `definitions/minishogi.variant`.
+fn folder(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chimera-tune-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::copy(
+        definitions().join("minishogi.variant"),
+        dir.join("minishogi.variant"),
+    )
+    .expect("copy");
+    dir
+}
+
+/// A small deterministic generator (the synthetic data must not depend on a crate's version).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn between(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[test]
+fn the_fit_recovers_known_weights_from_results_they_predict() {
+    // Two kinds; every sample's result is exactly what the true weights predict.
+    let truth = [
+        KindWeights {
+            value: 300,
+            hand: 420,
+            centrality: 150,
+            advancement: 60,
+        },
+        KindWeights {
+            value: 520,
+            hand: 610,
+            centrality: 80,
+            advancement: 200,
+        },
+    ];
+    let theta = tune::to_vector(&truth);
+    let k = 0.004;
+    let mut rng = Lcg(7);
+    let samples: Vec<Sample> = (0..3000)
+        .map(|_| {
+            let f: Vec<f64> = (0..2 * FEATURES_PER_KIND)
+                .map(|i| match i % FEATURES_PER_KIND {
+                    0 | 1 => rng.between(-2, 2) as f64,
+                    _ => rng.between(-300, 300) as f64 / 100.0,
+                })
+                .collect();
+            let e: f64 = f.iter().zip(&theta).map(|(a, b)| a * b).sum();
+            Sample::new(&f, sigmoid(k * e))
+        })
+        .collect();
+    let start = [KindWeights {
+        value: 100,
+        hand: 100,
+        centrality: 100,
+        advancement: 100,
+    }; 2];
+    let config = FitConfig {
+        iterations: 2000,
+        prior: 0.0,
+        k: Some(k),
+    };
+    let fit = tune::fit(&samples, &start, &config, &mut |_, _| {});
+    for (got, want) in fit.weights.iter().zip(&truth) {
+        for (g, w) in [
+            (got.value, want.value),
+            (got.hand, want.hand),
+            (got.centrality, want.centrality),
+            (got.advancement, want.advancement),
+        ] {
+            assert!((g - w).abs() <= 3, "fitted {got:?}, true {want:?}");
+        }
+    }
+    assert!(fit.error_after < 1e-5, "error {}", fit.error_after);
+    assert!(fit.error_before > 100.0 * fit.error_after);
+    // With the true weights, the logistic scale that fits best is the true one.
+    let fitted_k = tune::fit_k(&samples, &theta);
+    assert!((fitted_k - k).abs() < k * 0.01, "K {fitted_k}");
+}
+
+#[test]
+fn the_evaluation_is_the_features_times_the_weights() {
+    let engine = Arc::new(common::load("minishogi.variant"));
+    let eval = Evaluator::new(&engine);
+    let theta = tune::to_vector(eval.weights());
+    let mut game = chimera::Game::new(engine.clone(), engine.start_position());
+    // A game of first legal moves with captures: pieces move, get captured, go to hand.
+    for _ in 0..30 {
+        if game.status().result().is_some() {
+            break;
+        }
+        let pos = game.position();
+        let f = eval.features(pos);
+        let linear: f64 = f.iter().zip(&theta).map(|(a, b)| a * b).sum();
+        // Each piece's square bonus is rounded to a whole centipawn.
+        let pieces = pos.pieces().count() as f64;
+        assert!(
+            (linear - eval.evaluate(pos) as f64).abs() <= pieces,
+            "features say {linear}, the evaluation {}",
+            eval.evaluate(pos)
+        );
+        let moves = engine.legal_moves(pos);
+        let capture = moves
+            .iter()
+            .find(|m| !m.is_drop() && pos.piece_at(m.to).is_some());
+        let mv = *capture.or(moves.last()).expect("a move");
+        game.play(mv);
+    }
+}
+
+#[test]
+fn a_weights_file_reads_back_as_written() {
+    let rules = compile_file(&definitions().join("minishogi.variant")).expect("compiles");
+    let kinds: Vec<Option<KindWeights>> = (0..rules.pieces.len())
+        .map(|k| {
+            (k % 3 != 2).then_some(KindWeights {
+                value: 100 * k as i32,
+                hand: 7 + k as i32,
+                centrality: -40 + k as i32,
+                advancement: 250,
+            })
+        })
+        .collect();
+    let w = Weights { kinds };
+    let text = weights::to_text(&rules, &w, &["a note".to_string()]);
+    assert!(text.starts_with("# a note\nformat = 1\n"), "{text}");
+    let read = weights::parse("x.weights", &text, &rules)
+        .unwrap_or_else(|_| panic!("the written file reads:\n{text}"));
+    assert_eq!(read.weights, w);
+    assert!(read.warnings.is_empty());
+}
+
+/// The text the diagnostic points at.
+fn pointed<'a>(text: &'a str, e: &chimera::diagnostics::SourceError) -> &'a str {
+    let start = e.offset();
+    let len: usize = e.span.len();
+    &text[start..start + len]
+}
+
+#[test]
+fn a_stale_or_broken_weights_file_is_reported_at_its_place() {
+    let rules = compile_file(&definitions().join("minishogi.variant")).expect("compiles");
+    let good = weights::to_text(&rules, &Weights { kinds: vec![] }, &[]);
+
+    // Fitted to other rules: a warning at the fingerprint, the weights still used.
+    let stale = good.replace(&weights::rules_fingerprint(&rules), "0000000000000000");
+    let read = weights::parse("m.weights", &stale, &rules).expect("a warning only");
+    assert_eq!(read.warnings.len(), 1);
+    assert_eq!(read.warnings[0].code, Code::WarningWeightsStale);
+    assert!(read.warnings[0].is_warning());
+    assert_eq!(pointed(&stale, &read.warnings[0]), "\"0000000000000000\"");
+
+    // A piece the definition does not have: a warning naming the near one.
+    let extra =
+        format!("{good}\n[pieces.Goldd]\nvalue = 1\nhand = 1\ncentrality = 1\nadvancement = 1\n");
+    let read = weights::parse("m.weights", &extra, &rules).expect("a warning only");
+    assert_eq!(read.warnings.len(), 1);
+    assert_eq!(pointed(&extra, &read.warnings[0]), "Goldd");
+    assert!(read.warnings[0]
+        .help
+        .as_deref()
+        .is_some_and(|h| h.contains("did you mean `Gold`?")));
+
+    // A value out of bounds: an error at the value.
+    let bad =
+        format!("{good}\n[pieces.Rook]\nvalue = -5\nhand = 1\ncentrality = 1\nadvancement = 1\n");
+    let errors = weights::parse("m.weights", &bad, &rules).expect_err("refused");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].code, Code::Weights);
+    assert_eq!(pointed(&bad, &errors[0]), "-5");
+
+    // Not TOML of the right shape: an error where the reading stopped.
+    let broken = "format = 1\n[pieces.Rook]\nvalue = 5\nspeed = 3\n";
+    let errors = weights::parse("m.weights", broken, &rules).expect_err("refused");
+    assert_eq!(errors[0].code, Code::Weights);
+    assert!(errors[0].message.contains("speed"), "{}", errors[0].message);
+
+    // Beside a definition, the compile step reads it: a broken file refuses the definition.
+    let dir = folder("broken");
+    let def = dir.join("minishogi.variant");
+    std::fs::write(dir.join("minishogi.weights"), broken).expect("write");
+    let d = check_file(&def).expect_err("the broken weights refuse the definition");
+    let text = d.render_plain();
+    assert!(
+        text.contains("chimera::weights") && text.contains("minishogi.weights"),
+        "{text}"
+    );
+    std::fs::write(dir.join("minishogi.weights"), &stale).expect("write");
+    let checked = check_file(&def).expect("a stale file is a warning");
+    assert!(checked.rules.weights.is_some());
+    assert!(checked
+        .warnings
+        .iter()
+        .any(|w| w.code == Code::WarningWeightsStale));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn chimera(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .output()
+        .expect("chimera runs")
+}
+
+#[test]
+fn chimera_tune_writes_weights_that_check_and_play_then_use() {
+    let dir = folder("cli");
+    let def = dir.join("minishogi.variant");
+    let out = chimera(&[
+        "tune",
+        def.to_str().expect("utf-8 path"),
+        "--games",
+        "3",
+        "--nodes",
+        "150",
+        "--iterations",
+        "100",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The table names every kind with its weights before and after.
+    assert!(stdout.contains("piece") && stdout.contains("Rook") && stdout.contains(" -> "));
+    let file = dir.join("minishogi.weights");
+    assert!(
+        stdout.contains(&format!("wrote {}", file.display())),
+        "{stdout}"
+    );
+
+    // `chimera check` accepts it without a warning.
+    let check = chimera(&["check", def.to_str().expect("utf-8")]);
+    assert!(check.status.success());
+    assert!(!String::from_utf8_lossy(&check.stderr).contains("weights"));
+
+    // The rule set carries the file's weights, and the search plays with them.
+    let text = std::fs::read_to_string(&file).expect("written");
+    let rules = compile_file(&def).expect("compiles");
+    let read = weights::parse("w", &text, &rules).expect("reads");
+    assert_eq!(rules.weights.as_ref(), Some(&read.weights));
+    let engine = Arc::new(Engine::new(rules).expect("engine"));
+    let searcher = Searcher::new(engine.clone(), 1);
+    let rook = engine.rules().kind_by_name("Rook").expect("a rook");
+    let tuned_rook = read.weights.kinds[rook.index()].expect("every kind written");
+    assert_eq!(searcher.evaluator().value(rook), tuned_rook.value);
+
+    // The evaluation differs as the weights say: a rook worth 2000 more on the board.
+    let mut doubled = read.weights.clone();
+    if let Some(w) = doubled.kinds[rook.index()].as_mut() {
+        w.value += 2000;
+    }
+    std::fs::write(&file, weights::to_text(engine.rules(), &doubled, &[])).expect("write");
+    let more = Engine::new(compile_file(&def).expect("compiles")).expect("engine");
+    let pos = common::pos(&more, "1bsgk/4p/5/P4/KGSBR[-] w - - 0 1");
+    let gained = Evaluator::new(&more).evaluate(&pos) - Evaluator::new(&engine).evaluate(&pos);
+    assert_eq!(gained, 2000);
+    let _ = std::fs::remove_dir_all(&dir);
+}
