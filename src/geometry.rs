@@ -159,12 +159,12 @@ impl Dimensions {
 }
 
 /// The letter of a file index (0 = `a`).
-pub fn file_letter(file: u8) -> char {
+pub(crate) fn file_letter(file: u8) -> char {
     (b'a' + file) as char
 }
 
 /// Splits a square name into (file, rank) counting from 0, without checking a board. `"a10"` → (0, 9).
-pub fn split_square_name(text: &str) -> Option<(u8, u8)> {
+pub(crate) fn split_square_name(text: &str) -> Option<(u8, u8)> {
     let mut chars = text.chars();
     let f = chars.next()?;
     if !f.is_ascii_lowercase() {

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// sized by it.
 pub const MAX_PIECE_KINDS: usize = 52;
 
-pub use crate::fen::{Setup, MAX_IN_HAND};
+pub(crate) use crate::fen::{Setup, MAX_IN_HAND};
 
 /// Index of a piece kind in [`RuleSet::pieces`]. Closed: a kind comes from a rule set
 /// ([`RuleSet::kind`], [`RuleSet::kinds`]), so none lies past its pieces.
@@ -155,9 +155,9 @@ pub struct Weights {
 }
 
 /// Largest piece value (on the board or in hand) a weight may hold, centipawns.
-pub const MAX_WEIGHT_VALUE: i32 = 100_000;
+pub(crate) const MAX_WEIGHT_VALUE: i32 = 100_000;
 /// Largest square-table scale a weight may hold, percent (either sign).
-pub const MAX_WEIGHT_SCALE: i32 = 10_000;
+pub(crate) const MAX_WEIGHT_SCALE: i32 = 10_000;
 
 /// The evaluation weights of one piece kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,7 +3,6 @@
 //! mark what the engine says, and the PNG shows each piece and zone where the SVG puts it.
 
 use chimera::compile_file;
-use chimera::PieceKind;
 use chimera::{tiny_skia, RenderOptions};
 use chimera::{DiagramMark, Engine, Position};
 use chimera::{Player, Square};

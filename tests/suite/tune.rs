@@ -164,7 +164,7 @@ fn a_weights_file_reads_back_as_written() {
 }
 
 /// The text the diagnostic points at.
-fn pointed<'a>(text: &'a str, e: &chimera::diagnostics::SourceError) -> &'a str {
+fn pointed<'a>(text: &'a str, e: &chimera::SourceError) -> &'a str {
     let start = e.offset();
     let len: usize = e.span.len();
     &text[start..start + len]
