@@ -6,7 +6,7 @@
 use crate::describe::{patterns_text, ride_words};
 use crate::geometry::{Dimensions, Player, PlayerSquares, Square, SquareSet};
 use crate::rules::{
-    About, Confinement, Counted, MoveRule, PieceKind, PromotionMode, RoyalRule, RuleSet, Outcome,
+    About, Confinement, Counted, MoveRule, Outcome, PieceKind, PromotionMode, RoyalRule, RuleSet,
     ZoneRef,
 };
 
