@@ -15,6 +15,10 @@ macro_rules! by_width {
                 let $g = $crate::engine::MoveGen::new(engine, words);
                 $body
             }
+            $crate::engine::words::Words::Middle(words) => {
+                let $g = $crate::engine::MoveGen::new(engine, words);
+                $body
+            }
             $crate::engine::words::Words::Wide(words) => {
                 let $g = $crate::engine::MoveGen::new(engine, words);
                 $body

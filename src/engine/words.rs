@@ -68,6 +68,8 @@ pub(crate) struct WordTables<B> {
 pub(crate) enum Words {
     /// A board of at most 64 squares.
     Narrow(WordTables<u64>),
+    /// A board of 65 to 128 squares.
+    Middle(WordTables<u128>),
     /// A larger board, or a small one built wide for tests.
     Wide(WordTables<Wide>),
 }
@@ -92,6 +94,8 @@ impl Words {
         let walk = how == Build::WalkOnly;
         if squares <= u64::SQUARES && how != Build::Wide {
             Words::Narrow(WordTables::build(rules, t, walk))
+        } else if squares <= u128::SQUARES && how != Build::Wide {
+            Words::Middle(WordTables::build(rules, t, walk))
         } else {
             Words::Wide(WordTables::build(rules, t, walk))
         }
@@ -101,6 +105,7 @@ impl Words {
     pub(crate) fn bytes(&self) -> usize {
         match self {
             Words::Narrow(w) => w.bytes(),
+            Words::Middle(w) => w.bytes(),
             Words::Wide(w) => w.bytes(),
         }
     }

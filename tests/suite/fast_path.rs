@@ -1,14 +1,14 @@
 //! The move generator answers from bit sets as wide as the board needs (a 64-bit word on a
-//! board of at most 64 squares, a 256-bit set on a larger one, chosen once when the engine is
-//! built): move counts at perft's last ply, attack tests, the legality filter; a piece whose
-//! moves the sets cannot hold walks the move tables. Every way must give the same answers.
-//! Here, on the same small board, an engine built [`Engine::with_wide_sets`] computes in the
-//! wide sets and one built [`Engine::with_table_walk`] walks the tables for every piece; along
-//! seeded random games of every shipped definition of at most 64 squares and of definitions
-//! built for each mechanism (facing, duple check, promotion to a royal, lame leaps, hoppers,
-//! riders, one-way slides, en passant, castling, drops, promotions, locusts, gating) the three
-//! engines must list the same legal moves, count the same perft to depth 2 and find the same
-//! squares attacked by either side.
+//! board of at most 64 squares, a 128-bit one up to 128, a 256-bit set on a larger one, chosen
+//! once when the engine is built): move counts at perft's last ply, attack tests, the legality
+//! filter; a piece whose moves the sets cannot hold walks the move tables. Every way must give
+//! the same answers. Here, on the same board, an engine built [`Engine::with_wide_sets`]
+//! computes in the 256-bit sets and one built [`Engine::with_table_walk`] walks the tables for
+//! every piece; along seeded random games of every shipped definition of at most 128 squares
+//! and of definitions built for each mechanism (facing, duple check, promotion to a royal, lame
+//! leaps, hoppers, riders, one-way slides, en passant, castling, drops, promotions, locusts,
+//! gating) the three engines must list the same legal moves, count the same perft to depth 2
+//! and find the same squares attacked by either side.
 
 use chimera::Player;
 use chimera::RuleSet;
@@ -160,6 +160,31 @@ fn the_narrow_and_the_wide_sets_agree_in_every_shipped_definition_on_a_small_boa
     // chess, 3check, crazyhouse, kingofthehill, racingkings, seirawan, shatranj, sittuyin,
     // spartan, shogun, octal-xiangqi, minishogi, kyotoshogi, minixiangqi...
     assert!(small >= 14, "{small} small shipped definitions");
+}
+
+#[test]
+fn the_128_bit_and_the_wide_sets_agree_in_every_shipped_definition_of_65_to_128_squares() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("definitions/")
+        .flatten()
+        .map(|f| f.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".variant"))
+        .collect();
+    names.sort();
+    let mut middle = 0;
+    for name in &names {
+        let rules = compile_file(&dir.join(name))
+            .unwrap_or_else(|d| panic!("{name}: {:?}", miette::Report::new(d)));
+        if !(65..=128).contains(&rules.board.dims.len()) {
+            continue;
+        }
+        middle += 1;
+        let seen = compare_in_random_games(name, rules, 2, 30);
+        assert!(seen >= 4, "{name}: only {seen} positions");
+    }
+    // xiangqi, shogi, grand, xiang-fu, shoxiang...
+    assert!(middle >= 5, "{middle} shipped definitions of 65 to 128 squares");
 }
 
 #[test]
