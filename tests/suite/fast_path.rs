@@ -184,7 +184,10 @@ fn the_128_bit_and_the_wide_sets_agree_in_every_shipped_definition_of_65_to_128_
         assert!(seen >= 4, "{name}: only {seen} positions");
     }
     // xiangqi, shogi, grand, xiang-fu, shoxiang...
-    assert!(middle >= 5, "{middle} shipped definitions of 65 to 128 squares");
+    assert!(
+        middle >= 5,
+        "{middle} shipped definitions of 65 to 128 squares"
+    );
 }
 
 #[test]
