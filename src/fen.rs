@@ -14,7 +14,7 @@
 use crate::diagnostics::Code;
 use crate::geometry::{Dimensions, Player, Square, SquareSet};
 use miette::{Diagnostic, LabeledSpan, SourceCode};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -55,7 +55,7 @@ pub(crate) struct FenBoard<'a> {
 }
 
 /// A piece on the board as the FEN places it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SetupPiece {
     /// Its kind (an index into the letters).
     pub kind: usize,
@@ -70,7 +70,7 @@ pub struct SetupPiece {
 }
 
 /// A piece in a hand as the FEN lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HandPiece {
     /// Its kind (an index into the letters).
     pub kind: usize,
@@ -82,7 +82,7 @@ pub struct HandPiece {
 
 /// A FEN's content, read but not yet a position (the engine makes one, checking what only it
 /// knows: which castling rights and en-passant squares mean anything).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Setup {
     /// The pieces on the board, in FEN order.
     pub board: Vec<SetupPiece>,

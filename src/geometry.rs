@@ -40,7 +40,7 @@ impl Player {
 /// A square index `rank * files + file` on a board of known width. Files and ranks count from 0.
 /// Closed: a square comes from a board ([`Dimensions::square`], [`Square::new`],
 /// [`Dimensions::squares`]), so none lies off every board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Square(u8);
 
 impl Square {

@@ -7,7 +7,7 @@
 
 use crate::geometry::{ByPlayer, Dimensions, Offset, Player, PlayerSquares, Square, SquareSet};
 use indexmap::IndexMap;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The most piece kinds a variant may have: one per FEN letter, plain (`A`..`Z`) and promoted
 /// (`+A`..`+Z`). The compiler reports more; the engine's per-kind tables and 64-bit kind sets are
@@ -18,7 +18,7 @@ pub(crate) use crate::fen::{Setup, MAX_IN_HAND};
 
 /// Index of a piece kind in [`RuleSet::pieces`]. Closed: a kind comes from a rule set
 /// ([`RuleSet::kind`], [`RuleSet::kinds`]), so none lies past its pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct PieceKind(u8);
 
 impl PieceKind {
@@ -103,7 +103,7 @@ impl<'a> FromIterator<&'a PieceKind> for KindSet {
 }
 
 /// A whole variant, validated.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct RuleSet {
     /// The variant's display name (`variant "..."`).
     pub name: String,
@@ -148,7 +148,7 @@ pub struct RuleSet {
 /// Evaluation weights of a variant, one entry per piece kind (indexed by [`PieceKind`]; `None`:
 /// the weights derived from the rules). The evaluation is linear in them; `chimera tune` fits
 /// them to game results.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Weights {
     /// Per kind, in kind order.
     pub kinds: Vec<Option<KindWeights>>,
@@ -160,7 +160,7 @@ pub(crate) const MAX_WEIGHT_VALUE: i32 = 100_000;
 pub(crate) const MAX_WEIGHT_SCALE: i32 = 10_000;
 
 /// The evaluation weights of one piece kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct KindWeights {
     /// Value on the board, centipawns.
     pub value: i32,
@@ -175,7 +175,7 @@ pub struct KindWeights {
 
 /// The designer's introduction to a variant, who made it and where it comes from (`description`,
 /// `author`, `link`); shown by `chimera list`, the rules sheet, the studio and the published page.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct About {
     /// The introduction, in paragraphs (a `""` in `description` starts a new one).
     pub description: Vec<String>,
@@ -206,7 +206,7 @@ impl About {
 }
 
 /// The board: size and holes.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Board {
     /// Files and ranks.
     pub dims: Dimensions,
@@ -215,7 +215,7 @@ pub struct Board {
 }
 
 /// An ordered list of squares a piece may ride along (`path ring = a1-h1-h8-a8 cyclic`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct PathDef {
     /// The squares in order; consecutive squares are adjacent (orthogonally or diagonally).
     pub squares: Vec<Square>,
@@ -303,11 +303,11 @@ fn step_rank(dims: Dimensions, a: Square, b: Square) -> i32 {
 }
 
 /// A declared path, by its place in [`RuleSet::paths`], as a ride names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct PathId(pub u16);
 
 /// One piece kind.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct PieceDef {
     /// Display name, unique (`piece Knight N`).
     pub name: String,
@@ -340,7 +340,7 @@ pub struct PieceDef {
 pub const MAX_GLYPH_CHARS: usize = 4;
 
 /// How pictures draw a piece of one player, from `glyph` in its definition.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Glyph {
     /// Characters drawn on the piece: a chess figurine (`♞`), a Chinese character (`車`).
     Text(String),
@@ -351,7 +351,7 @@ pub enum Glyph {
 
 /// An SVG picture of a piece, as the compiler kept it: plain shapes (paths, circles, ...,
 /// groups) with presentation attributes; no scripts, links, styles, text or references.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SvgGlyph {
     /// The picture's view box: min x, min y, width, height.
     pub view_box: [f32; 4],
@@ -361,12 +361,12 @@ pub struct SvgGlyph {
 
 /// A declared zone, by its place in [`RuleSet::zones`]: the identity a rule carries from the
 /// compiler to the front ends, so that nothing matches square sets back to names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ZoneId(pub u16);
 
 /// A declared zone as a rule names it: as declared (`in own_half`) or as the other player sees
 /// it (`in enemy own_half`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ZoneRef {
     /// The zone.
     pub zone: ZoneId,
@@ -375,7 +375,7 @@ pub struct ZoneRef {
 }
 
 /// A group of move patterns from one `moves` statement, with the conditions that apply to all of them.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct MoveRule {
     /// The Betza text as written, for display.
     pub betza: String,
@@ -398,7 +398,7 @@ pub struct MoveRule {
 
 /// One `rides` statement: along any of `paths`, in both directions, from wherever the piece
 /// stands on one of them, with the statement's limit, direction and hopping.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PathRide {
     /// The paths ridden, in the order written.
     pub paths: Vec<PathId>,
@@ -421,7 +421,7 @@ pub struct PathRide {
 }
 
 /// Which way every step of a path ride must go, seen by the piece's owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum RideDirection {
     /// Towards the opponent's side (up the board for the first player).
     Forward,
@@ -443,7 +443,7 @@ impl RideDirection {
 }
 
 /// Where a piece may stand.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub enum Confinement {
     /// Anywhere on the board.
     #[default]
@@ -457,7 +457,7 @@ pub enum Confinement {
 
 /// One concrete way to move, as seen from the first player; mirrored for the second.
 /// Produced from Betza by [`crate::parse_betza`]; direction modifiers are already resolved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MovePattern {
     /// The legs in order; a plain move has one leg. Lame leapers are two or more legs
     /// (`nN` = a `W` step that must be empty, then an `F` step outward).
@@ -473,7 +473,7 @@ pub struct MovePattern {
 }
 
 /// One leg of a move: `steps` repeated `range` times in one direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Leg {
     /// One step, from the first player's view.
     pub step: Offset,
@@ -491,7 +491,7 @@ impl Leg {
 }
 
 /// What a leg may do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LegMode {
     /// May end on an empty square (`m`).
     pub to_empty: bool,
@@ -504,7 +504,7 @@ pub struct LegMode {
 }
 
 /// How a rider leg treats the pieces it meets before its landing square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Hop {
     /// The squares passed must be empty.
     None,
@@ -515,7 +515,7 @@ pub enum Hop {
 }
 
 /// Promotion of one kind.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Promotion {
     /// The kinds it may become; the mover chooses when there are several.
     pub to: Vec<PieceKind>,
@@ -526,7 +526,7 @@ pub struct Promotion {
 }
 
 /// When promotion happens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum PromotionMode {
     /// Shogi style: may promote when the move starts or ends in the zone; forced where the
     /// unpromoted piece would have no move from its destination.
@@ -543,7 +543,7 @@ pub enum PromotionMode {
 }
 
 /// Captures to hand and drops.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct DropRules {
     /// Kinds that go to the captor's hand (after `captured_as`). Empty: captured pieces leave the game.
     pub to_hand: Vec<PieceKind>,
@@ -568,7 +568,7 @@ pub struct DropRules {
 }
 
 /// Result of the game from the point of view of the player it happens to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Outcome {
     /// That player wins.
     Win,
@@ -579,7 +579,7 @@ pub enum Outcome {
 }
 
 /// How check works when a side has royal pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum RoyalRule {
     /// No move may leave a royal attacked; checkmate ends the game (default).
     Check,
@@ -591,7 +591,7 @@ pub enum RoyalRule {
 }
 
 /// Royalty and the end of the game.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct GameEnd {
     /// How check works.
     pub royal_rule: RoyalRule,
@@ -634,7 +634,7 @@ pub struct GameEnd {
 /// One count of `extinction`: a side that has at most `down_to` of what it counts, on the board
 /// and in hand, gets `score` (Fairy-Stockfish's `extinctionPieceTypes`, `extinctionPieceCount`
 /// and `extinctionValue`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Extinction {
     /// What is counted: one kind, or every piece of the side.
     pub counted: Counted,
@@ -645,7 +645,7 @@ pub struct Extinction {
 }
 
 /// What an extinction rule counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Counted {
     /// The side's pieces of this kind.
     Kind(PieceKind),
@@ -654,14 +654,14 @@ pub enum Counted {
 }
 
 /// The pass move (`pass [twice SCORE]`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct PassRule {
     /// Two passes in a row end the game with this score for the side to move.
     pub twice: Option<Outcome>,
 }
 
 /// Reaching a zone wins (`goal King in hill`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Goal {
     /// The kind that must arrive.
     pub kind: PieceKind,
@@ -673,7 +673,7 @@ pub struct Goal {
 }
 
 /// The move-count rule (chess's 50-move rule).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct MoveLimit {
     /// Moves per side.
     pub moves: u16,
@@ -685,7 +685,7 @@ pub struct MoveLimit {
 
 /// Castling: the king moves `king_steps` towards a rook on its rank that has not moved,
 /// and the rook jumps to the square the king passed over.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Castling {
     /// The kind that castles (usually the royal).
     pub king: PieceKind,
@@ -698,14 +698,14 @@ pub struct Castling {
 /// Gating (`gating in ZONE`): a piece standing in the zone with its gate right may, on its first
 /// move, leave a piece from its player's hand on the square it leaves. The rights are the FEN's
 /// castling field: `K`/`Q` (the king's and the rook's squares) and file letters (`B`, `c`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Gating {
     /// Where gates may be, per player: at most one square per file, so a file letter names one.
     pub zone: PlayerSquares,
 }
 
 /// Presentation hints from `render { ... }`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct RenderHints {
     /// Pieces stand on intersections rather than in squares.
     pub intersections: bool,

@@ -104,9 +104,9 @@ fn json_prints_the_compiled_rule_set() {
         v["start_fen"],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
-    // The JSON is the rule set itself: it reads back.
-    let back: chimera::RuleSet = serde_json::from_str(&stdout).expect("a RuleSet");
-    assert_eq!(back.pieces.len(), 6);
+    // The JSON is written for other tools; it is not read back as a `RuleSet`: a rule set comes
+    // only from the checks (its squares and kinds are closed types), so it has no `Deserialize`.
+    assert_eq!(v["pieces"][5]["promotion"]["to"].as_array().map(Vec::len), Some(4));
 }
 
 #[test]
