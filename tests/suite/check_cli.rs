@@ -106,7 +106,10 @@ fn json_prints_the_compiled_rule_set() {
     );
     // The JSON is written for other tools; it is not read back as a `RuleSet`: a rule set comes
     // only from the checks (its squares and kinds are closed types), so it has no `Deserialize`.
-    assert_eq!(v["pieces"][5]["promotion"]["to"].as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        v["pieces"][5]["promotion"]["to"].as_array().map(Vec::len),
+        Some(4)
+    );
 }
 
 #[test]
