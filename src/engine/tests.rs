@@ -1,8 +1,9 @@
 //! One property, through every path the engine has: a piece's moves are the same whether the
 //! generator lists them, the attack test asks for them, perft's leaf count counts them (from the
-//! words on a small board) or a reader of the diagrams' [`Engine::table_moves`] works them out.
+//! bit sets) or a reader of the diagrams' [`Engine::table_moves`] works them out.
 //! Checked for every kind on every square of every shipped board (on an empty board and on a
-//! board full of enemies) and for every piece of a few built positions.
+//! board full of enemies) and for every piece of a few built positions. A unit-test module only:
+//! `engine/mod.rs` declares it under #[cfg(test)], so the definition files it names are test data.
 
 use super::attacks::NO_SQUARE;
 use super::position::{Piece, Position};
