@@ -136,8 +136,8 @@ fn inline(name: &str, src: &str) -> RuleSet {
         .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)))
 }
 
-#[test]
-fn the_narrow_and_the_wide_sets_agree_in_every_shipped_definition_on_a_small_board() {
+/// Every shipped definition, compiled, by file name in order.
+fn shipped() -> Vec<(String, RuleSet)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("definitions/")
@@ -146,15 +146,25 @@ fn the_narrow_and_the_wide_sets_agree_in_every_shipped_definition_on_a_small_boa
         .filter(|n| n.ends_with(".variant"))
         .collect();
     names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let rules = compile_file(&dir.join(&name))
+                .unwrap_or_else(|d| panic!("{name}: {:?}", miette::Report::new(d)));
+            (name, rules)
+        })
+        .collect()
+}
+
+#[test]
+fn the_narrow_and_the_wide_sets_agree_in_every_shipped_definition_on_a_small_board() {
     let mut small = 0;
-    for name in &names {
-        let rules = compile_file(&dir.join(name))
-            .unwrap_or_else(|d| panic!("{name}: {:?}", miette::Report::new(d)));
+    for (name, rules) in shipped() {
         if rules.board.dims.len() > 64 {
             continue;
         }
         small += 1;
-        let seen = compare_in_random_games(name, rules, 3, 60);
+        let seen = compare_in_random_games(&name, rules, 3, 60);
         assert!(seen >= 6, "{name}: only {seen} positions");
     }
     // chess, 3check, crazyhouse, kingofthehill, racingkings, seirawan, shatranj, sittuyin,
@@ -164,23 +174,13 @@ fn the_narrow_and_the_wide_sets_agree_in_every_shipped_definition_on_a_small_boa
 
 #[test]
 fn the_128_bit_and_the_wide_sets_agree_in_every_shipped_definition_of_65_to_128_squares() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("definitions/")
-        .flatten()
-        .map(|f| f.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".variant"))
-        .collect();
-    names.sort();
     let mut middle = 0;
-    for name in &names {
-        let rules = compile_file(&dir.join(name))
-            .unwrap_or_else(|d| panic!("{name}: {:?}", miette::Report::new(d)));
+    for (name, rules) in shipped() {
         if !(65..=128).contains(&rules.board.dims.len()) {
             continue;
         }
         middle += 1;
-        let seen = compare_in_random_games(name, rules, 2, 30);
+        let seen = compare_in_random_games(&name, rules, 2, 30);
         assert!(seen >= 4, "{name}: only {seen} positions");
     }
     // xiangqi, shogi, grand, xiang-fu, shoxiang...
