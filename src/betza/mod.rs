@@ -45,6 +45,10 @@ mod grammar {
 
 use grammar::{BetzaGrammar, Rule};
 
+/// Most legs of one move (`a` separates them): four, where the longest moves in use (the lion's
+/// and the fire demon's) have three.
+pub(crate) const MAX_LEGS: usize = 4;
+
 /// A fault in a Betza string, located inside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
@@ -300,6 +304,20 @@ fn component(pair: Pair<Rule>) -> Result<Vec<MovePattern>, Vec<BetzaError>> {
                     continue;
                 }
                 match c {
+                    'a' if a_positions.len() + 1 >= MAX_LEGS => {
+                        // Each leg multiplies the patterns by its directions: eight legs of a
+                        // `W` are 4^8 paths from every square, more than any table holds.
+                        errors.push(BetzaError::new(
+                            (pos, pos + 1),
+                            format!(
+                                "a move has at most {MAX_LEGS} legs (`a` {} times)",
+                                MAX_LEGS - 1
+                            ),
+                            "every `a` starts a leg and each leg multiplies the paths by its \
+                             directions; pieces such as the lion need three",
+                        ));
+                        break;
+                    }
                     'a' => {
                         a_positions.push(pos);
                         legs.push(LegMods::default());

@@ -95,9 +95,7 @@ impl Engine {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(rules: RuleSet) -> Result<Engine, EngineError> {
-        if rules.pieces.len() > zobrist::MAX_KINDS {
-            return Err(EngineError::TooManyKinds(rules.pieces.len()));
-        }
+        Engine::can_play(&rules)?;
         // The tables learn the castling squares from where the pieces stand at the start; then the
         // start position is read again the one way every FEN is read, so it keeps exactly the
         // castling rights `fen` of the same text keeps.
@@ -110,6 +108,21 @@ impl Engine {
         };
         engine.start = engine.position_from_setup(&engine.rules.start);
         Ok(engine)
+    }
+
+    /// Whether [`Engine::new`] accepts `rules`, without building the tables: the engine's own
+    /// limits, for an editor that checks a definition on every change.
+    ///
+    /// ```
+    /// let rules = chimera::check_named(std::path::Path::new("xiangqi"))?.rules;
+    /// assert!(chimera::Engine::can_play(&rules).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn can_play(rules: &RuleSet) -> Result<(), EngineError> {
+        if rules.pieces.len() > zobrist::MAX_KINDS {
+            return Err(EngineError::TooManyKinds(rules.pieces.len()));
+        }
+        Ok(())
     }
 
     /// Reads a FEN for this variant: the placement, hands and fields, with castling rights whose

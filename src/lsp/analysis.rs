@@ -155,7 +155,7 @@ impl Doc {
             Ok(checked) => {
                 let warnings = checked.warnings.clone();
                 // A definition is valid when the engine can play it, as `chimera check` says.
-                if let Err(e) = Engine::new(checked.rules.clone()) {
+                if let Err(e) = Engine::can_play(&checked.rules) {
                     self.problems.push(Problem {
                         start: 0,
                         end: 0,

@@ -64,6 +64,21 @@ int_attr!(u8, u16, u32, i32, usize);
 
 /// A number with at most two decimals and no trailing zeros (`12`, `12.5`, `0.33`).
 pub(super) fn num(x: f32) -> String {
+    // In hundredths, rounded as `{:.2}` rounds (ties to even on the exact value; an `f32` times 100
+    // is exact in `f64`), without the float formatter: pictures print thousands of numbers, and
+    // the studio draws one for every response that shows the board.
+    let h = (f64::from(x) * 100.0).round_ties_even();
+    if h.is_finite() && h.abs() < 1e15 {
+        let h = h as i64;
+        let (sign, a) = if h < 0 { ("-", -h) } else { ("", h) };
+        let (int, frac) = (a / 100, a % 100);
+        return match frac {
+            0 if int == 0 => "0".to_string(),
+            0 => format!("{sign}{int}"),
+            f if f % 10 == 0 => format!("{sign}{int}.{}", f / 10),
+            f => format!("{sign}{int}.{f:02}"),
+        };
+    }
     let s = format!("{:.2}", x);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" || s.is_empty() {
@@ -262,6 +277,28 @@ mod tests {
         assert_eq!(num(12.5), "12.5");
         assert_eq!(num(1.0 / 3.0), "0.33");
         assert_eq!(num(-0.001), "0");
+    }
+
+    #[test]
+    fn numbers_print_as_the_float_formatter_rounds() {
+        let formatted = |x: f32| {
+            let s = format!("{:.2}", x);
+            let s = s.trim_end_matches('0').trim_end_matches('.');
+            if s == "-0" || s.is_empty() {
+                "0".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        // Ties (0.125, 0.625), values just under a tie (1.005 is 1.00499... as an f32), signs,
+        // and a sweep over the range pictures use.
+        let mut xs = vec![
+            0.125, 0.375, 0.625, -0.125, 1.005, -0.005, 0.015, 12.345, -7.5, 1e9,
+        ];
+        xs.extend((-200_000..200_000).map(|i| i as f32 * 0.0037));
+        for x in xs {
+            assert_eq!(num(x), formatted(x), "{x}");
+        }
     }
 
     #[test]

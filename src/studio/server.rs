@@ -60,6 +60,13 @@ struct Studio {
     analysis_stop: Arc<AtomicBool>,
     /// `Host` values accepted (`127.0.0.1:PORT`, `localhost:PORT`).
     hosts: Vec<String>,
+    /// The last board picture drawn (the page asks for the state after every action).
+    pictures: Mutex<view::BoardPictures>,
+    /// The editor's last view of a definition's diagnostics and pieces, by index and text:
+    /// drawing every piece's diagram is most of a view, and the page asks for it after every
+    /// action. Opening a definition (`select`) draws it anew, so a parent file changed on disk
+    /// shows then, or at the next edit.
+    definition_view: Mutex<Option<(usize, String, Value)>>,
 }
 
 /// Where the analysis panel's run is.
@@ -149,7 +156,8 @@ impl Studio {
     /// message of what was done.
     fn state(&self, session: &Session, message: &str) -> Value {
         let game = if self.loaded() == Some(self.current()) {
-            json!(view::game_view(session))
+            let mut pictures = self.pictures.lock().unwrap_or_else(|e| e.into_inner());
+            json!(view::game_view(session, &mut pictures))
         } else {
             Value::Null
         };
@@ -180,6 +188,11 @@ impl Studio {
             )
         })?;
         *self.current.lock().unwrap_or_else(|e| e.into_inner()) = index;
+        // Opened again: its view is drawn anew (a parent file may have changed on disk).
+        *self
+            .definition_view
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = None;
         let checked = def.check().map_err(|d| {
             ApiError(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -304,17 +317,27 @@ fn definition_view(st: &Studio) -> Value {
     let Some(def) = defs.get(i) else {
         return json!({});
     };
-    let (diagnostics, pieces) = match def.check() {
-        Ok(c) => {
-            let pieces = Engine::new(c.rules)
-                .map(|e| view::piece_views(&e))
-                .unwrap_or_default();
-            (view::diagnostic_views(c.warnings.iter()), pieces)
+    let mut cache = st.definition_view.lock().unwrap_or_else(|e| e.into_inner());
+    let checked = match &*cache {
+        Some((at, text, v)) if *at == i && *text == def.text => v.clone(),
+        _ => {
+            let (diagnostics, pieces) = match def.check() {
+                Ok(c) => {
+                    let pieces = Engine::new(c.rules)
+                        .map(|e| view::piece_views(&e))
+                        .unwrap_or_default();
+                    (view::diagnostic_views(c.warnings.iter()), pieces)
+                }
+                Err(d) => (view::diagnostic_views(d.source_errors()), Vec::new()),
+            };
+            let v = json!({"diagnostics": diagnostics, "pieces": pieces});
+            *cache = Some((i, def.text.clone(), v.clone()));
+            v
         }
-        Err(d) => (view::diagnostic_views(d.source_errors()), Vec::new()),
     };
     json!({"index": i, "name": def.name, "text": def.text, "writable": def.writable(),
-           "edited": def.text != def.saved, "diagnostics": diagnostics, "pieces": pieces})
+           "edited": def.text != def.saved, "diagnostics": checked["diagnostics"],
+           "pieces": checked["pieces"]})
 }
 
 async fn definition(State(st): State<Arc<Studio>>) -> ApiResult {
@@ -827,6 +850,8 @@ pub fn app(
         analysis: Mutex::new(AnalysisState::default()),
         analysis_stop: Arc::new(AtomicBool::new(false)),
         hosts,
+        pictures: Mutex::default(),
+        definition_view: Mutex::default(),
     });
     match st.load(0) {
         // A definition that does not compile opens anyway: the editor shows why.

@@ -9,6 +9,7 @@ use crate::render::{self, RenderOptions};
 use crate::repl::{ComputerSides, Session};
 use crate::rules::{PieceKind, RuleSet};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// One square of the picture: its name and centre in picture coordinates.
 #[derive(Clone, Debug, Serialize)]
@@ -160,14 +161,50 @@ fn cell_of(rules: &RuleSet, opts: &RenderOptions) -> f32 {
 
 /// The board view of `pos` with `status` (a game's status counts repetitions).
 pub fn board_view(engine: &Engine, pos: &Position, status: &Status) -> BoardView {
+    board_view_with(engine, pos, status, |_| {
+        render::render_position(engine, pos, &RenderOptions::default())
+    })
+}
+
+/// The last board picture drawn for a game view, by engine and FEN: the page asks for the state
+/// after every action, and most answers (a refused move, a status poll, a reset to the start it
+/// shows) show the board it already has. The FEN says everything the picture shows.
+#[derive(Default)]
+pub struct BoardPictures {
+    last: Option<(Arc<Engine>, String, String)>,
+}
+
+impl BoardPictures {
+    /// The picture of `pos` (whose FEN is `fen`) in `engine`'s variant: the last one when both
+    /// are the same, else drawn anew.
+    fn picture(&mut self, engine: &Arc<Engine>, pos: &Position, fen: &str) -> String {
+        if let Some((e, f, svg)) = &self.last {
+            if Arc::ptr_eq(e, engine) && f == fen {
+                return svg.clone();
+            }
+        }
+        let svg = render::render_position(engine, pos, &RenderOptions::default());
+        self.last = Some((engine.clone(), fen.to_string(), svg.clone()));
+        svg
+    }
+}
+
+/// The board view, its picture drawn by `picture` from the position's FEN.
+fn board_view_with(
+    engine: &Engine,
+    pos: &Position,
+    status: &Status,
+    picture: impl FnOnce(&str) -> String,
+) -> BoardView {
     let rules = engine.rules();
     let opts = RenderOptions::default();
     let side = pos.side_to_move();
+    let fen = notation::to_fen(engine, pos);
     BoardView {
-        svg: render::render_position(engine, pos, &opts),
+        svg: picture(&fen),
         squares: square_views(rules, &opts),
         cell: cell_of(rules, &opts),
-        fen: notation::to_fen(engine, pos),
+        fen,
         side: rules.players[side].clone(),
         status: status.describe(&rules.players, side),
         // A mated side is in check too (the status then says mate, not check).
@@ -200,8 +237,9 @@ pub fn history(engine: &Engine, game: &Game) -> Vec<PlyView> {
         .collect()
 }
 
-/// The view of the session's game, or `None` when no variant is loaded.
-pub fn game_view(session: &Session) -> Option<GameView> {
+/// The view of the session's game, or `None` when no variant is loaded; its board picture comes
+/// from `pictures` when it shows the same board as the last view.
+pub fn game_view(session: &Session, pictures: &mut BoardPictures) -> Option<GameView> {
     let engine = session.engine()?;
     let game = session.game()?;
     let rules = engine.rules();
@@ -212,7 +250,9 @@ pub fn game_view(session: &Session) -> Option<GameView> {
     });
     Some(GameView {
         variant: rules.name.clone(),
-        board: board_view(engine, game.position(), &game.status()),
+        board: board_view_with(engine, game.position(), &game.status(), |fen| {
+            pictures.picture(engine, game.position(), fen)
+        }),
         history: history(engine, game),
         last,
         computer: match session.computer_sides() {

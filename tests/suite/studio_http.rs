@@ -642,3 +642,45 @@ fn a_folder_serves_every_definition_in_it_and_the_page_switches_between_them() {
     assert_eq!(status, 400, "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The board picture and the pieces panel are drawn again only when what they show changed:
+/// the answers must still follow every move, undo, new text and definition.
+#[test]
+fn the_board_picture_and_the_pieces_follow_every_change() {
+    let s = serve(&["chess"]);
+    let svg = |v: &Value| v["game"]["board"]["svg"].as_str().unwrap_or("").to_string();
+    let start = svg(&get(&s, "/api/state"));
+    assert!(start.contains("<svg"), "{start}");
+    assert_eq!(
+        svg(&get(&s, "/api/state")),
+        start,
+        "the same board, the same picture"
+    );
+    let (_, moved) = post(&s, "/api/move", json!({"move": "e2e4"}));
+    assert_ne!(svg(&moved), start, "a move changes the picture");
+    let (_, undone) = post(&s, "/api/undo", json!({}));
+    assert_eq!(svg(&undone), start, "undo shows the start again");
+    // The pieces panel follows the text: a Knight that moves as a Wazir has another diagram.
+    let d = get(&s, "/api/definition");
+    let knight = |d: &Value| {
+        d["pieces"]
+            .as_array()
+            .and_then(|p| p.iter().find(|p| p["name"] == "Knight"))
+            .map(|p| p["diagram"].as_str().unwrap_or("").to_string())
+            .unwrap_or_default()
+    };
+    let before = knight(&d);
+    assert!(before.contains("<svg"), "{d}");
+    let text = d["text"].as_str().unwrap_or("").to_string();
+    let from = text.find("piece Knight").unwrap_or(0);
+    let moves = from + text[from..].find("moves N").unwrap_or(0);
+    let mut wazir = text.clone();
+    wazir.replace_range(moves..moves + "moves N".len(), "moves W");
+    assert_ne!(wazir, text, "the Knight's moves were found");
+    let (status, v) = post(&s, "/api/definition", json!({"text": wazir}));
+    assert_eq!(status, 200, "{v}");
+    assert_ne!(knight(&v), before, "a new text draws the pieces anew");
+    assert_ne!(knight(&get(&s, "/api/definition")), before);
+    let (_, v) = post(&s, "/api/definition", json!({"text": text}));
+    assert_eq!(knight(&v), before, "the old text, the old diagram");
+}

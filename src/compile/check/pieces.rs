@@ -84,6 +84,29 @@ pub(super) fn names_and_letters(ctx: &mut Ctx, decls: &[&PieceDecl]) {
 }
 
 /// Every piece kind, with what it becomes when captured.
+/// Most paths one `moves` line may make from one square: the move tables hold every path of
+/// every piece from every square, and a multi-leg rider's paths multiply leg by leg (`aaQ` on
+/// 16x16: millions).
+const MAX_PATHS_PER_SQUARE: u64 = 50_000;
+
+/// An upper bound of the paths `patterns` make from one square: per pattern, the product of its
+/// legs' numbers of lengths, a rider's cut at the board's longer side.
+fn paths_from_a_square(
+    patterns: &[crate::rules::MovePattern],
+    dims: crate::geometry::Dimensions,
+) -> u64 {
+    let side = u64::from(dims.files.max(dims.ranks));
+    patterns
+        .iter()
+        .map(|p| {
+            p.legs.iter().fold(1u64, |acc, l| {
+                let max = u64::from(l.max).min(side);
+                acc.saturating_mul(max.saturating_sub(u64::from(l.min)) + 1)
+            })
+        })
+        .fold(0, u64::saturating_add)
+}
+
 pub(super) fn pieces(ctx: &mut Ctx, env: &mut Env, decls: &[&PieceDecl]) -> Vec<PieceDef> {
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut explicit_captured_as: Vec<Option<PieceKind>> = Vec::new();
@@ -156,6 +179,27 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 unconfined,
             } => {
                 let patterns = match crate::betza::parse(&betza.node) {
+                    Ok(p) if paths_from_a_square(&p, env.dims) > MAX_PATHS_PER_SQUARE => {
+                        let err = ctx
+                            .error(
+                                Code::Betza,
+                                betza.span,
+                                format!(
+                                    "`{}` makes up to {} paths from a square on this board; \
+                                     at most {MAX_PATHS_PER_SQUARE}",
+                                    betza.node,
+                                    paths_from_a_square(&p, env.dims)
+                                ),
+                            )
+                            .with_label("too many paths")
+                            .with_help(
+                                "each leg multiplies the paths by its directions and lengths: \
+                                 limit the riding legs (`aR` rides on, `aW` steps) or their range \
+                                 (`R4`)",
+                            );
+                        ctx.report(err);
+                        None
+                    }
                     Ok(p) => Some(p),
                     Err(errs) => {
                         for be in errs {
