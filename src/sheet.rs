@@ -374,22 +374,27 @@ impl Words<'_> {
             ));
         }
         if g.safe {
-            let n = if g.count == 1 {
-                "only when the piece there is not attacked (with two or more there, none need be safe)".to_string()
+            let unasked = if g.count == 1 {
+                "with two or more there, none need be safe".to_string()
             } else {
                 format!(
-                    "only when none of them is attacked (with more than {} there, or a full zone with fewer, none need be safe)",
+                    "with more than {} there, or a full zone with fewer, none need be safe",
                     g.count
                 )
             };
-            s.detail(n);
-        }
-        if g.held && g.safe {
-            s.detail("an arrival that is attacked wins only if the goal is still reached after the opponent's reply");
+            let what = if g.count == 1 {
+                "the piece there is"
+            } else {
+                "none of them is"
+            };
+            if g.held {
+                s.detail(format!("at once when {what} not attacked ({unasked}); else only if the goal is still reached after the opponent's reply"));
+            } else {
+                s.detail(format!("only when {what} not attacked ({unasked})"));
+                s.detail("when the goal of both sides is reached safely at once, the game is drawn");
+            }
         } else if g.held {
             s.detail("an arrival wins only if the goal is still reached after the opponent's reply");
-        } else if g.safe {
-            s.detail("when the goal of both sides is reached safely at once, the game is drawn");
         }
         if g.reply {
             s.detail("when the first player arrives, the second player still moves once; if it arrives too, the game is drawn");
