@@ -232,10 +232,9 @@ impl Exporter<'_> {
                 self.line("nFoldRule", n);
                 self.line("nFoldValue", score_word(s));
             }
-            None => self.problem(
-                Subject::Statement("repetition"),
-                "no repetition rule; Fairy-Stockfish always has one (its default, 3 draw, is written)",
-            ),
+            // No repetition rule: `nFoldRule = 0` turns Fairy-Stockfish's off (its own kono
+            // and alapo sections say so).
+            None => self.line("nFoldRule", 0),
         }
         match end.perpetual_check {
             None => self.line("perpetualCheckIllegal", "false"),
