@@ -391,10 +391,14 @@ impl Words<'_> {
                 s.detail(format!("at once when {what} not attacked ({unasked}); else only if the goal is still reached after the opponent's reply"));
             } else {
                 s.detail(format!("only when {what} not attacked ({unasked})"));
-                s.detail("when the goal of both sides is reached safely at once, the game is drawn");
+                s.detail(
+                    "when the goal of both sides is reached safely at once, the game is drawn",
+                );
             }
         } else if g.held {
-            s.detail("an arrival wins only if the goal is still reached after the opponent's reply");
+            s.detail(
+                "an arrival wins only if the goal is still reached after the opponent's reply",
+            );
         }
         if g.reply {
             s.detail("when the first player arrives, the second player still moves once; if it arrives too, the game is drawn");

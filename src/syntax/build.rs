@@ -280,7 +280,8 @@ impl Builder {
                         .find(|c| c.as_rule() == r)
                         .map(|c| self.span(&c))
                 };
-                let (reply, held, safe) = (word(Rule::k_reply), word(Rule::k_held), word(Rule::k_safe));
+                let (reply, held, safe) =
+                    (word(Rule::k_reply), word(Rule::k_held), word(Rule::k_safe));
                 let (mut kinds, mut any, mut zone, mut count, mut or_full) =
                     (Vec::new(), None, None, None, None);
                 for c in it {

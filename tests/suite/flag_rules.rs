@@ -93,10 +93,7 @@ fn jesonmor_the_centre_must_be_held_through_the_reply() {
     // All of Black's moves, taking or not: a9 has 2, c4 has 8.
     assert_eq!(e.legal_moves(&arrived).len(), 10);
     // Not taken: after Black's reply the knight still stands there, and White wins.
-    assert_eq!(
-        e.status(&after(&e, fen, &["d3e5", "a9b7"])),
-        won_by(WHITE)
-    );
+    assert_eq!(e.status(&after(&e, fen, &["d3e5", "a9b7"])), won_by(WHITE));
     // Taken: White has no piece and no move (stalemate loses).
     assert_eq!(
         e.status(&after(&e, fen, &["d3e5", "c4e5"])),
@@ -109,9 +106,15 @@ fn jesonmor_the_centre_must_be_held_through_the_reply() {
 #[test]
 fn alapo_any_piece_that_reaches_the_base_rank_unattacked_wins_at_once() {
     let e = load("alapo.variant");
-    assert_eq!(e.status(&pos(&e, "R5/6/6/3k2/6/5K b - - 0 1")), won_by(WHITE));
+    assert_eq!(
+        e.status(&pos(&e, "R5/6/6/3k2/6/5K b - - 0 1")),
+        won_by(WHITE)
+    );
     // A Ferz counts as well as a Rook.
-    assert_eq!(e.status(&pos(&e, "F5/6/6/3k2/6/5K b - - 0 1")), won_by(WHITE));
+    assert_eq!(
+        e.status(&pos(&e, "F5/6/6/3k2/6/5K b - - 0 1")),
+        won_by(WHITE)
+    );
 }
 
 #[test]
@@ -134,7 +137,10 @@ fn alapo_with_more_pieces_there_than_the_count_none_need_be_safe() {
     // Two White pieces on the base rank, one attacked: more than the count of one, so White has
     // won (Fairy-Stockfish asks for safety only when exactly the count stand there).
     let e = load("alapo.variant");
-    assert_eq!(e.status(&pos(&e, "RR4/1k4/6/6/6/5K b - - 0 1")), won_by(WHITE));
+    assert_eq!(
+        e.status(&pos(&e, "RR4/1k4/6/6/6/5K b - - 0 1")),
+        won_by(WHITE)
+    );
 }
 
 // ---- count and or-full: kono -----------------------------------------------------------
@@ -209,13 +215,21 @@ fn the_flag_games_export_as_fairy_stockfish_flag_keys() {
     let cases: [(&str, &[&str]); 4] = [
         (
             "dobutsu",
-            &["flagPiece = l\n", "flagPieceSafe = true\n", "flagMove = false\n"],
+            &[
+                "flagPiece = l\n",
+                "flagPieceSafe = true\n",
+                "flagMove = false\n",
+            ],
         ),
         // The only kind is every kind: `*`.
         ("jesonmor", &["flagPiece = *\n", "flagMove = true\n"]),
         (
             "alapo",
-            &["flagPiece = *\n", "flagPieceSafe = true\n", "flagMove = true\n"],
+            &[
+                "flagPiece = *\n",
+                "flagPieceSafe = true\n",
+                "flagMove = true\n",
+            ],
         ),
         (
             "kono",

@@ -367,7 +367,8 @@ impl Exporter<'_> {
                     );
                     return;
                 };
-                let king = matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "king");
+                let king =
+                    matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "king");
                 (c.to_string(), king)
             }
             Some(ks) => {

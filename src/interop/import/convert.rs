@@ -734,7 +734,10 @@ fn flag_goal(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) {
             }
         }
         _ => {
-            omit_all(c, "several flag piece letters (Fairy-Stockfish keeps only one)");
+            omit_all(
+                c,
+                "several flag piece letters (Fairy-Stockfish keeps only one)",
+            );
             return;
         }
     };
