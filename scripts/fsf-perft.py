@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Perft counts from Fairy-Stockfish (pyffish), written as `tests/perft/*.perft` lines.
 
-    .venv/bin/python3 scripts/fsf-perft.py VARIANT DEPTH [--random N --plies P --seed S] [FEN ...]
+    .venv/bin/python3 scripts/fsf-perft.py VARIANT DEPTH [--random N --plies P --seed S] [--ini FILE] [FEN ...]
 
 Prints `epd`/`perft` lines for the variant's start position (depths 1..DEPTH), for each FEN
 given, and for N positions reached by random games of P plies (a fixed seed, so the same
-positions come out each time). Counts are made through pyffish's legal move lists, so a
+positions come out each time). `--ini FILE` loads variants.ini sections first (for a variant
+pyffish does not know, like tests/fsf/ini/flags.ini's alapo). Counts are made through pyffish's legal move lists, so a
 position where the game has ended counts no moves, as in Chimera.
 """
 
@@ -39,7 +40,11 @@ def main():
     ap.add_argument("--plies", type=int, default=20)
     ap.add_argument("--random-depth", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ini")
     a = ap.parse_intermixed_args()
+    if a.ini:
+        with open(a.ini) as f:
+            sf.load_variant_config(f.read())
     start = sf.start_fen(a.variant)
     print(f"# counts from Fairy-Stockfish (pyffish {'.'.join(map(str, sf.version()))}), "
           f"variant `{a.variant}`, through its legal move lists (scripts/fsf-perft.py)")

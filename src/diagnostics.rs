@@ -130,6 +130,8 @@ codes! {
     DropsNoPromotedFace = "chimera::drops::no_promoted_face",
     /// the gating zone has two squares on one file
     GatingFile = "chimera::gating::file",
+    /// a `goal` combines words that do not go together (`reply` with `count` or `safe`, `or-full` without a count)
+    GoalCombination = "chimera::goal::combination",
     /// a `render` colour is not written `#rrggbb`
     RenderColour = "chimera::render::colour",
     /// `extends` names no file, or a file or shipped definition that cannot be found or read

@@ -620,7 +620,8 @@ pub struct GameEnd {
     /// `extinction KIND, ... | all [down-to N] [RESULT]`: one rule per kind counted (or one for
     /// every piece together); a side left with too few gets the rule's result.
     pub extinction: Vec<Extinction>,
-    /// `goal KIND in ZONE [reply]`: a side whose piece of that kind stands in the zone wins.
+    /// `goal KIND, ... | any in ZONE [count N [or-full]] [safe] [reply | held]`: a side whose
+    /// pieces of those kinds stand in the zone wins.
     pub goal: Option<Goal>,
     /// `check-limit N`: the side that gives its N-th check wins.
     pub check_limit: Option<u8>,
@@ -660,16 +661,41 @@ pub struct PassRule {
     pub twice: Option<Outcome>,
 }
 
-/// Reaching a zone wins (`goal King in hill`).
+/// Reaching a zone wins (`goal King in hill`): Fairy-Stockfish's flag rules.
+///
+/// A player *has reached* its goal when at least one of its pieces of the goal kinds stands in
+/// its zone and either `count` of them stand there or (`or_full`) the zone has no empty square;
+/// with `safe`, when exactly `count` stand there, none of them may be attacked (more than the
+/// count, or a full zone with fewer, are not asked to be safe). Which side's reaching ends the
+/// game, and when, is [`Goal::reply`], [`Goal::held`] and [`Goal::safe`]'s business: see
+/// `Engine::ending`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Goal {
-    /// The kind that must arrive.
-    pub kind: PieceKind,
+    /// The kinds that count; `None`: a piece of any kind (`any`).
+    pub kinds: Option<Vec<PieceKind>>,
     /// Where, per player.
     pub zone: PlayerSquares,
+    /// `count N`: how many of them must stand in the zone (1 without it).
+    pub count: u8,
+    /// `or-full`: fewer than `count` also reach the goal when the zone has no empty square.
+    pub or_full: bool,
+    /// `safe`: the pieces that reach the goal must not be attacked (see above); the other side
+    /// reaching its goal safely at the same time draws.
+    pub safe: bool,
     /// `reply`: when the first player arrives, the second player still moves once; arriving too
     /// draws (racing kings).
     pub reply: bool,
+    /// `held`: either side's arrival wins only if the goal is still reached after the
+    /// opponent's reply (with `safe`, a safe arrival wins at once).
+    pub held: bool,
+}
+
+impl Goal {
+    /// Whether a piece of kind `k` counts towards the goal.
+    #[inline]
+    pub fn counts(&self, k: PieceKind) -> bool {
+        self.kinds.as_ref().is_none_or(|ks| ks.contains(&k))
+    }
 }
 
 /// The move-count rule (chess's 50-move rule).

@@ -349,6 +349,62 @@ impl Words<'_> {
         ks.iter().map(|k| self.kind(*k)).collect()
     }
 
+    /// `goal`: who reaches what, then how the arrival is confirmed.
+    fn goal_lines(&self, s: &mut Section, g: &crate::rules::Goal) {
+        let zone = self.zone(&g.zone);
+        let who = match &g.kinds {
+            None => "piece of any kind".to_string(),
+            Some(ks) => or_list(&self.kinds(ks)),
+        };
+        if g.count == 1 {
+            s.line(format!("a side whose {who} reaches {zone} wins"));
+        } else {
+            let of = match &g.kinds {
+                None => "pieces".to_string(),
+                Some(ks) => format!("pieces of kind {}", or_list(&self.kinds(ks))),
+            };
+            s.line(format!(
+                "a side with {} of its {of} in {zone} at once wins",
+                g.count
+            ));
+        }
+        if g.or_full {
+            s.detail(format!(
+                "or with fewer, at least one, when {zone} has no empty square left"
+            ));
+        }
+        if g.safe {
+            let unasked = if g.count == 1 {
+                "with two or more there, none need be safe".to_string()
+            } else {
+                format!(
+                    "with more than {} there, or a full zone with fewer, none need be safe",
+                    g.count
+                )
+            };
+            let what = if g.count == 1 {
+                "the piece there is"
+            } else {
+                "none of them is"
+            };
+            if g.held {
+                s.detail(format!("at once when {what} not attacked ({unasked}); else only if the goal is still reached after the opponent's reply"));
+            } else {
+                s.detail(format!("only when {what} not attacked ({unasked})"));
+                s.detail(
+                    "when the goal of both sides is reached safely at once, the game is drawn",
+                );
+            }
+        } else if g.held {
+            s.detail(
+                "an arrival wins only if the goal is still reached after the opponent's reply",
+            );
+        }
+        if g.reply {
+            s.detail("when the first player arrives, the second player still moves once; if it arrives too, the game is drawn");
+        }
+    }
+
     fn board(&self) -> Section {
         let d = self.dims();
         let r = self.rules;
@@ -712,14 +768,7 @@ impl Words<'_> {
             s.line(line);
         }
         if let Some(g) = &e.goal {
-            s.line(format!(
-                "a side whose {} reaches {} wins",
-                self.kind(g.kind),
-                self.zone(&g.zone)
-            ));
-            if g.reply {
-                s.detail("when the first player arrives, the second player still moves once; if it arrives too, the game is drawn");
-            }
+            self.goal_lines(&mut s, g);
         }
         if let Some(n) = e.check_limit {
             s.line(format!("the side that gives its {} check wins", ordinal(n)));

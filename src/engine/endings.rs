@@ -6,8 +6,8 @@ use super::attacks::NO_SQUARE;
 use super::outcome::{result, GameResult};
 use super::position::{kind_of, Position};
 use super::Engine;
-use crate::geometry::Player;
-use crate::rules::{Counted, PieceKind};
+use crate::geometry::{Player, Square};
+use crate::rules::{Counted, Goal, PieceKind};
 
 /// Which end rule finished the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,26 +70,8 @@ impl Engine {
             }
         }
         if let Some(goal) = &end.goal {
-            let reached = |p: Player| {
-                let zone = goal.zone[p];
-                pos.occupied[p]
-                    .iter()
-                    .any(|s| zone.contains(s) && kind_of(pos.board[s.index()]) == goal.kind)
-            };
-            if goal.reply {
-                if reached(us) {
-                    let r = if us == Player::First && reached(them) {
-                        GameResult::Draw
-                    } else {
-                        GameResult::Win(us)
-                    };
-                    return Some((Ending::Goal, r));
-                }
-                if reached(them) && !(us == Player::Second && self.can_reach_goal(pos)) {
-                    return Some((Ending::Goal, GameResult::Win(them)));
-                }
-            } else if reached(them) {
-                return Some((Ending::Goal, GameResult::Win(them)));
+            if let Some(r) = self.goal_ending(pos, goal) {
+                return Some((Ending::Goal, r));
             }
         }
         if let Some(n) = end.check_limit {
@@ -110,12 +92,76 @@ impl Engine {
         None
     }
 
-    /// Whether the side to move (the second player, answering an arrival) can bring a piece of the
-    /// goal kind into its goal zone with a legal move.
-    fn can_reach_goal(&self, pos: &Position) -> bool {
-        let Some(goal) = &self.rules.end.goal else {
+    /// Whether a goal finishes the game, as Fairy-Stockfish's flag rules judge it (the side to
+    /// move's goal first, then the goal of the side that just moved).
+    fn goal_ending(&self, pos: &Position, goal: &Goal) -> Option<GameResult> {
+        let us = pos.side;
+        let them = us.other();
+        if goal.reply {
+            // Racing kings: the second player answers the first player's arrival once, by
+            // arriving too (a draw) if it can; its own arrival wins at once.
+            if self.goal_reached(pos, goal, us, false) {
+                let r = if us == Player::First && self.goal_reached(pos, goal, them, false) {
+                    GameResult::Draw
+                } else {
+                    GameResult::Win(us)
+                };
+                return Some(r);
+            }
+            if self.goal_reached(pos, goal, them, false)
+                && !(us == Player::Second && self.can_reach_goal(pos, goal))
+            {
+                return Some(GameResult::Win(them));
+            }
+            return None;
+        }
+        // The side to move still stands on its goal: it arrived a move ago and the goal held
+        // through the reply (`held`; not asked to be safe now), or it was not safe on arrival
+        // and is now (`safe`; a draw if the side that just moved has safely arrived too).
+        if (goal.held || goal.safe) && self.goal_reached(pos, goal, us, goal.safe && !goal.held) {
+            let draw = goal.safe && !goal.held && self.goal_reached(pos, goal, them, true);
+            return Some(if draw {
+                GameResult::Draw
+            } else {
+                GameResult::Win(us)
+            });
+        }
+        // The side that just moved arrived: it wins at once unless the arrival must be held
+        // through the reply (with `safe`, only an unsafe arrival must).
+        if (!goal.held || goal.safe) && self.goal_reached(pos, goal, them, goal.safe) {
+            return Some(GameResult::Win(them));
+        }
+        None
+    }
+
+    /// Whether player `p` has reached its goal: a piece of the goal kinds in its zone, and
+    /// `count` of them or (`or-full`) no empty square left there; with `safe`, when exactly
+    /// `count` stand there, none of them attacked by the other side.
+    fn goal_reached(&self, pos: &Position, goal: &Goal, p: Player, safe: bool) -> bool {
+        let zone = &goal.zone[p];
+        let on = |s: Square| goal.counts(kind_of(pos.board[s.index()]));
+        let standing = pos.occupied[p].intersect(zone);
+        let n = standing.iter().filter(|&s| on(s)).count();
+        if n == 0 {
             return false;
-        };
+        }
+        let count = usize::from(goal.count);
+        if n < count && !(goal.or_full && zone.iter().all(|s| pos.board[s.index()] != 0)) {
+            return false;
+        }
+        if safe && n == count {
+            let by = p.other();
+            return standing
+                .iter()
+                .filter(|&s| on(s))
+                .all(|s| !self.square_attacked(pos, s, by, kind_of(pos.board[s.index()])));
+        }
+        true
+    }
+
+    /// Whether the side to move (the second player, answering an arrival under `reply`) can
+    /// bring a piece of a goal kind into its goal zone with a legal move (not a drop).
+    fn can_reach_goal(&self, pos: &Position, goal: &Goal) -> bool {
         if self.in_check(pos) {
             return false;
         }
@@ -125,7 +171,7 @@ impl Engine {
         moves.iter().any(|m| {
             !m.is_drop()
                 && zone.contains(m.to)
-                && m.promotion.unwrap_or(kind_of(pos.board[m.from.index()])) == goal.kind
+                && goal.counts(m.promotion.unwrap_or(kind_of(pos.board[m.from.index()])))
         })
     }
 

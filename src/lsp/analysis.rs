@@ -506,6 +506,9 @@ impl Doc {
                 if last == "kinds" {
                     v.push(("all".into(), CompletionWhat::Keyword));
                 }
+                if last == "goal" {
+                    v.push(("any".into(), CompletionWhat::Keyword));
+                }
                 return v;
             }
             _ => {}

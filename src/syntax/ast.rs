@@ -173,14 +173,25 @@ pub(crate) enum Statement {
         /// The result for that side (a loss without it).
         score: Option<Spanned<ScoreName>>,
     },
-    /// `goal KIND in ZONE [reply]`: a side whose KIND reaches ZONE wins.
+    /// `goal KIND, ... | any in ZONE [count N [or-full]] [safe] [reply | held]`: a side whose
+    /// pieces of these kinds reach ZONE wins.
     Goal {
-        /// The kind that must reach the zone.
-        kind: Name,
+        /// The kinds that count (empty with `any`).
+        kinds: Vec<Name>,
+        /// `any`: a piece of any kind counts; the span of the word.
+        any: Option<Span>,
         /// The zone, player-relative.
         zone: ZoneExpr,
+        /// `count N`: how many must stand in the zone (1 without it).
+        count: Option<Number>,
+        /// `or-full`: fewer than the count also win when the zone has no empty square left.
+        or_full: Option<Span>,
+        /// `safe`: the pieces in the zone must not be attacked.
+        safe: Option<Span>,
         /// `reply`: the second player may answer the first player's arrival by arriving too (a draw).
-        reply: bool,
+        reply: Option<Span>,
+        /// `held`: an arrival wins only if it still stands after the opponent's reply.
+        held: Option<Span>,
     },
     /// `check-limit N`: giving the N-th check wins.
     CheckLimit(Number),

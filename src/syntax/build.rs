@@ -272,10 +272,45 @@ impl Builder {
                 }
             }
             Rule::goal_stmt => {
-                let reply = self.keywords(&parent).contains(&Rule::k_reply);
-                let kind = self.name(self.take(&mut it, &parent)?);
-                let zone = self.zone_expr(self.take(&mut it, &parent)?)?;
-                Statement::Goal { kind, zone, reply }
+                // The words after the zone, with their spans (for the checker's messages).
+                let word = |r: Rule| {
+                    parent
+                        .clone()
+                        .into_inner()
+                        .find(|c| c.as_rule() == r)
+                        .map(|c| self.span(&c))
+                };
+                let (reply, held, safe) =
+                    (word(Rule::k_reply), word(Rule::k_held), word(Rule::k_safe));
+                let (mut kinds, mut any, mut zone, mut count, mut or_full) =
+                    (Vec::new(), None, None, None, None);
+                for c in it {
+                    match c.as_rule() {
+                        Rule::goal_any => any = Some(self.span(&c)),
+                        Rule::name_list => kinds = self.names(c),
+                        Rule::goal_count => {
+                            or_full = c
+                                .clone()
+                                .into_inner()
+                                .find(|w| w.as_rule() == Rule::k_or_full)
+                                .map(|w| self.span(&w));
+                            let n = self.take(&mut self.children(c.clone()).into_iter(), &c)?;
+                            count = Some(self.number(n));
+                        }
+                        _ => zone = Some(self.zone_expr(c)?),
+                    }
+                }
+                let zone = zone.ok_or_else(|| self.malformed(&parent))?;
+                Statement::Goal {
+                    kinds,
+                    any,
+                    zone,
+                    count,
+                    or_full,
+                    safe,
+                    reply,
+                    held,
+                }
             }
             Rule::check_limit_stmt => {
                 Statement::CheckLimit(self.number(self.take(&mut it, &parent)?))

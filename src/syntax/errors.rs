@@ -312,7 +312,12 @@ fn syntax_help(text: &str, pos: usize, positives: &[Rule]) -> String {
             );
         }
     }
-    if !statement_here {
+    // A word that only stands inside a statement (`reply`, `safe`) out of its place: how the
+    // statement before is written says where it goes.
+    let inner = keywords::KEYWORDS
+        .iter()
+        .any(|k| k.word == found && k.place == Place::Word);
+    if !statement_here || inner {
         if let Some((_, _, k)) = block {
             if let Some(statement) = keywords::statement(k) {
                 return format!("`{k}` is written {}", statement.how);

@@ -104,6 +104,8 @@ fn rule_name(rule: Rule) -> &'static str {
         castling_stmt,
         extinction_stmt,
         goal_stmt,
+        goal_any,
+        goal_count,
         move_limit_stmt,
         kind_count,
         drop_kind_zone,

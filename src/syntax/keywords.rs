@@ -186,7 +186,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_goal,
         word: "goal",
         place: Place::Statement,
-        how: "`goal KIND in ZONE [reply]`, like `goal King in hill`",
+        how: "`goal KIND, ... in ZONE [count N [or-full]] [safe] [reply | held]` or `goal any in ZONE ...`, like `goal King in hill`",
     },
     Keyword {
         rule: Rule::k_check_limit,
@@ -527,6 +527,36 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_reply,
         word: "reply",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_held,
+        word: "held",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_safe,
+        word: "safe",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_any,
+        word: "any",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_count,
+        word: "count",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_or_full,
+        word: "or-full",
         place: Place::Word,
         how: "",
     },

@@ -18,6 +18,7 @@ mod engine_bugs;
 mod engine_limits;
 mod fast_path;
 mod fen;
+mod flag_rules;
 mod fuzz_findings;
 mod game_rules;
 mod installed;

@@ -190,3 +190,23 @@ fn antichess_matches_fairy_stockfish() {
 fn giveaway_matches_fairy_stockfish() {
     run_file("giveaway.perft");
 }
+
+#[test]
+fn dobutsu_matches_fairy_stockfish() {
+    run_file("dobutsu.perft");
+}
+
+#[test]
+fn jesonmor_matches_fairy_stockfish() {
+    run_file("jesonmor.perft");
+}
+
+#[test]
+fn alapo_matches_fairy_stockfish() {
+    run_file("alapo.perft");
+}
+
+#[test]
+fn kono_matches_fairy_stockfish() {
+    run_file("kono.perft");
+}

@@ -62,15 +62,44 @@ pub(super) fn compile(
                         .collect()
                 };
             }
-            Statement::Goal { kind, zone, reply } => {
-                let k = env.kind(ctx, kind, Code::PieceUnknown, "goal piece");
-                let z = env.inline_zone(ctx, zone);
-                if let (Some(kind), Some(zone)) = (k, z) {
+            Statement::Goal {
+                kinds,
+                any,
+                zone,
+                count,
+                or_full,
+                safe,
+                reply,
+                held,
+            } => {
+                if let Some(g) = goal(ctx, env, kinds, any.is_some(), zone, count, or_full) {
                     end.goal = Some(Goal {
-                        kind,
-                        zone,
-                        reply: *reply,
+                        safe: safe.is_some(),
+                        reply: reply.is_some(),
+                        held: held.is_some(),
+                        ..g
                     });
+                }
+                // `reply` is racing kings' rule (one king each, arriving by a move); the other
+                // side's answer with more pieces or safety is `held`.
+                if let Some(r) = reply {
+                    let with = match (count.as_ref().filter(|n| n.node != 1), safe) {
+                        (Some(n), _) => Some((n.span, "`count`")),
+                        (None, Some(s)) => Some((*s, "`safe`")),
+                        (None, None) => None,
+                    };
+                    if let Some((at, what)) = with {
+                        let e = ctx
+                            .error(
+                                Code::GoalCombination,
+                                *r,
+                                format!("`reply` cannot be combined with {what}"),
+                            )
+                            .with_label("`reply` here")
+                            .with_note(at.start, at.end, format!("{what} here"))
+                            .with_help("`reply` lets the second player answer a single arrival by arriving too (racing kings); for an arrival confirmed after either side's reply write `held`, like `goal any in camp safe held`");
+                        ctx.report(e);
+                    }
                 }
             }
             Statement::CheckLimit(n) => {
@@ -128,6 +157,91 @@ pub(super) fn compile(
         limits.clear();
     }
     limits
+}
+
+/// The kinds, zone and count of a `goal`, checked (`safe`, `reply` and `held` left false).
+fn goal(
+    ctx: &mut Ctx,
+    env: &mut Env,
+    kinds: &[crate::syntax::Name],
+    any: bool,
+    zone: &crate::syntax::ZoneExpr,
+    count: &Option<crate::syntax::Number>,
+    or_full: &Option<crate::syntax::Span>,
+) -> Option<Goal> {
+    let mut listed: Vec<PieceKind> = Vec::new();
+    let mut known = true;
+    for n in kinds {
+        match env.kind(ctx, n, Code::PieceUnknown, "goal piece") {
+            Some(k) if listed.contains(&k) => {
+                let e = ctx
+                    .error(
+                        Code::NameDuplicate,
+                        n.span,
+                        format!("{} is listed twice in `goal`", n.node),
+                    )
+                    .with_label("listed again")
+                    .with_help("name each kind once: `goal King, Queen in hill`");
+                ctx.report(e);
+            }
+            Some(k) => listed.push(k),
+            None => known = false,
+        }
+    }
+    let zone = env.inline_zone(ctx, zone)?;
+    let smallest = zone.iter().map(|z| z.len()).min().unwrap_or(0);
+    let count = match count {
+        None => 1,
+        Some(n) => {
+            // With `or-full` a full zone wins with fewer, so a count above its size still means something.
+            let hi = if or_full.is_some() {
+                u8::MAX as u64
+            } else {
+                (smallest as u64).clamp(1, u8::MAX as u64)
+            };
+            if (1..=hi).contains(&n.node) {
+                n.node as u8
+            } else {
+                let e = ctx
+                    .error(
+                        Code::NumberRange,
+                        n.span,
+                        if or_full.is_some() {
+                            format!("the goal count must be from 1 to {hi}")
+                        } else {
+                            format!("the goal count must be from 1 to {hi}, the squares of the goal zone")
+                        },
+                    )
+                    .with_label("out of range")
+                    .with_help("`count N`: N pieces of the goal kinds must stand in the zone at once, like `goal Pawn in camp count 3`");
+                ctx.report(e);
+                return None;
+            }
+        }
+    };
+    if let (Some(at), 1) = (or_full, count) {
+        let e = ctx
+            .error(
+                Code::GoalCombination,
+                *at,
+                "`or-full` needs a count above 1",
+            )
+            .with_label("one piece already reaches the goal")
+            .with_help("`count N or-full`: fewer than N pieces also win when the zone has no empty square left, like `goal Pawn in camp count 7 or-full`");
+        ctx.report(e);
+    }
+    if !known {
+        return None;
+    }
+    Some(Goal {
+        kinds: (!any).then_some(listed),
+        zone,
+        count,
+        or_full: or_full.is_some(),
+        safe: false,
+        reply: false,
+        held: false,
+    })
 }
 
 fn needs_royal(ctx: &mut Ctx, span: crate::syntax::Span, what: &str) {

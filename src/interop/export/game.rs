@@ -232,10 +232,9 @@ impl Exporter<'_> {
                 self.line("nFoldRule", n);
                 self.line("nFoldValue", score_word(s));
             }
-            None => self.problem(
-                Subject::Statement("repetition"),
-                "no repetition rule; Fairy-Stockfish always has one (its default, 3 draw, is written)",
-            ),
+            // No repetition rule: `nFoldRule = 0` turns Fairy-Stockfish's off (its own kono
+            // and alapo sections say so).
+            None => self.line("nFoldRule", 0),
         }
         match end.perpetual_check {
             None => self.line("perpetualCheckIllegal", "false"),
@@ -273,23 +272,8 @@ impl Exporter<'_> {
             }
         }
         self.line("flyingGeneral", end.facing);
-        // `goal KIND in ZONE [reply]`: Fairy-Stockfish's flag piece and regions; `reply` is its
-        // flag move (the second player may still answer the first player's arrival).
         if let Some(g) = &end.goal {
-            match self.fsf_letter(g.kind) {
-                Some(c) => {
-                    self.line("flagPiece", c);
-                    self.region("flagRegion", &g.zone);
-                    self.line("flagMove", g.reply);
-                }
-                None => {
-                    let name = self.piece(g.kind).name.clone();
-                    self.problem(
-                        Subject::Statement("goal"),
-                        format!("goal: {name} has no letter in the section (left out)"),
-                    );
-                }
-            }
+            self.goal(g);
         }
         self.end_more(&end);
         // `no-check`: no move may give check (Fairy-Stockfish's `checking = false`).
@@ -364,6 +348,67 @@ impl Exporter<'_> {
             self.piece(k).royal
                 && matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "king")
         })
+    }
+
+    /// `goal`: Fairy-Stockfish's flag rules. Its flag piece is one kind or any (`*`); its flag
+    /// move is racing kings' `reply` when the flag piece is its king and `held` otherwise.
+    fn goal(&mut self, g: &crate::rules::Goal) {
+        let all = |ks: &Vec<PieceKind>| self.kinds().all(|k| ks.contains(&k));
+        let (piece, king) = match &g.kinds {
+            None => ("*".to_string(), false),
+            Some(ks) if all(ks) => ("*".to_string(), false),
+            Some(ks) if ks.len() == 1 => {
+                let k = ks[0];
+                let Some(c) = self.fsf_letter(k) else {
+                    let name = self.piece(k).name.clone();
+                    self.problem(
+                        Subject::Statement("goal"),
+                        format!("goal: {name} has no letter in the section (left out)"),
+                    );
+                    return;
+                };
+                let king =
+                    matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "king");
+                (c.to_string(), king)
+            }
+            Some(ks) => {
+                let names: Vec<String> = ks.iter().map(|k| self.piece(*k).name.clone()).collect();
+                self.problem(
+                    Subject::Statement("goal"),
+                    format!(
+                        "`goal {}`: Fairy-Stockfish's flag piece is one kind or any kind (left out)",
+                        names.join(", ")
+                    ),
+                );
+                return;
+            }
+        };
+        if g.reply && !king {
+            self.problem(
+                Subject::Statement("goal"),
+                "`goal ... reply` on a piece that is not Fairy-Stockfish's king: its flag move then lets either side's arrival be answered (`held`) (left out)",
+            );
+            return;
+        }
+        if g.held && king {
+            self.problem(
+                Subject::Statement("goal"),
+                "`goal ... held` on Fairy-Stockfish's king: its flag move is then racing kings' rule (`reply`) (left out)",
+            );
+            return;
+        }
+        self.line("flagPiece", piece);
+        self.region("flagRegion", &g.zone);
+        if g.count != 1 {
+            self.line("flagPieceCount", g.count);
+        }
+        if g.or_full {
+            self.line("flagPieceBlockedWin", true);
+        }
+        if g.safe {
+            self.line("flagPieceSafe", true);
+        }
+        self.line("flagMove", g.reply || g.held);
     }
 
     pub(super) fn castling(&mut self) {

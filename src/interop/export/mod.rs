@@ -272,7 +272,10 @@ const KNOWN: &[(&str, &[&str])] = &[
         ],
     ),
     ("end.extinction", &["counted", "down_to", "score"]),
-    ("end.goal", &["kind", "zone", "reply"]),
+    (
+        "end.goal",
+        &["kinds", "zone", "count", "or_full", "safe", "reply", "held"],
+    ),
     ("end.move_limit", &["moves", "score", "reset_by"]),
     ("castling", &["king", "rook", "king_steps"]),
 ];

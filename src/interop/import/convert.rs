@@ -676,54 +676,114 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
 }
 
 /// The end-of-game statements: royal rule, facing, stalemate, checkmate, repetition, move limit.
-/// `flagPiece` and `flagRegion*`: `goal KIND in ZONE`, `reply` for `flagMove` (the second player
-/// may still answer the first player's arrival). Flag rules with more to them are announced.
+/// The flag rules: `goal KIND | any in ZONE [count N [or-full]] [safe] [reply | held]`.
+/// `flagMove` is racing kings' `reply` when the flag piece is Fairy-Stockfish's king, and `held`
+/// (either side's arrival confirmed after the reply) for any other flag piece.
 fn flag_goal(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) {
-    let Some(letter) = c.get("flagPiece") else {
-        return;
-    };
-    let extra = [
-        "flagPieceCount",
-        "flagPieceSafe",
-        "flagPieceBlockedWin",
+    const KEYS: &[&str] = &[
+        "flagPiece",
         "flagPieceWhite",
         "flagPieceBlack",
+        "flagRegion",
+        "flagRegionWhite",
+        "flagRegionBlack",
+        "flagPieceCount",
+        "flagPieceBlockedWin",
+        "flagMove",
+        "flagPieceSafe",
     ];
-    if extra.iter().any(|k| c.s.contains_key(*k)) {
-        for k in [
-            "flagPiece",
-            "flagRegionWhite",
-            "flagRegionBlack",
-            "flagMove",
-        ] {
-            c.omit(
-                k,
-                "a flag rule with more than one kind, a count, safety or blocking",
-            );
+    let omit_all = |c: &mut Conv, why: &str| {
+        for k in KEYS {
+            c.omit(k, why);
+        }
+    };
+    // Fairy-Stockfish reads the key for both sides first, then each side's own.
+    let both = c.get("flagRegion");
+    let w = c.get("flagRegionWhite").or_else(|| both.clone());
+    let b = c.get("flagRegionBlack").or(both);
+    let empty = |v: &Option<String>| v.as_deref().is_none_or(|v| c.zone_expr(v).is_none());
+    let (no_w, no_b) = (empty(&w), empty(&b));
+    if no_w && no_b {
+        // No region: no flag rule, whatever the other keys say.
+        for k in KEYS {
+            c.get(k);
         }
         return;
     }
-    let w = c.get("flagRegionWhite").unwrap_or_else(|| "-".into());
-    let b = c.get("flagRegionBlack").unwrap_or_else(|| "-".into());
-    let reply = c.flag("flagMove", false);
-    let kind = letter
-        .chars()
-        .next()
-        .and_then(|ch| letter_of(pieces, ch))
-        .map(|i| pieces[i].name.clone());
-    let (Some(kind), Some(zone)) = (kind, c.zone("flag_zone", &w, &b)) else {
-        for k in [
-            "flagPiece",
-            "flagRegionWhite",
-            "flagRegionBlack",
-            "flagMove",
-        ] {
-            c.omit(k, "a flag piece or region that names nothing on the board");
+    if no_w || no_b {
+        omit_all(c, "a flag region for one side only");
+        return;
+    }
+    let piece = c.get("flagPiece").unwrap_or_else(|| "*".into());
+    let pw = c.get("flagPieceWhite").unwrap_or_else(|| piece.clone());
+    let pb = c.get("flagPieceBlack").unwrap_or_else(|| piece.clone());
+    if pw.trim() != pb.trim() {
+        omit_all(c, "a flag piece per side");
+        return;
+    }
+    // `*` is any piece; a letter is one kind (Fairy-Stockfish's flag piece is one type).
+    let (kind, king) = match pw.trim() {
+        "*" => ("any".to_string(), false),
+        l if l.chars().count() == 1 => {
+            match l.chars().next().and_then(|ch| letter_of(pieces, ch)) {
+                Some(i) => (pieces[i].name.clone(), pieces[i].key == "king"),
+                None => {
+                    omit_all(c, "a flag piece that names nothing on the board");
+                    return;
+                }
+            }
         }
+        _ => {
+            omit_all(
+                c,
+                "several flag piece letters (Fairy-Stockfish keeps only one)",
+            );
+            return;
+        }
+    };
+    let count = match c.get("flagPieceCount").map(|v| v.trim().parse::<u8>()) {
+        None => 1,
+        Some(Ok(n)) if n >= 1 => n,
+        Some(_) => {
+            omit_all(c, "a flag piece count that is not from 1 to 255");
+            return;
+        }
+    };
+    let blocked = c.flag("flagPieceBlockedWin", false);
+    let safe = c.flag("flagPieceSafe", false);
+    let flag_move = c.flag("flagMove", false);
+    if flag_move && king && (safe || count > 1) {
+        omit_all(
+            c,
+            "racing kings' flag move with a count or safety (the language's `reply` takes neither)",
+        );
+        return;
+    }
+    let (w, b) = (w.unwrap_or_default(), b.unwrap_or_default());
+    let squares = c.square_set(&w).len().min(c.square_set(&b).len());
+    if usize::from(count) > squares && !blocked {
+        // More pieces than the region has squares: the rule can never be met, so leaving it
+        // out plays the same game.
+        return;
+    }
+    let Some(zone) = c.zone("flag_zone", &w, &b) else {
+        omit_all(c, "a flag region that names nothing on the board");
         return;
     };
-    let reply = if reply { " reply" } else { "" };
-    rules.push(format!("goal {kind} in {zone}{reply}"));
+    let mut rule = format!("goal {kind} in {zone}");
+    if count > 1 {
+        rule.push_str(&format!(" count {count}"));
+        if blocked {
+            rule.push_str(" or-full");
+        }
+    }
+    if safe {
+        rule.push_str(" safe");
+    }
+    if flag_move {
+        rule.push_str(if king { " reply" } else { " held" });
+    }
+    rules.push(rule);
 }
 
 fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<String> {
