@@ -130,6 +130,10 @@ codes! {
     DropsNoPromotedFace = "chimera::drops::no_promoted_face",
     /// the gating zone has two squares on one file
     GatingFile = "chimera::gating::file",
+    /// `castling ... to` names a file off the board, or a left file not left of the right one
+    CastlingFiles = "chimera::castling::files",
+    /// a random start's rank or constraint does not fit the start position
+    StartRandom = "chimera::start::random",
     /// a `render` colour is not written `#rrggbb`
     RenderColour = "chimera::render::colour",
     /// `extends` names no file, or a file or shipped definition that cannot be found or read

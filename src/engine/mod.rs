@@ -121,6 +121,7 @@ impl Engine {
     /// The position a FEN's reading gives in this variant (see [`Engine::position_from_fen`]).
     pub fn position_from_setup(&self, setup: &crate::fen::Setup) -> Position {
         let mut pos = fen::position_from_setup(&self.rules, setup);
+        self.place_castling(&mut pos, setup);
         self.drop_stale_castling(&mut pos);
         self.read_gates(&mut pos);
         pos
