@@ -411,6 +411,25 @@ impl Exporter<'_> {
         let kf = kings[0][0];
         let steps = c.king_steps;
         let file = |f: u8| crate::geometry::file_letter(f);
+        if let Some([left, right]) = c.to_files {
+            // Chess960 castling: Fairy-Stockfish's castling files are where the king lands; it
+            // castles from other files only with its UCI option `UCI_Chess960`, which an ini
+            // section cannot set.
+            self.problem(
+                Subject::Statement("castling"),
+                "`castling ... to` castles from any files only in Fairy-Stockfish's Chess960 mode, \
+                 which its UCI option `UCI_Chess960` turns on and a variants.ini section cannot \
+                 (set the option and give the start by FEN)",
+            );
+            self.line("castling", "true");
+            self.line("castlingKingPiece", kl);
+            self.line("castlingRookPieces", rl);
+            self.line("castlingRank", 1);
+            self.line("castlingKingFile", file(kf));
+            self.line("castlingKingsideFile", file(right));
+            self.line("castlingQueensideFile", file(left));
+            return;
+        }
         self.line("castling", "true");
         self.line("castlingKingPiece", kl);
         self.line("castlingRookPieces", rl);
@@ -457,6 +476,14 @@ impl Exporter<'_> {
     }
 
     pub(super) fn start(&mut self) {
+        if self.rules.random_start.is_some() {
+            self.problem(
+                Subject::Start,
+                "`start ... random`: a variants.ini section has one start position, the one written \
+                 here; another arrangement is given to Fairy-Stockfish by FEN (with `UCI_Chess960` \
+                 on when it castles as Chess960)",
+            );
+        }
         let d = self.dims;
         let Some(pos) = self.start.clone() else {
             self.problem(
