@@ -121,6 +121,7 @@ fn every_shipped_definition_exports_exactly_and_agrees_or_is_refused_with_reason
     for must in [
         "3check",
         "chess",
+        "chess960",
         "crazyhouse",
         "grand",
         "kingofthehill",

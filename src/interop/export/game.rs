@@ -412,15 +412,9 @@ impl Exporter<'_> {
         let steps = c.king_steps;
         let file = |f: u8| crate::geometry::file_letter(f);
         if let Some([left, right]) = c.to_files {
-            // Chess960 castling: Fairy-Stockfish's castling files are where the king lands; it
-            // castles from other files only with its UCI option `UCI_Chess960`, which an ini
-            // section cannot set.
-            self.problem(
-                Subject::Statement("castling"),
-                "`castling ... to` castles from any files only in Fairy-Stockfish's Chess960 mode, \
-                 which its UCI option `UCI_Chess960` turns on and a variants.ini section cannot \
-                 (set the option and give the start by FEN)",
-            );
+            // Chess960 castling: Fairy-Stockfish's `chess960` (what its UCI option
+            // `UCI_Chess960` also turns on), whose castling files are where the king lands.
+            self.line("chess960", "true");
             self.line("castling", "true");
             self.line("castlingKingPiece", kl);
             self.line("castlingRookPieces", rl);
@@ -476,13 +470,14 @@ impl Exporter<'_> {
     }
 
     pub(super) fn start(&mut self) {
-        if self.rules.random_start.is_some() {
-            self.problem(
-                Subject::Start,
-                "`start ... random`: a variants.ini section has one start position, the one written \
-                 here; another arrangement is given to Fairy-Stockfish by FEN (with `UCI_Chess960` \
-                 on when it castles as Chess960)",
-            );
+        // `start ... random`: the draw is no rule of play; Fairy-Stockfish plays any arrangement
+        // given as a FEN, and the section names one of them.
+        if let Some(r) = &self.rules.random_start {
+            self.lines.push(format!(
+                "# the start is drawn at random among {} arrangements (`start ... random`); \
+                 startFen is one, and Fairy-Stockfish takes any other as a FEN",
+                r.count()
+            ));
         }
         let d = self.dims;
         let Some(pos) = self.start.clone() else {
