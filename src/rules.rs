@@ -956,17 +956,25 @@ impl RandomStart {
             }
         }
         for (k, c) in self.free_kinds() {
-            let spots: Vec<usize> = (0..self.files.len()).filter(|&i| placed[i].is_none()).collect();
+            let spots: Vec<usize> = (0..self.files.len())
+                .filter(|&i| placed[i].is_none())
+                .collect();
             let ways = binomial(spots.len() as u64, c as u64) as usize;
             for j in combination(spots.len(), c, digit(ways) as u64) {
                 placed[spots[j]] = Some(k);
             }
         }
         if let Some((inner, outer)) = self.between {
-            let spots: Vec<usize> = (0..self.files.len()).filter(|&i| placed[i].is_none()).collect();
+            let spots: Vec<usize> = (0..self.files.len())
+                .filter(|&i| placed[i].is_none())
+                .collect();
             let inners = self.kinds.iter().filter(|&&x| x == inner).count();
             for (j, &i) in spots.iter().enumerate() {
-                placed[i] = Some(if j >= 1 && j <= inners { inner } else { outer });
+                placed[i] = Some(if (1..=inners).contains(&j) {
+                    inner
+                } else {
+                    outer
+                });
             }
         }
         placed.into_iter().collect()

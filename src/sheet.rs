@@ -846,7 +846,9 @@ impl Words<'_> {
             let mut rules = Vec::new();
             for &k in &rs.opposite_colours {
                 let k = self.kind(k);
-                rules.push(format!("one {k} on a light square and one on a dark square"));
+                rules.push(format!(
+                    "one {k} on a light square and one on a dark square"
+                ));
             }
             if let Some((inner, outer)) = rs.between {
                 let (i, o) = (self.kind(inner), self.kind(outer));

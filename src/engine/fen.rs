@@ -19,7 +19,10 @@ pub(crate) fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> 
         holes: SquareSet::first_n(dims.len()).minus(&rules.board.squares),
         letters: &letters,
         gating: rules.gating.is_some()
-            || rules.castling.as_ref().is_some_and(|c| c.to_files.is_some()),
+            || rules
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.to_files.is_some()),
     };
     let (setup, errors) = crate::fen::read(fen, &board, FenOf::Given);
     match errors.into_iter().next() {
@@ -182,7 +185,10 @@ pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         }?;
         Some((ks, rook.0))
     };
-    let anywhere = rules.castling.as_ref().is_some_and(|c| c.to_files.is_some());
+    let anywhere = rules
+        .castling
+        .as_ref()
+        .is_some_and(|c| c.to_files.is_some());
     // The outermost castling rook on the king's rank on a side, from the king `castle_king` keeps.
     let outermost = |player: Player, side: CastleSide| -> Option<Square> {
         let cr = rules.castling.as_ref()?;

@@ -111,7 +111,10 @@ impl Engine {
                 let mut clear =
                     t.castle_clear[mv.from.index()].union(t.castle_clear[mv.to.index()]);
                 if t.castle_anywhere {
-                    clear = clear.union(pos.castling_touched(mv.from).union(pos.castling_touched(mv.to)));
+                    clear = clear.union(
+                        pos.castling_touched(mv.from)
+                            .union(pos.castling_touched(mv.to)),
+                    );
                 }
                 if clear.intersects(p.castling) {
                     p.set_castling_rights(p.castling.minus(clear));

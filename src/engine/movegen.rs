@@ -467,13 +467,22 @@ impl Engine {
     /// and `Q` name the outermost rook of that side on its rank (X-FEN), a file letter the rook
     /// on that file (Shredder-FEN): right of the king is the king side, left the queen side.
     pub(crate) fn place_castling(&self, pos: &mut Position, setup: &crate::fen::Setup) {
-        let Some(c) = self.rules.castling.as_ref().filter(|c| c.to_files.is_some()) else {
+        let Some(c) = self
+            .rules
+            .castling
+            .as_ref()
+            .filter(|c| c.to_files.is_some())
+        else {
             return;
         };
         let dims = self.rules.board.dims;
         let mut rights = CastlingRights::NONE;
         for p in Player::BOTH {
-            let first_rank = if p == Player::First { 0 } else { dims.ranks - 1 };
+            let first_rank = if p == Player::First {
+                0
+            } else {
+                dims.ranks - 1
+            };
             let mine = |kind: PieceKind| {
                 pos.pieces()
                     .filter(move |(s, pc)| {
@@ -491,8 +500,14 @@ impl Engine {
             for side in CastleSide::BOTH {
                 if setup.castling[p.index()][side.index()] {
                     chosen[side.index()] = match side {
-                        CastleSide::King => rooks.iter().filter(|r| dims.file(**r) > kf).max_by_key(|r| dims.file(**r)),
-                        CastleSide::Queen => rooks.iter().filter(|r| dims.file(**r) < kf).min_by_key(|r| dims.file(**r)),
+                        CastleSide::King => rooks
+                            .iter()
+                            .filter(|r| dims.file(**r) > kf)
+                            .max_by_key(|r| dims.file(**r)),
+                        CastleSide::Queen => rooks
+                            .iter()
+                            .filter(|r| dims.file(**r) < kf)
+                            .min_by_key(|r| dims.file(**r)),
                     }
                     .copied();
                 }
@@ -502,7 +517,11 @@ impl Engine {
                     continue;
                 }
                 if let Some(r) = rooks.iter().find(|r| dims.file(**r) == file) {
-                    let side = if file > kf { CastleSide::King } else { CastleSide::Queen };
+                    let side = if file > kf {
+                        CastleSide::King
+                    } else {
+                        CastleSide::Queen
+                    };
                     chosen[side.index()] = Some(*r);
                 }
             }

@@ -108,7 +108,11 @@ impl Move {
     pub fn castle_rook_to(&self) -> Option<Square> {
         match self.kind {
             MoveKind::Castle { rook } => {
-                let d = if rook.byte() > self.from.byte() { -1i32 } else { 1 };
+                let d = if rook.byte() > self.from.byte() {
+                    -1i32
+                } else {
+                    1
+                };
                 Some(Square::from_index((self.to.byte() as i32 + d) as u8))
             }
             _ => None,

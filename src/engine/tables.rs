@@ -627,7 +627,10 @@ impl Tables {
             promote_after_move,
             castles,
             castle_clear,
-            castle_anywhere: rules.castling.as_ref().is_some_and(|c| c.to_files.is_some()),
+            castle_anywhere: rules
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.to_files.is_some()),
             clock_reset,
             has_endings: has_endings(rules),
             words: Words::Narrow(Default::default()),

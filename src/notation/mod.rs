@@ -123,7 +123,10 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
 /// Whether the variant castles with `castling ... to` (Chess960): the king's and rook's squares
 /// come from the position.
 pub(crate) fn castles_anywhere(rules: &crate::rules::RuleSet) -> bool {
-    rules.castling.as_ref().is_some_and(|c| c.to_files.is_some())
+    rules
+        .castling
+        .as_ref()
+        .is_some_and(|c| c.to_files.is_some())
 }
 
 /// A castling move as the king's move alone (`e1g1`), as UCI writes it without `UCI_Chess960`.

@@ -369,9 +369,12 @@ impl Session {
                 moves_to_go: togo.filter(|&n| n > 0),
             });
         }
-        let id = self
-            .thinker
-            .start(&self.game, limits, info_format(self.chess960), self.tx.clone());
+        let id = self.thinker.start(
+            &self.game,
+            limits,
+            info_format(self.chess960),
+            self.tx.clone(),
+        );
         self.search_id = Some(id);
     }
 
@@ -396,7 +399,10 @@ impl Session {
         if let Some(p) = result.and_then(|r| r.ponder) {
             let next = engine.play(&pos, best);
             if engine.legal_moves(&next).contains(&p) {
-                line.push_str(&format!(" ponder {}", uci_move_text(&engine, &next, p, c960)));
+                line.push_str(&format!(
+                    " ponder {}",
+                    uci_move_text(&engine, &next, p, c960)
+                ));
             }
         }
         self.out.line(&line);

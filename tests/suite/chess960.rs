@@ -77,8 +77,14 @@ fn the_king_that_stands_on_its_destination_castles_without_moving() {
         strs(&["g1b1", "g1f1", "g1f2", "g1g2", "g1h1"])
     );
     let p = pos(&e, fen);
-    assert_eq!(san(&e, &p, parse_move(&e, &p, "g1h1").expect("legal")), "O-O");
-    assert_eq!(san(&e, &p, parse_move(&e, &p, "g1b1").expect("legal")), "O-O-O");
+    assert_eq!(
+        san(&e, &p, parse_move(&e, &p, "g1h1").expect("legal")),
+        "O-O"
+    );
+    assert_eq!(
+        san(&e, &p, parse_move(&e, &p, "g1b1").expect("legal")),
+        "O-O-O"
+    );
     assert_eq!(
         to_fen(&e, &after(&e, fen, &["O-O"])),
         "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1"
@@ -114,7 +120,10 @@ fn the_king_may_castle_away_from_its_rook() {
     let p = after(&e, fen, &["b1a1"]);
     assert_eq!(to_fen(&e, &p), "rk5r/8/8/8/8/8/8/2KR3R b kq - 1 1");
     let p = pos(&e, fen);
-    assert_eq!(san(&e, &p, parse_move(&e, &p, "b1a1").expect("legal")), "O-O-O");
+    assert_eq!(
+        san(&e, &p, parse_move(&e, &p, "b1a1").expect("legal")),
+        "O-O-O"
+    );
 }
 
 #[test]
@@ -145,7 +154,9 @@ fn the_king_may_not_castle_out_of_through_or_into_attack() {
     );
     // In check, no castling at all.
     let fen = "4k3/8/8/8/8/8/8/R1K2r1R w HA - 0 1";
-    assert!(!all_moves(&e, fen).iter().any(|m| m == "c1a1" || m == "c1h1"));
+    assert!(!all_moves(&e, fen)
+        .iter()
+        .any(|m| m == "c1a1" || m == "c1h1"));
     // A rook that passes an attacked square is no matter: only the king's path counts.
     let fen = "1r2k3/8/8/8/8/8/8/R3K3 w A - 0 1";
     assert!(moves_of(&e, fen, "e1").contains(&"e1a1".to_string()));
@@ -155,7 +166,10 @@ fn the_king_may_not_castle_out_of_through_or_into_attack() {
 fn castling_rights_read_as_files_or_as_the_outermost_rooks_and_write_as_x_fen() {
     let e = chess960();
     // Shredder-FEN letters for the outermost rooks come back as KQkq.
-    let p = pos(&e, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    let p = pos(
+        &e,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+    );
     assert_eq!(
         to_fen(&e, &p),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -200,13 +214,19 @@ fn the_language_refuses_files_and_constraints_that_cannot_hold() {
         let err = compile_str("t.variant", text, Path::new(".")).expect_err("refused");
         format!("{err:?}")
     };
-    let ok = game("castling King Rook to c g", "random rank 1 { between King Rook }");
+    let ok = game(
+        "castling King Rook to c g",
+        "random rank 1 { between King Rook }",
+    );
     assert!(compile_str("t.variant", &ok, Path::new(".")).is_ok());
     assert!(code(&game("castling King Rook to g c", "")).contains("castling::files"));
     assert!(code(&game("castling King Rook to c z", "")).contains("castling::files"));
     // The written start's bishops both stand on light squares (b1, d1): the constraint is on the
     // numbered arrangements, which the rank's squares of both colours allow.
-    let both = game("", "random rank 1 { opposite-colours Bishop between King Rook }");
+    let both = game(
+        "",
+        "random rank 1 { opposite-colours Bishop between King Rook }",
+    );
     assert!(compile_str("t.variant", &both, Path::new(".")).is_ok());
     // Three rooks cannot stand two outside one king.
     assert!(code(&game("", "random rank 1 { between Rook King }")).contains("start::random"));
@@ -228,7 +248,10 @@ fn uci_writes_castling_as_the_king_taking_its_rook_under_uci_chess960() {
     g.send("go depth 2");
     let l = g.read_until(Duration::from_secs(60), |l| l.starts_with("bestmove"));
     let best = l.last().map(String::as_str).unwrap_or("");
-    assert!(best == "bestmove g1h1" || best.starts_with("bestmove g1h1 "), "{l:?}");
+    assert!(
+        best == "bestmove g1h1" || best.starts_with("bestmove g1h1 "),
+        "{l:?}"
+    );
     assert!(l.iter().any(|x| x.contains(" pv g1h1")), "{l:?}");
     // Either way of writing is read: the king's move, or the king taking its rook.
     let l = g.exchange(

@@ -24,7 +24,9 @@ pub(super) fn random_start(
         start
             .board
             .iter()
-            .find(|p| p.player == player && dims.file(p.square) == file && dims.rank(p.square) == rank)
+            .find(|p| {
+                p.player == player && dims.file(p.square) == file && dims.rank(p.square) == rank
+            })
             .map(|p| PieceKind::from_index(p.kind))
     };
     let files: Vec<u8> = (0..dims.files)
@@ -45,7 +47,10 @@ pub(super) fn random_start(
         fail(
             ctx,
             r.rank.span,
-            format!("the start puts fewer than two of the first player's pieces on rank {}", r.rank.node),
+            format!(
+                "the start puts fewer than two of the first player's pieces on rank {}",
+                r.rank.node
+            ),
             "name the rank on which the start FEN puts the pieces to shuffle, like `random rank 1`",
         );
         return None;
@@ -75,7 +80,8 @@ pub(super) fn random_start(
     for item in &r.items {
         match &item.node {
             RandomItem::OppositeColours(name) => {
-                let Some(k) = env.kind(ctx, name, Code::PieceUnknown, "`opposite-colours` piece") else {
+                let Some(k) = env.kind(ctx, name, Code::PieceUnknown, "`opposite-colours` piece")
+                else {
                     ok = false;
                     continue;
                 };
@@ -99,7 +105,13 @@ pub(super) fn random_start(
                     continue;
                 };
                 let taken = |k| opposite_colours.contains(&k);
-                if between.is_some() || i == o || count(i) == 0 || count(o) != 2 || taken(i) || taken(o) {
+                if between.is_some()
+                    || i == o
+                    || count(i) == 0
+                    || count(o) != 2
+                    || taken(i)
+                    || taken(o)
+                {
                     fail(
                         ctx,
                         item.span,

@@ -127,8 +127,11 @@ impl Session {
                 (pos, format!("start position {n}"))
             }
             _ => {
-                return Err(ReplError::new("`reset` takes at most a start number")
-                    .with_help("write `reset`, or `reset 518` in a variant whose start is drawn at random"))
+                return Err(
+                    ReplError::new("`reset` takes at most a start number").with_help(
+                        "write `reset`, or `reset 518` in a variant whose start is drawn at random",
+                    ),
+                )
             }
         };
         l.game.edit(pos, "reset");
