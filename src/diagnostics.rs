@@ -132,6 +132,10 @@ codes! {
     GatingFile = "chimera::gating::file",
     /// a `goal` combines words that do not go together (`reply` with `count` or `safe`, `or-full` without a count)
     GoalCombination = "chimera::goal::combination",
+    /// `castling ... to` names a file off the board, or a left file not left of the right one
+    CastlingFiles = "chimera::castling::files",
+    /// a random start's rank or constraint does not fit the start position
+    StartRandom = "chimera::start::random",
     /// a `render` colour is not written `#rrggbb`
     RenderColour = "chimera::render::colour",
     /// `extends` names no file, or a file or shipped definition that cannot be found or read

@@ -134,6 +134,9 @@ pub struct RuleSet {
     /// The start position as the checks read it: every engine, export and picture starts from
     /// this one reading rather than parsing [`RuleSet::start_fen`] again.
     pub start: Setup,
+    /// `random rank N { ... }`: the start drawn at random within constraints, numbered.
+    #[serde(default)]
+    pub random_start: Option<RandomStart>,
     /// Presentation hints for pictures and the REPL board.
     pub render: RenderHints,
     /// What the designer says about the variant: `description`, `author`, `link`.
@@ -719,6 +722,12 @@ pub struct Castling {
     pub rook: PieceKind,
     /// How many files the king moves (2 in chess).
     pub king_steps: u8,
+    /// `to c g`: the files the king lands on castling to the left and to the right, from
+    /// wherever it and the rook stand on its rank (Chess960); the rook lands beside it, on the
+    /// inner side. With it, the rooks are the position's (a FEN's file letters name them), not
+    /// the start's; `king_steps` is then unused.
+    #[serde(default)]
+    pub to_files: Option<[u8; 2]>,
 }
 
 /// Gating (`gating in ZONE`): a piece standing in the zone with its gate right may, on its first
@@ -843,5 +852,195 @@ impl RuleSet {
             .enumerate()
             .filter(|(_, p)| p.royal)
             .map(|(i, _)| PieceKind::from_index(i))
+    }
+}
+
+/// `start "FEN" random rank N { ... }`: the first player's pieces that the start FEN puts on one
+/// rank change places among those squares, within the constraints; the second player's pieces on
+/// the mirror rank stand on the same files. The arrangements are numbered from 0 in a mixed radix
+/// (the numbering of Chess960 by Scharnagl, generalised): each `opposite-colours` kind in order
+/// takes a light square (the square's file and rank sum to an odd number, as b1), then a dark one;
+/// then every other kind not in `between`, in the order the definition declares them, takes one of
+/// the combinations of the squares still free (in lexical order of their files); last, the
+/// `between` kinds fill the squares left: one outer piece, the inner pieces, the outer ones.
+#[derive(Clone, Debug, Serialize)]
+pub struct RandomStart {
+    /// The rank (from 0) of the first player's pieces.
+    pub rank: u8,
+    /// The files the start FEN fills on that rank, in order.
+    pub files: Vec<u8>,
+    /// The kinds standing there in the start FEN, by file.
+    pub kinds: Vec<PieceKind>,
+    /// `opposite-colours KIND`, in order.
+    pub opposite_colours: Vec<PieceKind>,
+    /// `between INNER OUTER`.
+    pub between: Option<(PieceKind, PieceKind)>,
+}
+
+/// One step of the numbering: a choice among `radix` ways.
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// The `k`-element combinations of `0..n` in lexical order, the `index`th one.
+fn combination(n: usize, k: usize, mut index: u64) -> Vec<usize> {
+    let mut out = Vec::with_capacity(k);
+    let mut next = 0;
+    for left in (1..=k).rev() {
+        for c in next..n {
+            // Combinations starting with `c` (the rest from the `left - 1` after it).
+            let with_c = binomial((n - c - 1) as u64, (left - 1) as u64);
+            if index < with_c {
+                out.push(c);
+                next = c + 1;
+                break;
+            }
+            index -= with_c;
+        }
+    }
+    out
+}
+
+/// The lexical index of a combination of `0..n` (inverse of [`combination`]).
+fn combination_index(n: usize, chosen: &[usize]) -> u64 {
+    let mut index = 0;
+    let mut next = 0;
+    let k = chosen.len();
+    for (i, &c) in chosen.iter().enumerate() {
+        let left = k - i;
+        for skipped in next..c {
+            index += binomial((n - skipped - 1) as u64, (left - 1) as u64);
+        }
+        next = c + 1;
+    }
+    index
+}
+
+impl RandomStart {
+    /// Whether a square of the shuffled rank is light (file plus rank odd, as b1).
+    fn light(&self, file: u8) -> bool {
+        (file + self.rank) % 2 == 1
+    }
+
+    /// The kinds placed one by one after the `opposite-colours` ones: every other kind of the
+    /// rank not in `between`, by kind order, with its count.
+    fn free_kinds(&self) -> Vec<(PieceKind, usize)> {
+        let mut kinds: Vec<PieceKind> = self.kinds.clone();
+        kinds.sort();
+        kinds.dedup();
+        kinds
+            .into_iter()
+            .filter(|k| !self.opposite_colours.contains(k))
+            .filter(|k| self.between.is_none_or(|(a, b)| *k != a && *k != b))
+            .map(|k| (k, self.kinds.iter().filter(|&&x| x == k).count()))
+            .collect()
+    }
+
+    /// How many arrangements there are (960 for Chess960).
+    pub fn count(&self) -> u64 {
+        let n = self.files.len();
+        let mut free = n;
+        let mut total = 1u64;
+        let lights = self.files.iter().filter(|&&f| self.light(f)).count();
+        let (mut light_free, mut dark_free) = (lights, n - lights);
+        for _ in &self.opposite_colours {
+            total = total.saturating_mul((light_free * dark_free) as u64);
+            light_free = light_free.saturating_sub(1);
+            dark_free = dark_free.saturating_sub(1);
+            free = free.saturating_sub(2);
+        }
+        for (_, c) in self.free_kinds() {
+            total = total.saturating_mul(binomial(free as u64, c as u64));
+            free = free.saturating_sub(c);
+        }
+        total
+    }
+
+    /// The kinds by file (as [`RandomStart::files`]) of arrangement `number`, or `None` past the
+    /// last.
+    pub fn arrangement(&self, number: u64) -> Option<Vec<PieceKind>> {
+        if number >= self.count() {
+            return None;
+        }
+        let mut n = number;
+        let mut placed: Vec<Option<PieceKind>> = vec![None; self.files.len()];
+        let mut digit = |radix: usize| {
+            let d = n % radix.max(1) as u64;
+            n /= radix.max(1) as u64;
+            d as usize
+        };
+        for &k in &self.opposite_colours {
+            for want_light in [true, false] {
+                let spots: Vec<usize> = (0..self.files.len())
+                    .filter(|&i| placed[i].is_none() && self.light(self.files[i]) == want_light)
+                    .collect();
+                let i = spots[digit(spots.len())];
+                placed[i] = Some(k);
+            }
+        }
+        for (k, c) in self.free_kinds() {
+            let spots: Vec<usize> = (0..self.files.len())
+                .filter(|&i| placed[i].is_none())
+                .collect();
+            let ways = binomial(spots.len() as u64, c as u64) as usize;
+            for j in combination(spots.len(), c, digit(ways) as u64) {
+                placed[spots[j]] = Some(k);
+            }
+        }
+        if let Some((inner, outer)) = self.between {
+            let spots: Vec<usize> = (0..self.files.len())
+                .filter(|&i| placed[i].is_none())
+                .collect();
+            let inners = self.kinds.iter().filter(|&&x| x == inner).count();
+            for (j, &i) in spots.iter().enumerate() {
+                placed[i] = Some(if (1..=inners).contains(&j) {
+                    inner
+                } else {
+                    outer
+                });
+            }
+        }
+        placed.into_iter().collect()
+    }
+
+    /// The number of an arrangement (the kinds by file), if it is one of them.
+    pub fn number_of(&self, kinds: &[PieceKind]) -> Option<u64> {
+        if kinds.len() != self.files.len() {
+            return None;
+        }
+        let mut taken = vec![false; kinds.len()];
+        let mut digits: Vec<(u64, u64)> = Vec::new();
+        for &k in &self.opposite_colours {
+            for want_light in [true, false] {
+                let spots: Vec<usize> = (0..kinds.len())
+                    .filter(|&i| !taken[i] && self.light(self.files[i]) == want_light)
+                    .collect();
+                let at = spots.iter().position(|&i| kinds[i] == k)?;
+                taken[spots[at]] = true;
+                digits.push((at as u64, spots.len() as u64));
+            }
+        }
+        for (k, c) in self.free_kinds() {
+            let spots: Vec<usize> = (0..kinds.len()).filter(|&i| !taken[i]).collect();
+            let chosen: Vec<usize> = (0..spots.len()).filter(|&j| kinds[spots[j]] == k).collect();
+            if chosen.len() != c {
+                return None;
+            }
+            for &j in &chosen {
+                taken[spots[j]] = true;
+            }
+            digits.push((
+                combination_index(spots.len(), &chosen),
+                binomial(spots.len() as u64, c as u64),
+            ));
+        }
+        let number = digits
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &(d, radix)| acc * radix + d);
+        (self.arrangement(number)? == kinds).then_some(number)
     }
 }

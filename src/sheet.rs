@@ -826,10 +826,24 @@ impl Words<'_> {
         let mut s = Section::new("Castling");
         if let Some(c) = &self.rules.castling {
             let (king, rook) = (self.kind(c.king), self.kind(c.rook));
-            s.line(format!(
-                "the {king} moves {} files towards a {rook} on its rank, neither having moved; the {rook} lands on the square next to the {king}, on the side it came from",
-                c.king_steps
-            ));
+            if let Some([left, right]) = c.to_files {
+                let f = crate::geometry::file_letter;
+                s.line(format!(
+                    "the {king} and a {rook} on its first rank, neither having moved, castle from wherever they stand: the {king} lands on the {}-file castling with a {rook} on its left, on the {}-file with one on its right, and the {rook} beside it on the inner side (the {}- or {}-file)",
+                    f(left),
+                    f(right),
+                    f(left + 1),
+                    f(right - 1)
+                ));
+                s.detail(format!(
+                    "the {king} may stay where it stands, or move away from its {rook}; no square either crosses or lands on holds another piece"
+                ));
+            } else {
+                s.line(format!(
+                    "the {king} moves {} files towards a {rook} on its rank, neither having moved; the {rook} lands on the square next to the {king}, on the side it came from",
+                    c.king_steps
+                ));
+            }
             if self.rules.piece(c.king).royal {
                 s.detail(format!(
                     "every square between and under their paths is empty, and the {king} is not attacked where it stands, on the squares it crosses or where it lands"
@@ -839,7 +853,11 @@ impl Words<'_> {
                     "every square between and under their paths is empty; the {king}, not being royal, may castle from, through or into attack"
                 ));
             }
-            s.detail("the rights are those of the FEN's castling field (`KQkq`)");
+            if c.to_files.is_some() {
+                s.detail("the rights are those of the FEN's castling field: `K` and `Q` name the outermost rook of that side, a file letter the rook on that file (`HAha`; upper case for the first player); a castling is written as the king taking its rook (`e1h1`), or `O-O` and `O-O-O`");
+            } else {
+                s.detail("the rights are those of the FEN's castling field (`KQkq`)");
+            }
         }
         s
     }
@@ -873,6 +891,35 @@ impl Words<'_> {
             &r.players[Player::First]
         };
         s.line(format!("{first} moves first"));
+        if let Some(rs) = &r.random_start {
+            let mut rules = Vec::new();
+            for &k in &rs.opposite_colours {
+                let k = self.kind(k);
+                rules.push(format!(
+                    "one {k} on a light square and one on a dark square"
+                ));
+            }
+            if let Some((inner, outer)) = rs.between {
+                let (i, o) = (self.kind(inner), self.kind(outer));
+                rules.push(format!("the {i} between one {o} and the other"));
+            }
+            let within = if rules.is_empty() {
+                String::new()
+            } else {
+                format!(", with {}", rules.join(" and "))
+            };
+            s.line(format!(
+                "drawn at random: {}'s pieces on rank {} change places among their squares{within}; {}'s stand on the same files of rank {}",
+                r.players[Player::First],
+                rs.rank + 1,
+                r.players[Player::Second],
+                r.board.dims.ranks - rs.rank
+            ));
+            s.detail(format!(
+                "{} arrangements, numbered from 0 (`reset N` in the REPL); the FEN above is one of them",
+                rs.count()
+            ));
+        }
         s
     }
 }

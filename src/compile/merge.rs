@@ -5,7 +5,7 @@ use super::Ctx;
 use crate::diagnostics::Code;
 use crate::diagnostics::SourceFile;
 use crate::syntax::{
-    self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, PlayerDecl, RenderItem,
+    self, DropItem, FileId, Name, Number, PathDecl, PieceDecl, PlayerDecl, RandomStart, RenderItem,
     RoyalRuleName, ScoreName, Span, Spanned, Statement, ZoneDecl, ZoneExpr,
 };
 use indexmap::IndexMap;
@@ -50,10 +50,12 @@ pub(crate) struct Merged {
     pub repetition: Option<(Number, Spanned<ScoreName>, Option<Spanned<ScoreName>>)>,
     /// `move-limit N RESULT resets ...`.
     pub move_limit: Option<(Number, Spanned<ScoreName>, Vec<Name>)>,
-    /// `castling KING ROOK [STEPS]`, with the statement's span.
-    pub castling: Option<(Name, Name, Option<Number>, Span)>,
+    /// `castling KING ROOK [STEPS | to FILE FILE]`, with the statement's span.
+    pub castling: Option<(Name, Name, CastlingForm, Span)>,
     /// `start "FEN"` (span of the FEN text).
     pub start: Option<Spanned<String>>,
+    /// `random rank N { ... }` after the start FEN.
+    pub random_start: Option<RandomStart>,
     /// Render entries by what they set (`cell`, the colour of `palace`, `diagonals palace`, ...).
     pub render: IndexMap<RenderKey, Spanned<RenderItem>>,
     /// `description "..." ...` (its strings), from the root file: a parent's introduction
@@ -485,19 +487,34 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                     m.move_limit = Some((moves, score, resets));
                 }
             }
-            Statement::Castling { king, rook, steps } => {
+            Statement::Castling {
+                king,
+                rook,
+                steps,
+                to,
+            } => {
                 if first_time(ctx, Key::Statement(kw), "`castling`".into(), span) {
-                    m.castling = Some((king, rook, steps, span));
+                    m.castling = Some((king, rook, CastlingForm { steps, to }, span));
                 }
             }
-            Statement::Start(s) => {
+            Statement::Start(s, random) => {
                 if first_time(ctx, Key::Statement(kw), "`start`".into(), span) {
                     m.start = Some(s);
+                    m.random_start = random;
                 }
             }
             Statement::Render(items) => apply_render(ctx, m, items, &mut first_time),
         }
     }
+}
+
+/// How far the castling king goes: `STEPS` files, or `to` fixed files.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CastlingForm {
+    /// `castling King Rook 3`.
+    pub steps: Option<Number>,
+    /// `castling King Rook to c g`: the king's files castling to the left and to the right.
+    pub to: Option<(Spanned<u8>, Spanned<u8>)>,
 }
 
 /// The entries of a `render` block over the parent's: each zone named by `diagonals` is its own

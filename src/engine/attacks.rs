@@ -270,12 +270,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
             MoveKind::Drop(_) => occupied |= bit(mv.to),
             MoveKind::Castle { rook } => {
                 // As `apply_raw` plays it: the rook lands next to the king, on its own side.
-                let d = if mv.to.byte() > mv.from.byte() {
-                    -1i32
-                } else {
-                    1
-                };
-                let rook_to = Square::from_index((mv.to.byte() as i32 + d) as u8);
+                let rook_to = mv.castle_rook_to().unwrap_or(rook);
                 occupied &= !(bit(mv.from) | bit(rook));
                 occupied |= bit(mv.to) | bit(rook_to);
                 royals = royals.moved(mv.from, mv.to);

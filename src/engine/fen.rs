@@ -18,7 +18,11 @@ pub(crate) fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> 
         dims,
         holes: SquareSet::first_n(dims.len()).minus(&rules.board.squares),
         letters: &letters,
-        gating: rules.gating.is_some(),
+        gating: rules.gating.is_some()
+            || rules
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.to_files.is_some()),
     };
     let (setup, errors) = crate::fen::read(fen, &board, FenOf::Given);
     match errors.into_iter().next() {
@@ -181,11 +185,40 @@ pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         }?;
         Some((ks, rook.0))
     };
+    let anywhere = rules
+        .castling
+        .as_ref()
+        .is_some_and(|c| c.to_files.is_some());
+    // The outermost castling rook on the king's rank on a side, from the king `castle_king` keeps.
+    let outermost = |player: Player, side: CastleSide| -> Option<Square> {
+        let cr = rules.castling.as_ref()?;
+        let ks = pos.castle_king(player)?;
+        let (rank, kf) = (dims.rank(ks), dims.file(ks));
+        let rooks = pos.pieces().filter(|(s, p)| {
+            p.player == player
+                && p.kind == cr.rook
+                && dims.rank(*s) == rank
+                && (dims.file(*s) > kf) == (side == CastleSide::King)
+        });
+        match side {
+            CastleSide::King => rooks.max_by_key(|(s, _)| dims.file(*s)),
+            CastleSide::Queen => rooks.min_by_key(|(s, _)| dims.file(*s)),
+        }
+        .map(|(s, _)| s)
+    };
     let field_start = out.len();
     for player in Player::BOTH {
         let first = player == Player::First;
         for (side, ch) in [(CastleSide::King, 'K'), (CastleSide::Queen, 'Q')] {
             if c.has(player, side) {
+                // `castling ... to` (X-FEN): a rook that is not the outermost one on its side is
+                // named by its file.
+                let ch = match pos.castle_rook(player, side) {
+                    Some(rook) if anywhere && outermost(player, side) != Some(rook) => {
+                        file_letter(dims.file(rook)).to_ascii_uppercase()
+                    }
+                    _ => ch,
+                };
                 out.push(if first { ch } else { ch.to_ascii_lowercase() });
             }
         }

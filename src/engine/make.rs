@@ -90,12 +90,8 @@ impl Engine {
                 if let MoveKind::Castle { rook: rook_sq } = mv.kind {
                     let rook = pos.piece_at(rook_sq);
                     p.set_piece(rook_sq, None);
-                    let cs = t.castles[us]
-                        .iter()
-                        .flatten()
-                        .find(|c| c.rook_from == rook_sq);
-                    if let Some(cs) = cs {
-                        p.set_piece(cs.rook_to, rook);
+                    if let Some(rook_to) = mv.castle_rook_to() {
+                        p.set_piece(rook_to, rook);
                     }
                 }
                 p.set_piece(mv.to, Some(Piece::new(us, kind)));
@@ -112,7 +108,14 @@ impl Engine {
                 if !pos.gates.is_empty() {
                     self.close_gates(pos, &mut p, mv);
                 }
-                let clear = t.castle_clear[mv.from.index()].union(t.castle_clear[mv.to.index()]);
+                let mut clear =
+                    t.castle_clear[mv.from.index()].union(t.castle_clear[mv.to.index()]);
+                if t.castle_anywhere {
+                    clear = clear.union(
+                        pos.castling_touched(mv.from)
+                            .union(pos.castling_touched(mv.to)),
+                    );
+                }
                 if clear.intersects(p.castling) {
                     p.set_castling_rights(p.castling.minus(clear));
                 }
@@ -192,12 +195,7 @@ pub(super) fn apply_raw(p: &mut Position, mv: Move) -> RawUndo {
             let king = p.board[mv.from.index()];
             let rook = p.board[rook_sq.index()];
             // The rook lands on the square next to the king's destination, on the side it came from.
-            let d = if mv.to.byte() > mv.from.byte() {
-                -1i32
-            } else {
-                1
-            };
-            let rook_to = Square::from_index((mv.to.byte() as i32 + d) as u8);
+            let rook_to = mv.castle_rook_to().unwrap_or(rook_sq);
             set(p, mv.from, 0);
             set(p, rook_sq, 0);
             undo.rook_to = Some((rook_to, p.board[rook_to.index()]));

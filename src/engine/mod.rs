@@ -125,6 +125,66 @@ impl Engine {
         Ok(())
     }
 
+    /// `start ... random rank N { ... }`: how many numbered starts there are (960 in Chess960),
+    /// or `None` when the start is not drawn at random.
+    pub fn start_count(&self) -> Option<u64> {
+        self.rules.random_start.as_ref().map(|r| r.count())
+    }
+
+    /// `start ... random rank N { ... }`: the start numbered `n`, from 0 ([`Engine::start_count`]
+    /// of them; in Chess960, 518 is the orthodox start). The start FEN with the first player's
+    /// pieces of the shuffled rank placed as the number says, and the second player's the same
+    /// on the mirror rank; `None` past the last number or without a random start.
+    ///
+    /// ```
+    /// let rules = chimera::check_named(std::path::Path::new("chess960"))?.rules;
+    /// let engine = chimera::Engine::new(rules)?;
+    /// let pos = engine.numbered_start(0).expect("a start");
+    /// assert_eq!(
+    ///     chimera::to_fen(&engine, &pos),
+    ///     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+    /// );
+    /// assert_eq!(engine.start_number(&engine.start_position()), Some(518));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn numbered_start(&self, n: u64) -> Option<Position> {
+        let r = self.rules.random_start.as_ref()?;
+        let kinds = r.arrangement(n)?;
+        let dims = self.rules.board.dims;
+        let mirror = dims.ranks - 1 - r.rank;
+        let mut setup = self.rules.start.clone();
+        for p in setup.board.iter_mut() {
+            let rank = dims.rank(p.square);
+            let on_rank = match p.player {
+                crate::geometry::Player::First => rank == r.rank,
+                crate::geometry::Player::Second => rank == mirror,
+            };
+            let at = r.files.iter().position(|&f| f == dims.file(p.square));
+            if let (true, Some(i)) = (on_rank, at) {
+                p.kind = kinds[i].index();
+            }
+        }
+        Some(self.position_from_setup(&setup))
+    }
+
+    /// `start ... random rank N { ... }`: the number of the arrangement of a position's shuffled
+    /// rank (the first player's), if it is one of the numbered starts'.
+    pub fn start_number(&self, pos: &Position) -> Option<u64> {
+        let r = self.rules.random_start.as_ref()?;
+        let dims = self.rules.board.dims;
+        let kinds: Option<Vec<crate::rules::PieceKind>> = r
+            .files
+            .iter()
+            .map(|&f| {
+                let sq = dims.square(f as i32, r.rank as i32)?;
+                pos.piece_at(sq)
+                    .filter(|p| p.player == crate::geometry::Player::First)
+                    .map(|p| p.kind)
+            })
+            .collect();
+        r.number_of(&kinds?)
+    }
+
     /// Reads a FEN for this variant: the placement, hands and fields, with castling rights whose
     /// king or rook is not on its square dropped. The start position is read this way too.
     pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
@@ -134,6 +194,7 @@ impl Engine {
     /// The position a FEN's reading gives in this variant (see [`Engine::position_from_fen`]).
     pub fn position_from_setup(&self, setup: &crate::fen::Setup) -> Position {
         let mut pos = fen::position_from_setup(&self.rules, setup);
+        self.place_castling(&mut pos, setup);
         self.drop_stale_castling(&mut pos);
         self.read_gates(&mut pos);
         pos

@@ -5,7 +5,7 @@ use super::attacks::{class, Royals, Sensitive};
 use super::bitboard::BitBoard;
 use super::make::{apply_raw, revert_raw};
 use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
-use super::tables::{Leap, Need, PathMove, Ray, SquareMoves};
+use super::tables::{CastleSquares, Leap, Need, PathMove, Ray, SquareMoves};
 use super::words::Occupancy;
 use super::{Engine, Move, MoveGen, MoveKind};
 use crate::geometry::{Player, Square, SquareSet};
@@ -419,7 +419,12 @@ impl Engine {
         let mut rights = pos.castling;
         for p in Player::BOTH {
             for side in CastleSide::BOTH {
-                let ok = self.t().castles[p][side.index()].is_some_and(|cs| {
+                let squares = if self.t().castle_anywhere {
+                    self.castle_squares_of(pos, p, side)
+                } else {
+                    self.t().castles[p][side.index()]
+                };
+                let ok = squares.is_some_and(|cs| {
                     pos.board[cs.king_from.index()] == Piece::new(p, c.king).code()
                         && pos.board[cs.rook_from.index()] == Piece::new(p, c.rook).code()
                 });
@@ -427,6 +432,105 @@ impl Engine {
                     rights = rights.minus(CastlingRights::one(p, side));
                 }
             }
+        }
+        pos.set_castling_rights(rights);
+    }
+
+    /// `castling ... to` (Chess960): the squares of a castling right in this position, from the
+    /// king's and the rook's squares it keeps; `None` when a destination is off the board.
+    pub(crate) fn castle_squares_of(
+        &self,
+        pos: &Position,
+        player: Player,
+        side: CastleSide,
+    ) -> Option<CastleSquares> {
+        let [left, right] = self.rules.castling.as_ref()?.to_files?;
+        let king = pos.castle_king(player)?;
+        let rook = pos.castle_rook(player, side)?;
+        let dims = self.rules.board.dims;
+        let rank = dims.rank(king) as i32;
+        let (king_file, rook_file) = match side {
+            CastleSide::King => (right as i32, right as i32 - 1),
+            CastleSide::Queen => (left as i32, left as i32 + 1),
+        };
+        let king_to = dims.square(king_file, rank)?;
+        let rook_to = dims.square(rook_file, rank)?;
+        let on_board = &self.rules.board.squares;
+        if !on_board.contains(king_to) || !on_board.contains(rook_to) {
+            return None;
+        }
+        Some(CastleSquares::new(dims, king, king_to, rook, rook_to))
+    }
+
+    /// `castling ... to` (Chess960): the castling king's and rooks' squares of a position read
+    /// from a FEN, and its rights. The king is the player's castling king on its first rank; `K`
+    /// and `Q` name the outermost rook of that side on its rank (X-FEN), a file letter the rook
+    /// on that file (Shredder-FEN): right of the king is the king side, left the queen side.
+    pub(crate) fn place_castling(&self, pos: &mut Position, setup: &crate::fen::Setup) {
+        let Some(c) = self
+            .rules
+            .castling
+            .as_ref()
+            .filter(|c| c.to_files.is_some())
+        else {
+            return;
+        };
+        let dims = self.rules.board.dims;
+        let mut rights = CastlingRights::NONE;
+        for p in Player::BOTH {
+            let first_rank = if p == Player::First {
+                0
+            } else {
+                dims.ranks - 1
+            };
+            let mine = |kind: PieceKind| {
+                pos.pieces()
+                    .filter(move |(s, pc)| {
+                        pc.player == p && pc.kind == kind && dims.rank(*s) == first_rank
+                    })
+                    .map(|(s, _)| s)
+            };
+            let Some(king) = mine(c.king).next() else {
+                pos.set_castle_squares(p, None, [None, None]);
+                continue;
+            };
+            let kf = dims.file(king);
+            let rooks: Vec<Square> = mine(c.rook).collect();
+            let mut chosen = [None, None];
+            for side in CastleSide::BOTH {
+                if setup.castling[p.index()][side.index()] {
+                    chosen[side.index()] = match side {
+                        CastleSide::King => rooks
+                            .iter()
+                            .filter(|r| dims.file(**r) > kf)
+                            .max_by_key(|r| dims.file(**r)),
+                        CastleSide::Queen => rooks
+                            .iter()
+                            .filter(|r| dims.file(**r) < kf)
+                            .min_by_key(|r| dims.file(**r)),
+                    }
+                    .copied();
+                }
+            }
+            for &(player, file) in &setup.gates {
+                if player != p {
+                    continue;
+                }
+                if let Some(r) = rooks.iter().find(|r| dims.file(**r) == file) {
+                    let side = if file > kf {
+                        CastleSide::King
+                    } else {
+                        CastleSide::Queen
+                    };
+                    chosen[side.index()] = Some(*r);
+                }
+            }
+            for side in CastleSide::BOTH {
+                if chosen[side.index()].is_some() {
+                    rights = rights.union(CastlingRights::one(p, side));
+                }
+            }
+            pos.set_castle_squares(p, Some(king), chosen);
         }
         pos.set_castling_rights(rights);
     }
@@ -1032,7 +1136,12 @@ impl<B: BitBoard> MoveGen<'_, B> {
             if !pos.castling.has(us, side) {
                 continue;
             }
-            let Some(cs) = self.t().castles[us][side.index()] else {
+            let squares = if self.t().castle_anywhere {
+                self.castle_squares_of(pos, us, side)
+            } else {
+                self.t().castles[us][side.index()]
+            };
+            let Some(cs) = squares else {
                 continue;
             };
             if pos.board[cs.king_from.index()] != Piece::new(us, c.king).code()

@@ -102,6 +102,23 @@ impl Move {
             _ => None,
         }
     }
+    /// Where the castling rook lands, for a castling move: beside the king's destination, on the
+    /// side away from the rook's start (h1 to f1 when the king goes to g1). Read from the rook's
+    /// side of the king, since in Chess960 the king may not move at all.
+    pub fn castle_rook_to(&self) -> Option<Square> {
+        match self.kind {
+            MoveKind::Castle { rook } => {
+                let d = if rook.byte() > self.from.byte() {
+                    -1i32
+                } else {
+                    1
+                };
+                Some(Square::from_index((self.to.byte() as i32 + d) as u8))
+            }
+            _ => None,
+        }
+    }
+
     /// The castling rook's square before the move, for a castling move.
     pub fn castling_rook(&self) -> Option<Square> {
         match self.kind {

@@ -158,6 +158,10 @@ pub struct Position {
     /// Per player, the squares of the pieces of `royal_kinds`, kept as pieces are placed, so
     /// legality need not scan the board for them at every node.
     pub(crate) royals: ByPlayer<SquareSet>,
+    /// `castling ... to` (Chess960): the castling rook's square of each right (by
+    /// [`CastlingRights::one`]'s bit), then each player's king's; read from the FEN, since the
+    /// start does not fix them. Unused by other castling.
+    pub(crate) castle_squares: [Option<Square>; 6],
 }
 
 impl Position {
@@ -180,7 +184,47 @@ impl Position {
             facing_before: false,
             royal_kinds: KindSet::EMPTY,
             royals: ByPlayer::both(SquareSet::EMPTY),
+            castle_squares: [None; 6],
         }
+    }
+
+    /// `castling ... to`: the rook's square of a castling right, as the FEN named it.
+    pub fn castle_rook(&self, player: Player, side: CastleSide) -> Option<Square> {
+        self.castle_squares[2 * player.index() + side.index()]
+    }
+
+    /// `castling ... to`: the castling king's square, for its player's rights.
+    pub fn castle_king(&self, player: Player) -> Option<Square> {
+        self.castle_squares[4 + player.index()]
+    }
+
+    /// `castling ... to`: sets the castling king's and rooks' squares of a player.
+    pub(crate) fn set_castle_squares(
+        &mut self,
+        player: Player,
+        king: Option<Square>,
+        rooks: [Option<Square>; 2],
+    ) {
+        self.castle_squares[4 + player.index()] = king;
+        for side in CastleSide::BOTH {
+            self.castle_squares[2 * player.index() + side.index()] = rooks[side.index()];
+        }
+    }
+
+    /// `castling ... to`: the rights a move from or to `sq` takes away (its king's or rook's).
+    #[inline]
+    pub(crate) fn castling_touched(&self, sq: Square) -> CastlingRights {
+        let mut out = CastlingRights::NONE;
+        for p in Player::BOTH {
+            for side in CastleSide::BOTH {
+                if self.castling.has(p, side)
+                    && (self.castle_rook(p, side) == Some(sq) || self.castle_king(p) == Some(sq))
+                {
+                    out = out.union(CastlingRights::one(p, side));
+                }
+            }
+        }
+        out
     }
 
     /// Sets the kinds whose squares the position keeps track of (the rule set's royal kinds) and

@@ -63,6 +63,8 @@ pub(crate) struct Tables {
     pub castles: ByPlayer<[Option<CastleSquares>; 2]>,
     /// Rights to clear when a move starts or ends on a square.
     pub castle_clear: Vec<CastlingRights>,
+    /// `castling ... to` (Chess960): the castling squares are the position's, not `castles`.
+    pub castle_anywhere: bool,
     /// Kinds whose moves reset the move-limit clock.
     pub clock_reset: KindSet,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
@@ -82,6 +84,45 @@ pub(crate) struct CastleSquares {
     pub between: SquareSet,
     /// The squares the king crosses or lands on, but its own: none may be attacked.
     pub king_path: SquareSet,
+}
+
+impl CastleSquares {
+    /// The squares of a castling of the king on `king` to `king_to` with the rook on `rook` to
+    /// `rook_to`, all on one rank.
+    pub(crate) fn new(
+        dims: crate::geometry::Dimensions,
+        king: Square,
+        king_to: Square,
+        rook: Square,
+        rook_to: Square,
+    ) -> CastleSquares {
+        let rank = dims.rank(king) as i32;
+        let on_rank = |a: i32, b: i32| {
+            let mut set = SquareSet::EMPTY;
+            for f in a.min(b)..=a.max(b) {
+                if let Some(s) = dims.square(f, rank) {
+                    set.insert(s);
+                }
+            }
+            set
+        };
+        let files = [king, king_to, rook, rook_to].map(|s| dims.file(s) as i32);
+        let lo = files.iter().copied().min().unwrap_or(0);
+        let hi = files.iter().copied().max().unwrap_or(0);
+        let mut between = on_rank(lo, hi);
+        between.remove(king);
+        between.remove(rook);
+        let mut king_path = on_rank(files[0], files[1]);
+        king_path.remove(king);
+        CastleSquares {
+            king_from: king,
+            king_to,
+            rook_from: rook,
+            rook_to,
+            between,
+            king_path,
+        }
+    }
 }
 
 /// Per (player, kind, square), the squares a piece there attacks on an empty board; and per
@@ -586,6 +627,10 @@ impl Tables {
             promote_after_move,
             castles,
             castle_clear,
+            castle_anywhere: rules
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.to_files.is_some()),
             clock_reset,
             has_endings: has_endings(rules),
             words: Words::Narrow(Default::default()),
@@ -731,7 +776,7 @@ fn castling_squares(
 ) -> CastleTable {
     let mut castles = ByPlayer::both([None; 2]);
     let mut clear = vec![CastlingRights::NONE; 256];
-    let Some(c) = &rules.castling else {
+    let Some(c) = rules.castling.as_ref().filter(|c| c.to_files.is_none()) else {
         return (castles, clear);
     };
     let dims = rules.board.dims;
@@ -761,33 +806,8 @@ fn castling_squares(
             let rook_to = dims.square(kf + dir * (c.king_steps as i32 - 1), rank as i32);
             if let (Some(to), Some(rook_to)) = (to, rook_to) {
                 if squares.contains(to) && squares.contains(rook_to) {
-                    let on_rank = |a: i32, b: i32| {
-                        let mut set = SquareSet::EMPTY;
-                        for f in a.min(b)..=a.max(b) {
-                            if let Some(s) = dims.square(f, rank as i32) {
-                                set.insert(s);
-                            }
-                        }
-                        set
-                    };
-                    let files = [king, to, rook, rook_to].map(|s| dims.file(s) as i32);
-                    let (lo, hi) = (files.iter().min(), files.iter().max());
-                    let (Some(&lo), Some(&hi)) = (lo, hi) else {
-                        continue;
-                    };
-                    let mut between = on_rank(lo, hi);
-                    between.remove(king);
-                    between.remove(rook);
-                    let mut king_path = on_rank(kf, files[1]);
-                    king_path.remove(king);
-                    castles[player][side.index()] = Some(CastleSquares {
-                        king_from: king,
-                        king_to: to,
-                        rook_from: rook,
-                        rook_to,
-                        between,
-                        king_path,
-                    });
+                    castles[player][side.index()] =
+                        Some(CastleSquares::new(dims, king, to, rook, rook_to));
                     let right = CastlingRights::one(player, side);
                     clear[king.index()] = clear[king.index()].union(right);
                     clear[rook.index()] = clear[rook.index()].union(right);

@@ -112,7 +112,7 @@ fn matches(subject: &Subject, st: &Statement, span: Span) -> Option<Span> {
         }),
         Subject::Drops => matches!(st, Statement::Drops(_)).then_some(span),
         Subject::Statement(k) => (st.keyword() == *k).then_some(span),
-        Subject::Start => matches!(st, Statement::Start(_)).then_some(span),
+        Subject::Start => matches!(st, Statement::Start(..)).then_some(span),
         Subject::Unknown(_) => None,
     }
 }

@@ -269,6 +269,8 @@ impl Doc {
                 | "no_mate"
                 | "drop_promoted"
                 | "castling_stmt"
+                | "opposite_colours_item"
+                | "between_item"
                 | "goal_stmt"
                 | "kind_count"
                 | "captured_item"
@@ -501,7 +503,7 @@ impl Doc {
             }
             "to" | "capturing" | "not-over" | "not-capturing" | "extinction" | "resets"
             | "kinds" | "one-per-file" | "no-mate" | "drop-promoted" | "castling" | "goal"
-            | "as" | "promotion-limit" => {
+            | "as" | "promotion-limit" | "opposite-colours" | "between" => {
                 let mut v = names(NameKind::Piece);
                 if last == "kinds" {
                     v.push(("all".into(), CompletionWhat::Keyword));

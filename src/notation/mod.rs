@@ -88,6 +88,11 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
         (MoveKind::Castle { rook }, Some(g)) if g.on_rook => {
             format!("{}{}", d.name(rook), d.name(mv.from))
         }
+        // `castling ... to` (Chess960): the king takes its own rook (`e1h1`), as UCI_Chess960
+        // writes it; the king's own squares can be one square, or a plain king move's.
+        (MoveKind::Castle { rook }, _) if castles_anywhere(rules) => {
+            format!("{}{}", d.name(mv.from), d.name(rook))
+        }
         _ => format!("{}{}", d.name(mv.from), d.name(mv.to)),
     };
     if let Some(k) = mv.promotion {
@@ -113,6 +118,21 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
         s.push_str(&rules.piece(g.kind).letter.to_ascii_lowercase());
     }
     s
+}
+
+/// Whether the variant castles with `castling ... to` (Chess960): the king's and rook's squares
+/// come from the position.
+pub(crate) fn castles_anywhere(rules: &crate::rules::RuleSet) -> bool {
+    rules
+        .castling
+        .as_ref()
+        .is_some_and(|c| c.to_files.is_some())
+}
+
+/// A castling move as the king's move alone (`e1g1`), as UCI writes it without `UCI_Chess960`.
+pub(crate) fn king_move_text(engine: &Engine, mv: Move) -> String {
+    let d = engine.rules().board.dims;
+    format!("{}{}", d.name(mv.from), d.name(mv.to))
 }
 
 fn move_err(
@@ -166,6 +186,17 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         .position(|x| coordinates && x.to_ascii_lowercase() == want)
     {
         return Ok(legal[i]);
+    }
+    // `castling ... to`: a castling may also be written as the king's move (`e1g1`), when no
+    // other move is written so.
+    if coordinates && castles_anywhere(rules) {
+        let king_moves: Vec<usize> = (0..legal.len())
+            .filter(|&i| legal[i].is_castle() && legal[i].from != legal[i].to)
+            .filter(|&i| king_move_text(engine, legal[i]).to_ascii_lowercase() == want)
+            .collect();
+        if let [i] = king_moves.as_slice() {
+            return Ok(legal[*i]);
+        }
     }
     // A locust move may be written without the captured square when that is unambiguous.
     let short: Vec<usize> = (0..legal.len())

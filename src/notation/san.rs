@@ -95,8 +95,9 @@ fn ungated_bodies(rules: &RuleSet, pos: &Position, legal: &[Move], mv: Move) -> 
             let face = mv.promotion.unwrap_or(k);
             return vec![format!("{}@{}", rules.piece(face).letter, d.name(mv.to))];
         }
-        MoveKind::Castle { .. } => {
-            let long = d.file(mv.to) < d.file(mv.from);
+        MoveKind::Castle { rook } => {
+            // The side is the rook's: in Chess960 the king may stay, or move away from its rook.
+            let long = d.file(rook) < d.file(mv.from);
             return vec![if long { "O-O-O" } else { "O-O" }.to_string()];
         }
         _ => {}
@@ -399,8 +400,8 @@ pub(crate) fn matches(
                 .iter()
                 .copied()
                 .filter(|m| {
-                    matches!(m.kind, MoveKind::Castle { .. })
-                        && (d.file(m.to) < d.file(m.from)) == long
+                    m.castling_rook()
+                        .is_some_and(|rook| (d.file(rook) < d.file(m.from)) == long)
                 })
                 .collect(),
         );

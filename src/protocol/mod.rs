@@ -395,7 +395,7 @@ pub(crate) fn pv_text(
     engine: &Engine,
     start: &Position,
     pv: &[Move],
-    text: fn(&Engine, &Position, Move) -> String,
+    text: impl Fn(&Engine, &Position, Move) -> String,
 ) -> String {
     let mut pos = start.clone();
     let mut words = Vec::new();

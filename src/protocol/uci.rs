@@ -4,14 +4,16 @@
 //! definition file (or folder) while running. Choosing a variant prints
 //! `info string variant NAME files F ranks R pocket P template fairy startpos FEN`, as
 //! Fairy-Stockfish does. Moves are written in Chimera's notation (`e2e4`, `e7e8q`, `b2h8+`,
-//! `P@e4`, `c1e3xd2`). The search runs on its own thread, so `stop`, `isready` and `quit` are
+//! `P@e4`, `c1e3xd2`); in a variant that castles as Chess960 does (`castling ... to`), castling is
+//! the king taking its own rook (`e1h1`) when `UCI_Chess960` is on, the king's move (`e1g1`)
+//! otherwise, and either is read. The search runs on its own thread, so `stop`, `isready` and `quit` are
 //! answered while it thinks. Bad input is answered with an `info string` and changes nothing.
 
 use super::{
     bounded, events, pv_text, shorten, spawn_reader, Catalog, Event, InfoFormat, Out, Settings,
     Thinker, DEFAULT_HASH_MB, MAX_HASH_MB,
 };
-use crate::engine::{Engine, Game};
+use crate::engine::{Engine, Game, Move, Position};
 use crate::geometry::Player;
 use crate::notation::{move_text, parse_fen, parse_move};
 use crate::search::{Clock, Info, Limits, Score, SearchResult, MAX_DEPTH};
@@ -32,6 +34,22 @@ struct Session {
     search_id: Option<u64>,
     tx: Sender<Event>,
     out: Out,
+    /// `UCI_Chess960`: castling written as the king taking its rook.
+    chess960: bool,
+}
+
+/// A move as this protocol writes it: Chimera's notation, but a castling of a `castling ... to`
+/// variant as the king's move unless `UCI_Chess960` is on (or the king does not move).
+fn uci_move_text(engine: &Engine, pos: &Position, mv: Move, chess960: bool) -> String {
+    if mv.is_castle()
+        && !chess960
+        && mv.from != mv.to
+        && crate::notation::castles_anywhere(engine.rules())
+    {
+        crate::notation::king_move_text(engine, mv)
+    } else {
+        move_text(engine, pos, mv)
+    }
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -60,6 +78,7 @@ pub fn run_with<R: BufRead + Send + 'static>(
         catalog,
         tx,
         out: Out::new(output),
+        chess960: false,
     };
     while let Ok(event) = rx.recv() {
         match event {
@@ -150,6 +169,8 @@ impl Session {
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
         self.out.line("option name Clear Hash type button");
+        self.out
+            .line("option name UCI_Chess960 type check default false");
         self.out.line("uciok");
     }
 
@@ -207,6 +228,14 @@ impl Session {
                 }
                 _ => self.out.line(&format!(
                     "info string Error (Hash must be 1 to {MAX_HASH_MB}): {}",
+                    shorten(value)
+                )),
+            },
+            "uci_chess960" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.chess960 = true,
+                "false" => self.chess960 = false,
+                _ => self.out.line(&format!(
+                    "info string Error (UCI_Chess960 is true or false): {}",
                     shorten(value)
                 )),
             },
@@ -340,9 +369,12 @@ impl Session {
                 moves_to_go: togo.filter(|&n| n > 0),
             });
         }
-        let id = self
-            .thinker
-            .start(&self.game, limits, info_format(), self.tx.clone());
+        let id = self.thinker.start(
+            &self.game,
+            limits,
+            info_format(self.chess960),
+            self.tx.clone(),
+        );
         self.search_id = Some(id);
     }
 
@@ -362,11 +394,15 @@ impl Session {
             self.out.line("bestmove (none)");
             return;
         };
-        let mut line = format!("bestmove {}", move_text(&engine, &pos, best));
+        let c960 = self.chess960;
+        let mut line = format!("bestmove {}", uci_move_text(&engine, &pos, best, c960));
         if let Some(p) = result.and_then(|r| r.ponder) {
             let next = engine.play(&pos, best);
             if engine.legal_moves(&next).contains(&p) {
-                line.push_str(&format!(" ponder {}", move_text(&engine, &next, p)));
+                line.push_str(&format!(
+                    " ponder {}",
+                    uci_move_text(&engine, &next, p, c960)
+                ));
             }
         }
         self.out.line(&line);
@@ -378,8 +414,8 @@ fn ms_dur(ms: u64) -> Duration {
 }
 
 /// `info depth D seldepth S score cp X|mate N nodes N nps N time MS pv ...`.
-fn info_format() -> InfoFormat {
-    Box::new(|game: &Game, info: &Info| {
+fn info_format(chess960: bool) -> InfoFormat {
+    Box::new(move |game: &Game, info: &Info| {
         let score = match info.score {
             Score::Cp(cp) => format!("cp {cp}"),
             Score::Mate(n) => format!("mate {n}"),
@@ -392,7 +428,9 @@ fn info_format() -> InfoFormat {
             info.nodes,
             info.nps(),
             info.time.as_millis(),
-            pv_text(game.engine(), game.position(), &info.pv, move_text)
+            pv_text(game.engine(), game.position(), &info.pv, |e, p, m| {
+                uci_move_text(e, p, m, chess960)
+            })
         ))
     })
 }

@@ -141,7 +141,7 @@ pub(crate) enum Statement {
         /// Kinds whose moves reset the count.
         resets: Vec<Name>,
     },
-    /// `castling KING ROOK [STEPS]`.
+    /// `castling KING ROOK [STEPS | to FILE FILE]`.
     Castling {
         /// The kind that castles.
         king: Name,
@@ -149,12 +149,15 @@ pub(crate) enum Statement {
         rook: Name,
         /// Files the king moves.
         steps: Option<Number>,
+        /// `to c g`: the files the king lands on castling to the left and to the right, from
+        /// wherever it stands (the rook lands beside it, on the inner side).
+        to: Option<(Spanned<u8>, Spanned<u8>)>,
     },
     /// `gating in ZONE`: a piece leaving a square of ZONE for the first time may leave a piece
     /// from its player's hand there.
     Gating(ZoneExpr),
-    /// `start "FEN"`; the span is the text between the quotes.
-    Start(Spanned<String>),
+    /// `start "FEN" [random rank N { ... }]`; the string's span is the text between the quotes.
+    Start(Spanned<String>, Option<RandomStart>),
     /// `facing ends RESULT`: facing royals end the game unless the side to move breaks the line.
     FacingEnds(Spanned<ScoreName>),
     /// `pass [twice RESULT]`: a side may pass; two passes in a row may end the game.
@@ -238,7 +241,7 @@ impl Statement {
             Statement::MoveLimit { .. } => "move-limit",
             Statement::Castling { .. } => "castling",
             Statement::Gating(_) => "gating",
-            Statement::Start(_) => "start",
+            Statement::Start(..) => "start",
             Statement::FacingEnds(_) => "facing",
             Statement::Pass(_) => "pass",
             Statement::BareRoyal(_) => "bare-royal",
@@ -506,4 +509,24 @@ pub(crate) enum PromotionWhen {
     ForcedStartOrEnd,
     /// `in-place`: a move of its own, turning over where it stands or one step away.
     InPlace,
+}
+
+/// `random rank N { ... }` after a start FEN: the pieces the FEN puts on the first player's rank
+/// N change places at random within the constraints; the second player's follow on its mirror
+/// rank.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct RandomStart {
+    /// The rank, from 1 at the first player's side.
+    pub rank: Number,
+    /// The constraints, in order.
+    pub items: Vec<Spanned<RandomItem>>,
+}
+
+/// One constraint of a random start.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum RandomItem {
+    /// `opposite-colours KIND`: the kind's two pieces stand on squares of different colours.
+    OppositeColours(Name),
+    /// `between KIND OTHER`: the pieces of KIND stand between two pieces of OTHER.
+    Between(Name, Name),
 }

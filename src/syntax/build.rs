@@ -134,6 +134,33 @@ impl Builder {
         Spanned::new(SquareRef { file, rank }, self.span(&p))
     }
 
+    /// `random rank N { opposite-colours KIND  between KIND KIND }`.
+    fn random_start(&self, p: Pair<Rule>) -> BResult<RandomStart> {
+        let parent = p.clone();
+        let mut rank = None;
+        let mut items = Vec::new();
+        for c in p.into_inner() {
+            let span = self.span(&c);
+            match c.as_rule() {
+                Rule::number => rank = Some(self.number(c)),
+                Rule::opposite_colours_item => {
+                    let mut names = c.into_inner().filter(|n| n.as_rule() == Rule::name);
+                    let kind = self.name(names.next().ok_or_else(|| self.malformed(&parent))?);
+                    items.push(Spanned::new(RandomItem::OppositeColours(kind), span));
+                }
+                Rule::between_item => {
+                    let mut names = c.into_inner().filter(|n| n.as_rule() == Rule::name);
+                    let inner = self.name(names.next().ok_or_else(|| self.malformed(&parent))?);
+                    let outer = self.name(names.next().ok_or_else(|| self.malformed(&parent))?);
+                    items.push(Spanned::new(RandomItem::Between(inner, outer), span));
+                }
+                _ => {}
+            }
+        }
+        let rank = rank.ok_or_else(|| self.malformed(&parent))?;
+        Ok(RandomStart { rank, items })
+    }
+
     fn file_letter(&self, p: Pair<Rule>) -> Spanned<u8> {
         let f = p
             .as_str()
@@ -354,10 +381,36 @@ impl Builder {
             Rule::castling_stmt => {
                 let king = self.name(self.take(&mut it, &parent)?);
                 let rook = self.name(self.take(&mut it, &parent)?);
-                let steps = it.next().map(|n| self.number(n));
-                Statement::Castling { king, rook, steps }
+                let (mut steps, mut to) = (None, None);
+                if let Some(n) = it.next() {
+                    if n.as_rule() == Rule::castling_to {
+                        let files: Vec<Spanned<u8>> = n
+                            .into_inner()
+                            .filter(|c| c.as_rule() == Rule::file_letter)
+                            .map(|c| self.file_letter(c))
+                            .collect();
+                        if let [a, b] = files.as_slice() {
+                            to = Some((a.clone(), b.clone()));
+                        }
+                    } else {
+                        steps = Some(self.number(n));
+                    }
+                }
+                Statement::Castling {
+                    king,
+                    rook,
+                    steps,
+                    to,
+                }
             }
-            Rule::start_stmt => Statement::Start(self.string(self.take(&mut it, &parent)?)?),
+            Rule::start_stmt => {
+                let fen = self.string(self.take(&mut it, &parent)?)?;
+                let random = match it.next() {
+                    Some(r) => Some(self.random_start(r)?),
+                    None => None,
+                };
+                Statement::Start(fen, random)
+            }
             Rule::render_stmt => {
                 let mut items = Vec::new();
                 for item in it {

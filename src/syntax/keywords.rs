@@ -156,7 +156,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_castling,
         word: "castling",
         place: Place::Statement,
-        how: "`castling KING ROOK [STEPS]`, like `castling King Rook`",
+        how: "`castling KING ROOK [STEPS | to FILE FILE]`, like `castling King Rook` or `castling King Rook to c g`",
     },
     Keyword {
         rule: Rule::k_gating,
@@ -569,6 +569,24 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_unconfined,
         word: "unconfined",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_random,
+        word: "random",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_opposite_colours,
+        word: "opposite-colours",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_between,
+        word: "between",
         place: Place::Word,
         how: "",
     },

@@ -12,6 +12,7 @@ mod architecture;
 mod betza;
 mod capture_and_extinction;
 mod check_cli;
+mod chess960;
 mod computer_side;
 mod diagnostics;
 mod engine_bugs;

@@ -159,6 +159,11 @@ fn seirawan_matches_fairy_stockfish() {
     run_file("seirawan.perft");
 }
 
+#[test]
+fn chess960_matches_fairy_stockfish() {
+    run_file("chess960.perft");
+}
+
 /// The seed definitions without an outside reference: counts computed with `chimera perft FILE 3`
 /// when they were written, kept as regressions.
 #[test]

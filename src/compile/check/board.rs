@@ -196,7 +196,9 @@ pub(super) fn start(
     let mut in_hand_at_start: Vec<usize> = Vec::new();
     let mut setup = Setup::default();
     // With `gating`, file letters in the castling field name gates.
-    let gating = m.game_rules.contains_key("gating");
+    // With `castling ... to`, file letters in the castling field name the rooks (Shredder-FEN).
+    let gating = m.game_rules.contains_key("gating")
+        || m.castling.as_ref().is_some_and(|c| c.2.to.is_some());
     let start_fen = match &m.start {
         Some(s) => {
             // Against a board that is itself wrong, every rank would be reported too.

@@ -140,11 +140,39 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
     }
 }
 
-/// `castling KING ROOK [STEPS]`.
+/// `castling KING ROOK [STEPS | to FILE FILE]`.
 pub(super) fn castling(ctx: &mut Ctx, m: &Merged, env: &Env, dims: Dimensions) -> Option<Castling> {
-    m.castling.as_ref().and_then(|(king, rook, steps, _)| {
+    m.castling.as_ref().and_then(|(king, rook, form, _)| {
         let k = env.kind(ctx, king, Code::PieceUnknown, "castling piece");
         let r = env.kind(ctx, rook, Code::PieceUnknown, "castling partner");
+        let mut to_files = None;
+        if let Some((left, right)) = &form.to {
+            let last = crate::geometry::file_letter(dims.files.saturating_sub(1));
+            let off = [left, right].into_iter().find(|f| f.node >= dims.files);
+            if let Some(f) = off {
+                let e = ctx
+                    .error(Code::CastlingFiles, f.span, "this file is not on the board")
+                    .with_label("off the board")
+                    .with_help(format!("the files are `a` to `{last}`"));
+                ctx.report(e);
+                return None;
+            }
+            // The rook lands beside the king on the inner side, so each side needs a file there.
+            if left.node + 1 >= right.node {
+                let e = ctx
+                    .error(
+                        Code::CastlingFiles,
+                        right.span,
+                        "the king's file castling to the right must be at least two files right of its file castling to the left",
+                    )
+                    .with_label("not right of the first file")
+                    .with_help("write the left file first, as in `castling King Rook to c g` (the rooks land on d and f)");
+                ctx.report(e);
+                return None;
+            }
+            to_files = Some([left.node, right.node]);
+        }
+        let steps = &form.steps;
         let s = match steps {
             Some(n) => in_range(
                 ctx,
@@ -159,6 +187,7 @@ pub(super) fn castling(ctx: &mut Ctx, m: &Merged, env: &Env, dims: Dimensions) -
             king: k?,
             rook: r?,
             king_steps: s? as u8,
+            to_files,
         })
     })
 }

@@ -13,6 +13,7 @@ mod game_rules;
 mod gating;
 mod paths;
 mod pieces;
+mod random;
 mod render;
 
 use super::merge::Merged;
@@ -180,6 +181,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
     let mut end = ending::game_end(ctx, m, &env);
     let promotion_limits = game_rules::compile(ctx, m, &mut end, pieces.len(), &royals, &mut env);
     let castling = ending::castling(ctx, m, &env, dims);
+    let random_start = random::random_start(ctx, m, &env, &start);
     let gating = gating::gating(ctx, m, &mut env);
     let render = render::render(ctx, m, dims, &zone_sets);
 
@@ -197,6 +199,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         promotion_limits,
         start_fen,
         start,
+        random_start,
         render,
         about: super::about::about(ctx, m),
         weights: None,

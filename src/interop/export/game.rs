@@ -456,6 +456,19 @@ impl Exporter<'_> {
         let kf = kings[0][0];
         let steps = c.king_steps;
         let file = |f: u8| crate::geometry::file_letter(f);
+        if let Some([left, right]) = c.to_files {
+            // Chess960 castling: Fairy-Stockfish's `chess960` (what its UCI option
+            // `UCI_Chess960` also turns on), whose castling files are where the king lands.
+            self.line("chess960", "true");
+            self.line("castling", "true");
+            self.line("castlingKingPiece", kl);
+            self.line("castlingRookPieces", rl);
+            self.line("castlingRank", 1);
+            self.line("castlingKingFile", file(kf));
+            self.line("castlingKingsideFile", file(right));
+            self.line("castlingQueensideFile", file(left));
+            return;
+        }
         self.line("castling", "true");
         self.line("castlingKingPiece", kl);
         self.line("castlingRookPieces", rl);
@@ -502,6 +515,15 @@ impl Exporter<'_> {
     }
 
     pub(super) fn start(&mut self) {
+        // `start ... random`: the draw is no rule of play; Fairy-Stockfish plays any arrangement
+        // given as a FEN, and the section names one of them.
+        if let Some(r) = &self.rules.random_start {
+            self.lines.push(format!(
+                "# the start is drawn at random among {} arrangements (`start ... random`); \
+                 startFen is one, and Fairy-Stockfish takes any other as a FEN",
+                r.count()
+            ));
+        }
         let d = self.dims;
         let Some(pos) = self.start.clone() else {
             self.problem(

@@ -192,6 +192,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "gating",
             "start_fen",
             "start",
+            "random_start",
             "promotion_limits",
             "render",
             // `description`, `author`, `link`: words for people, nothing the game plays.
@@ -277,7 +278,7 @@ const KNOWN: &[(&str, &[&str])] = &[
         &["kinds", "zone", "count", "or_full", "safe", "reply", "held"],
     ),
     ("end.move_limit", &["moves", "score", "reset_by"]),
-    ("castling", &["king", "rook", "king_steps"]),
+    ("castling", &["king", "rook", "king_steps", "to_files"]),
 ];
 
 /// Rule-set data the exporter may not know, by its path: the keyword of the statement that

@@ -897,9 +897,20 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
             king.chars().next().and_then(|ch| letter_of(pieces, ch)),
             rook.chars().next().and_then(|ch| letter_of(pieces, ch)),
         );
+        // `chess960 = true`: the king lands on the castling files from wherever it stands.
+        let chess960 = c.flag("chess960", false);
         if let (Some(ki), Some(ri)) = (ki, ri) {
             let steps = ks.wrapping_sub(kf);
-            if castle_field != "-" {
+            let letter = |f: u8| crate::geometry::file_letter(f);
+            if chess960 && castle_field != "-" && qs + 1 < ks && ks < c.files {
+                rules.push(format!(
+                    "castling {} {} to {} {}",
+                    pieces[ki].name,
+                    pieces[ri].name,
+                    letter(qs),
+                    letter(ks)
+                ));
+            } else if castle_field != "-" {
                 if kf.wrapping_sub(qs) == steps && steps >= 1 && steps < c.files {
                     rules.push(format!(
                         "castling {} {} {steps}",

@@ -16,7 +16,12 @@ use crate::rules::RuleSet;
 const XBOARD_BUILTIN: &str = include_str!("builtin_variants.txt");
 
 /// XBoard calls orthodox chess `normal`; a definition file named `chess` is announced under it.
-const XBOARD_RENAMED: &[(&str, &str)] = &[("chess", "normal")];
+/// XBoard calls Chess960 `fischerandom` and Capablanca Random Chess `caparandom`.
+const XBOARD_RENAMED: &[(&str, &str)] = &[
+    ("chess", "normal"),
+    ("chess960", "fischerandom"),
+    ("capablanca-random", "caparandom"),
+];
 
 /// The name XBoard knows a definition by: its file name, or XBoard's own name for the same game.
 pub(crate) fn xboard_name(file_name: &str) -> String {
@@ -120,6 +125,15 @@ fn ungated_move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     }
     let promo = promotion_suffix(rules, pos, mv);
     match mv.kind {
+        // `castling ... to` (fischerandom): XBoard writes castling as `O-O` and `O-O-O`.
+        MoveKind::Castle { rook } if crate::notation::castles_anywhere(rules) => {
+            let d = rules.board.dims;
+            if d.file(rook) < d.file(mv.from) {
+                "O-O-O".to_string()
+            } else {
+                "O-O".to_string()
+            }
+        }
         MoveKind::Locust { victim: x } => format!(
             "{}{},{}{}{}",
             c.name(mv.from),

@@ -104,14 +104,38 @@ impl Session {
         Ok(format!("{note}{}", self.status_line(self.loaded()?)))
     }
 
-    pub(super) fn reset(&mut self, _args: &Args) -> Result<String> {
+    pub(super) fn reset(&mut self, args: &Args) -> Result<String> {
         let l = self.loaded.as_mut().ok_or_else(no_variant)?;
-        let pos = l.engine.start_position();
+        // `reset N`: the start numbered N of a variant whose start is drawn at random.
+        let (pos, what) = match args.words.as_slice() {
+            [] => (l.engine.start_position(), "start position".to_string()),
+            [n] => {
+                let Some(count) = l.engine.start_count() else {
+                    return Err(ReplError::new(format!(
+                        "`reset {n}`: this variant has one start position"
+                    ))
+                    .with_help("write `reset` alone; only a variant with `start ... random` numbers its starts"));
+                };
+                let pos = n
+                    .parse::<u64>()
+                    .ok()
+                    .and_then(|n| l.engine.numbered_start(n))
+                    .ok_or_else(|| {
+                        ReplError::new(format!("`{n}` is not a start number"))
+                            .with_help(format!("the starts are numbered 0 to {}", count - 1))
+                    })?;
+                (pos, format!("start position {n}"))
+            }
+            _ => {
+                return Err(
+                    ReplError::new("`reset` takes at most a start number").with_help(
+                        "write `reset`, or `reset 518` in a variant whose start is drawn at random",
+                    ),
+                )
+            }
+        };
         l.game.edit(pos, "reset");
-        Ok(format!(
-            "start position; {}",
-            self.status_line(self.loaded()?)
-        ))
+        Ok(format!("{what}; {}", self.status_line(self.loaded()?)))
     }
 
     pub(super) fn status(&mut self, _args: &Args) -> Result<String> {

@@ -78,11 +78,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         command: Command::Reset,
         name: "reset",
         aliases: &["new"],
-        args: "",
-        summary: "go back to the variant's start position",
+        args: "[NUMBER]",
+        summary: "go back to the variant's start position (or to a numbered one)",
         details: "Sets up the start position. It is an edit like the others: `undo` goes back to the \
-                  game before it.",
-        examples: &["reset"],
+                  game before it. In a variant whose start is drawn at random (`start ... random`), \
+                  `reset N` sets up start number N (in Chess960, 0 to 959; 518 is chess's).",
+        examples: &["reset", "reset 518"],
         run: Session::reset,
     },
     CommandInfo {
