@@ -356,7 +356,9 @@ impl Exporter<'_> {
         let all = |ks: &Vec<PieceKind>| self.kinds().all(|k| ks.contains(&k));
         let (piece, king) = match &g.kinds {
             None => ("*".to_string(), false),
-            Some(ks) if all(ks) => ("*".to_string(), false),
+            // One kind is written as its letter even when it is the only kind: Fairy-Stockfish's
+            // `*` judges a full region (`flagPieceBlockedWin`) otherwise than a letter does
+            // (kono, measured with pyffish).
             Some(ks) if ks.len() == 1 => {
                 let k = ks[0];
                 let Some(c) = self.fsf_letter(k) else {
@@ -371,6 +373,7 @@ impl Exporter<'_> {
                     matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "king");
                 (c.to_string(), king)
             }
+            Some(ks) if all(ks) => ("*".to_string(), false),
             Some(ks) => {
                 let names: Vec<String> = ks.iter().map(|k| self.piece(*k).name.clone()).collect();
                 self.problem(
