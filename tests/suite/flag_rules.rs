@@ -231,14 +231,6 @@ fn the_flag_games_export_as_fairy_stockfish_flag_keys() {
                 "flagMove = true\n",
             ],
         ),
-        (
-            "kono",
-            &[
-                "flagPiece = *\n",
-                "flagPieceCount = 7\n",
-                "flagPieceBlockedWin = true\n",
-            ],
-        ),
     ];
     for (name, lines) in cases {
         let e = load(&format!("{name}.variant"));
