@@ -212,7 +212,7 @@ fn racing_kings_reply_still_draws_and_the_shipped_goals_keep_their_meaning() {
 
 #[test]
 fn the_flag_games_export_as_fairy_stockfish_flag_keys() {
-    let cases: [(&str, &[&str]); 4] = [
+    let cases: [(&str, &[&str]); 3] = [
         (
             "dobutsu",
             &[
