@@ -633,6 +633,19 @@ pub struct GameEnd {
     /// `must-capture`: when the side to move has a legal capture, only captures are legal.
     #[serde(default)]
     pub must_capture: bool,
+    /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture blows up the capturer and
+    /// the pieces on the eight squares around the square of the capture.
+    pub explosions: Option<Explosions>,
+}
+
+/// What a capture blows up (`explosions`; Fairy-Stockfish's `blastOnCapture`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explosions {
+    /// Kinds a blast leaves standing on the squares around the capture (the capturer, on the
+    /// square of the capture, still goes): the pawns of atomic chess.
+    pub spare: Vec<PieceKind>,
+    /// Kinds no blast removes, the capturer included (`blastImmuneTypes`).
+    pub immune: Vec<PieceKind>,
 }
 
 /// One count of `extinction`: a side that has at most `down_to` of what it counts, on the board

@@ -640,6 +640,19 @@ impl Words<'_> {
         if r.end.must_capture {
             s.line("capturing is compulsory: a side that has a legal capture must make one, any one it chooses");
         }
+        if let Some(ex) = &r.end.explosions {
+            let mut line = "every capture explodes: the capturing piece and every piece on the eight squares around the square of the capture leave the board".to_string();
+            if !ex.spare.is_empty() {
+                line.push_str(&format!(", except pieces of kind {} standing around it", and_list(&self.kinds(&ex.spare))));
+            }
+            if !ex.immune.is_empty() {
+                line.push_str(&format!("; pieces of kind {} never explode, not even when capturing", and_list(&self.kinds(&ex.immune))));
+            }
+            s.line(line);
+            if r.royal_kinds().next().is_some() && r.end.royal_rule != crate::rules::RoyalRule::Capture {
+                s.line("a move may not blow up the mover's own royal piece; one that blows up the opponent's is legal even if it leaves the mover's royal attacked, and wins; a royal piece next to the opponent's cannot be attacked, since taking it would blow up the taker's own");
+            }
+        }
         if d.to_hand.is_empty() {
             s.line("captured pieces leave the game; there are no drops");
             return s;

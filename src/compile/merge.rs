@@ -453,6 +453,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::CheckLimit(_)
             | Statement::NoCheck
             | Statement::MustCapture
+            | Statement::Explosions { .. }
             | Statement::Gating(_)
             | Statement::PromotionLimit(_)) => {
                 if first_time(ctx, Key::Statement(kw), format!("`{kw}`"), span) {

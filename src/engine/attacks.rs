@@ -401,6 +401,9 @@ impl<B: BitBoard> MoveGen<'_, B> {
         if royals.n == 0 {
             return false;
         }
+        if self.t().blast.is_some() {
+            return self.royals_attacked_unless_touching(pos, us, royals);
+        }
         let attacked =
             |s: Square| self.square_attacked(pos, s, us.other(), kind_of(pos.board[s.index()]));
         match self.rules.end.royal_rule {

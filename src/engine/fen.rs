@@ -165,34 +165,10 @@ pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         " b "
     });
     let c = pos.castling_rights();
-    // The king's and the rook's squares of a castling right: the king, and the outermost rook on
-    // its rank on that side (what `K` and `Q` name when read).
-    let castled = |player: Player, side: CastleSide| -> Option<(Square, Square)> {
+    // The outermost castling rook on the rank of the king on `ks`, on one side of it (what `K`
+    // and `Q` name when read).
+    let outermost_from = |ks: Square, player: Player, side: CastleSide| -> Option<Square> {
         let cr = rules.castling.as_ref()?;
-        let (ks, _) = pos
-            .pieces()
-            .find(|(_, p)| p.player == player && p.kind == cr.king)?;
-        let (rank, kf) = (dims.rank(ks), dims.file(ks));
-        let rooks = pos.pieces().filter(|(s, p)| {
-            p.player == player
-                && p.kind == cr.rook
-                && dims.rank(*s) == rank
-                && (dims.file(*s) > kf) == (side == CastleSide::King)
-        });
-        let rook = match side {
-            CastleSide::King => rooks.max_by_key(|(s, _)| dims.file(*s)),
-            CastleSide::Queen => rooks.min_by_key(|(s, _)| dims.file(*s)),
-        }?;
-        Some((ks, rook.0))
-    };
-    let anywhere = rules
-        .castling
-        .as_ref()
-        .is_some_and(|c| c.to_files.is_some());
-    // The outermost castling rook on the king's rank on a side, from the king `castle_king` keeps.
-    let outermost = |player: Player, side: CastleSide| -> Option<Square> {
-        let cr = rules.castling.as_ref()?;
-        let ks = pos.castle_king(player)?;
         let (rank, kf) = (dims.rank(ks), dims.file(ks));
         let rooks = pos.pieces().filter(|(s, p)| {
             p.player == player
@@ -205,6 +181,22 @@ pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
             CastleSide::Queen => rooks.min_by_key(|(s, _)| dims.file(*s)),
         }
         .map(|(s, _)| s)
+    };
+    // The king's and the rook's squares of a castling right: the first castling king found.
+    let castled = |player: Player, side: CastleSide| -> Option<(Square, Square)> {
+        let cr = rules.castling.as_ref()?;
+        let (ks, _) = pos
+            .pieces()
+            .find(|(_, p)| p.player == player && p.kind == cr.king)?;
+        Some((ks, outermost_from(ks, player, side)?))
+    };
+    let anywhere = rules
+        .castling
+        .as_ref()
+        .is_some_and(|c| c.to_files.is_some());
+    // The outermost castling rook on a side of the king `castle_king` keeps.
+    let outermost = |player: Player, side: CastleSide| -> Option<Square> {
+        outermost_from(pos.castle_king(player)?, player, side)
     };
     let field_start = out.len();
     for player in Player::BOTH {

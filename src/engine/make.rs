@@ -61,10 +61,12 @@ impl Engine {
                 } else {
                     pos.piece_at(mv.to)
                 };
+                let mut captures = false;
                 if let Some(victim) = victim_on_to {
                     if !mv.is_castle() {
                         self.capture_to_hand(&mut p, us, victim);
                         reset_clock = true;
+                        captures = true;
                     }
                 }
                 if let Some(x) = mv.side_capture() {
@@ -72,6 +74,7 @@ impl Engine {
                         self.capture_to_hand(&mut p, us, victim);
                         p.set_piece(x, None);
                         reset_clock = true;
+                        captures = true;
                     }
                 }
                 let pending = pos.pending.contains(mv.from);
@@ -98,6 +101,12 @@ impl Engine {
                 if let MoveKind::DoubleStep { passed } = mv.kind {
                     p.set_ep(Some((passed, mv.to)));
                 }
+                // `explosions`: the capture blows up the capturer and its neighbours.
+                let blasted = if captures {
+                    self.explode(&mut p, mv.to)
+                } else {
+                    crate::geometry::SquareSet::EMPTY
+                };
                 // `gating`: a piece from the hand enters on the square left.
                 if let Some((sq, k)) = mv.gate_square() {
                     let n = p.hands[us][k.index()];
@@ -115,6 +124,12 @@ impl Engine {
                         pos.castling_touched(mv.from)
                             .union(pos.castling_touched(mv.to)),
                     );
+                }
+                for s in blasted.iter() {
+                    clear = clear.union(t.castle_clear[s.index()]);
+                    if t.castle_anywhere {
+                        clear = clear.union(pos.castling_touched(s));
+                    }
                 }
                 if clear.intersects(p.castling) {
                     p.set_castling_rights(p.castling.minus(clear));

@@ -33,6 +33,7 @@ mod compulsory;
 mod diagram;
 mod endings;
 mod entries;
+mod explosions;
 pub(crate) mod fen;
 mod game;
 mod gating;

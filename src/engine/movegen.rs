@@ -46,7 +46,10 @@ impl Engine {
     /// Whether the side to move has lost its last royal piece (where the rules make that the end).
     pub fn royals_gone(&self, pos: &Position) -> bool {
         let t = self.t();
-        if t.royal_mask.is_empty() || self.rules.end.royal_rule == RoyalRule::Check {
+        // Under the check rule a royal is never taken, but it may be blown up.
+        if t.royal_mask.is_empty()
+            || (self.rules.end.royal_rule == RoyalRule::Check && t.blast.is_none())
+        {
             return false;
         }
         self.royal_squares(pos, pos.side).n == 0
@@ -659,10 +662,14 @@ impl Checker {
             && self.royals.set.contains(from)
             && !self.facing_now
             && !engine.rules.end.no_check
+            && engine.t().blast.is_none()
     }
 
     /// Whether `mv`, a pseudo-legal move in `pos`, leaves the royals safe.
     fn test<B: BitBoard>(&mut self, engine: MoveGen<'_, B>, pos: &Position, mv: Move) -> bool {
+        if engine.t().blast.is_some() {
+            return engine.legal_with_blast(pos, mv, self.facing_now);
+        }
         // The one royal stepping to a square, capturing at most there: it is safe there unless
         // that square is attacked once it has left its own (which may open a line through it).
         if mv.kind == MoveKind::Normal
@@ -911,7 +918,8 @@ impl<B: BitBoard> MoveGen<'_, B> {
         // `facing ends`: while the royals face each other, a move must break the line; a pass
         // is always allowed then, even in check.
         let facing_now = self.rules.end.facing_ends.is_some() && self.royals_face(pos);
-        let may_skip = !self.rules.end.no_check && !facing_now;
+        // Under `explosions` a capture changes more than its two squares: every move is tested.
+        let may_skip = !self.rules.end.no_check && !facing_now && self.t().blast.is_none();
         let (safe_now, sensitive) = if may_skip {
             match self.safety(pos, us, &royals) {
                 Some(s) => (true, s),
@@ -1156,12 +1164,14 @@ impl<B: BitBoard> MoveGen<'_, B> {
             let them = us.other();
             // Attacks matter only to a royal castling piece.
             let royal = self.t().royal_mask.contains(c.king);
+            // Under `explosions` a square next to the enemy royal is safe.
+            let attacked = |s: Square| {
+                !self.engine.touches_enemy_royal(pos, s, us)
+                    && self.square_attacked(pos, s, them, c.king)
+            };
             let safe = !royal
-                || ((king_safe || !self.square_attacked(pos, cs.king_from, them, c.king))
-                    && !cs
-                        .king_path
-                        .iter()
-                        .any(|s| self.square_attacked(pos, s, them, c.king)));
+                || ((king_safe || !attacked(cs.king_from))
+                    && !cs.king_path.iter().any(attacked));
             if safe {
                 out.push(Move {
                     from: cs.king_from,

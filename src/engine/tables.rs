@@ -27,6 +27,9 @@ fn primitive(step: (i8, i8)) -> bool {
     a == 1
 }
 
+/// The eight steps to the squares around one.
+const KING_STEPS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+
 /// The compiled move tables.
 #[derive(Debug)]
 pub(crate) struct Tables {
@@ -69,8 +72,21 @@ pub(crate) struct Tables {
     pub clock_reset: KindSet,
     /// Whether any end rule of [`super::endings`] is on (otherwise generation skips the test).
     pub has_endings: bool,
+    /// `explosions`: the kinds spared around a capture and the immune kinds; `None` without it.
+    pub blast: Option<Blast>,
     /// The moves as bit sets as wide as the board needs.
     pub words: Words,
+}
+
+/// What a capture blows up (`explosions`), as the generator reads it.
+#[derive(Clone, Debug)]
+pub(crate) struct Blast {
+    /// Kinds left standing on the squares around a capture.
+    pub spare: KindSet,
+    /// Kinds no blast removes.
+    pub immune: KindSet,
+    /// Per square index: the board's squares around it (a king's step away).
+    pub around: Vec<SquareSet>,
 }
 
 /// The squares of one castling move.
@@ -627,6 +643,27 @@ impl Tables {
             promote_after_move,
             castles,
             castle_clear,
+            blast: rules.end.explosions.as_ref().map(|ex| Blast {
+                spare: mask(&ex.spare),
+                immune: mask(&ex.immune),
+                around: (0..256u16)
+                    .map(|i| {
+                        let s = Square::from_index(i as u8);
+                        let mut set = SquareSet::EMPTY;
+                        if squares.contains(s) {
+                            let (f, r) = (dims.file(s) as i32, dims.rank(s) as i32);
+                            for (df, dr) in KING_STEPS {
+                                if let Some(n) = dims.square(f + df, r + dr) {
+                                    if squares.contains(n) {
+                                        set.insert(n);
+                                    }
+                                }
+                            }
+                        }
+                        set
+                    })
+                    .collect(),
+            }),
             castle_anywhere: rules
                 .castling
                 .as_ref()

@@ -263,6 +263,8 @@ impl Doc {
                 | "not_over_clause"
                 | "not_capturing_clause"
                 | "extinction_stmt"
+                | "explosions_spare"
+                | "explosions_immune"
                 | "move_limit_stmt"
                 | "kinds_list"
                 | "one_per_file"

@@ -165,6 +165,7 @@ fn river_rules() -> RuleSet {
             check_limit: None,
             no_check: false,
             must_capture: false,
+            explosions: None,
         },
         castling: None,
         gating: None,

@@ -202,6 +202,14 @@ pub(crate) enum Statement {
     NoCheck,
     /// `must-capture`: when a capture is legal, only captures are.
     MustCapture,
+    /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture removes the capturer and
+    /// the pieces around the square of the capture.
+    Explosions {
+        /// `spare`: kinds a blast leaves standing around the capture (the capturer still goes).
+        spare: Vec<Name>,
+        /// `immune`: kinds no blast removes, the capturer included.
+        immune: Vec<Name>,
+    },
     /// `promotion-limit KIND N, ...`: no promotion to KIND while the player has N of it on the board.
     PromotionLimit(Vec<(Name, Number)>),
     /// `render { ... }`.
@@ -250,6 +258,7 @@ impl Statement {
             Statement::CheckLimit(_) => "check-limit",
             Statement::NoCheck => "no-check",
             Statement::MustCapture => "must-capture",
+            Statement::Explosions { .. } => "explosions",
             Statement::PromotionLimit(_) => "promotion-limit",
             Statement::Render(_) => "render",
         }

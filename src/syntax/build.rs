@@ -344,6 +344,18 @@ impl Builder {
             }
             Rule::no_check_stmt => Statement::NoCheck,
             Rule::must_capture_stmt => Statement::MustCapture,
+            Rule::explosions_stmt => {
+                let (mut spare, mut immune) = (Vec::new(), Vec::new());
+                for c in it {
+                    let list = self.children(c.clone()).into_iter().find(|n| n.as_rule() == Rule::name_list);
+                    let names = list.map(|l| self.names(l)).unwrap_or_default();
+                    match c.as_rule() {
+                        Rule::explosions_spare => spare = names,
+                        _ => immune = names,
+                    }
+                }
+                Statement::Explosions { spare, immune }
+            }
             Rule::gating_stmt => Statement::Gating(self.zone_expr(self.take(&mut it, &parent)?)?),
             Rule::promotion_limit_stmt => {
                 let mut v = Vec::new();

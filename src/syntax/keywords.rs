@@ -207,6 +207,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`must-capture` alone",
     },
     Keyword {
+        rule: Rule::k_explosions,
+        word: "explosions",
+        place: Place::Statement,
+        how: "`explosions [spare KIND, ...] [immune KIND, ...]`, like `explosions spare Pawn`",
+    },
+    Keyword {
         rule: Rule::k_promotion_limit,
         word: "promotion-limit",
         place: Place::Statement,
@@ -557,6 +563,18 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_or_full,
         word: "or-full",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_spare,
+        word: "spare",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_immune,
+        word: "immune",
         place: Place::Word,
         how: "",
     },

@@ -123,6 +123,7 @@ fn every_shipped_definition_exports_exactly_and_agrees_or_is_refused_with_reason
     for must in [
         "3check",
         "alapo",
+        "atomic",
         "chess",
         "chess960",
         "crazyhouse",

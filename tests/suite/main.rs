@@ -17,6 +17,7 @@ mod computer_side;
 mod diagnostics;
 mod engine_bugs;
 mod engine_limits;
+mod explosions;
 mod fast_path;
 mod fen;
 mod flag_rules;

@@ -215,3 +215,8 @@ fn alapo_matches_fairy_stockfish() {
 fn kono_matches_fairy_stockfish() {
     run_file("kono.perft");
 }
+
+#[test]
+fn atomic_matches_fairy_stockfish() {
+    run_file("atomic.perft");
+}

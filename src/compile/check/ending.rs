@@ -137,6 +137,7 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         check_limit: None,
         no_check: false,
         must_capture: false,
+        explosions: None,
     }
 }
 

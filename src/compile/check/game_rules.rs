@@ -5,7 +5,9 @@
 use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
-use crate::rules::{Counted, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind};
+use crate::rules::{
+    Counted, Explosions, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind,
+};
 use crate::syntax::Statement;
 
 /// Most checks a side may have to give (`check-limit`): the FEN counts them in one digit group.
@@ -127,6 +129,13 @@ pub(super) fn compile(
                 end.no_check = true;
             }
             Statement::MustCapture => end.must_capture = true,
+            Statement::Explosions { spare, immune } => {
+                let spare = env.kinds(ctx, spare, Code::PieceUnknown, "piece");
+                let immune = env.kinds(ctx, immune, Code::PieceUnknown, "piece");
+                if let (Some(spare), Some(immune)) = (spare, immune) {
+                    end.explosions = Some(Explosions { spare, immune });
+                }
+            }
             Statement::PromotionLimit(list) => {
                 for (name, n) in list {
                     let Some(k) = env.kind(ctx, name, Code::PieceUnknown, "piece") else {

@@ -1,9 +1,56 @@
 //! `must-capture` and `extinction` as Fairy-Stockfish's `mustCapture` and `extinction*` keys.
 
-use super::{score_word, Exporter, Subject};
-use crate::rules::{Counted, RoyalRule};
+use super::{score_word, Exporter, Slot, Subject};
+use crate::rules::{Counted, Explosions, PieceKind, RoyalRule};
 
 impl Exporter<'_> {
+    /// `explosions` as `blastOnCapture`: Fairy-Stockfish spares exactly its `pawn` type around a
+    /// blast, and `blastImmuneTypes` cannot go with a royal piece.
+    fn explosions(&mut self, ex: &Explosions) {
+        self.line("blastOnCapture", "true");
+        let pawns: Vec<PieceKind> = self
+            .kinds()
+            .filter(|k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"))
+            .collect();
+        let mut spare = ex.spare.clone();
+        spare.sort();
+        if spare != pawns {
+            let names: Vec<String> = ex.spare.iter().map(|k| self.piece(*k).name.clone()).collect();
+            self.problem(
+                Subject::Statement("explosions"),
+                format!(
+                    "explosions spare {}; Fairy-Stockfish spares exactly the kind it plays as its pawn (left as its rule)",
+                    if names.is_empty() { "nothing".to_string() } else { names.join(", ") }
+                ),
+            );
+        }
+        if ex.immune.is_empty() {
+            return;
+        }
+        if self.rules.royal_kinds().next().is_some() && self.rules.end.royal_rule != RoyalRule::Capture {
+            self.problem(
+                Subject::Statement("explosions"),
+                "`immune` kinds beside a royal piece: Fairy-Stockfish's `blastImmuneTypes` goes only with `royal-rule capture` (left out)",
+            );
+            return;
+        }
+        let mut letters = String::new();
+        for &k in &ex.immune {
+            match self.fsf_letter(k) {
+                Some(c) => letters.push(c),
+                None => {
+                    let name = self.piece(k).name.clone();
+                    self.problem(
+                        Subject::Statement("explosions"),
+                        format!("explosions: {name} has no letter in the section (left out)"),
+                    );
+                    return;
+                }
+            }
+        }
+        self.line("blastImmuneTypes", letters);
+    }
+
     /// `mustCapture`, and the `extinction` rule: its kinds (`*` for `all`) as
     /// `extinctionPieceTypes`, `down-to N` as `extinctionPieceCount`, its result as
     /// `extinctionValue` (both for the side left with too few).
@@ -11,6 +58,9 @@ impl Exporter<'_> {
         let end = self.rules.end.clone();
         if end.must_capture {
             self.line("mustCapture", "true");
+        }
+        if let Some(ex) = &end.explosions {
+            self.explosions(ex);
         }
         let Some(first) = end.extinction.first() else {
             return;

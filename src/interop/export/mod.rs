@@ -265,6 +265,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "goal",
             "no_check",
             "must_capture",
+            "explosions",
             "check_limit",
             "pass",
             "facing_ends",
@@ -278,6 +279,7 @@ const KNOWN: &[(&str, &[&str])] = &[
         &["kinds", "zone", "count", "or_full", "safe", "reply", "held"],
     ),
     ("end.move_limit", &["moves", "score", "reset_by"]),
+    ("end.explosions", &["spare", "immune"]),
     ("castling", &["king", "rook", "king_steps", "to_files"]),
 ];
 

@@ -103,6 +103,12 @@ impl Exporter<'_> {
         let start = self.start.clone();
         match (self.rules.end.royal_rule, royals.as_slice()) {
             (_, []) => {}
+            (RoyalRule::Check, [k]) if self.rules.end.explosions.is_some() => {
+                let c = self.fsf_letter(*k).unwrap_or('?');
+                self.line("extinctionValue", "loss");
+                self.line("extinctionPieceTypes", c);
+                self.line("extinctionPseudoRoyal", "true");
+            }
             (RoyalRule::Check, [k]) => {
                 if let Some(pos) = &start {
                     for pl in Player::BOTH {

@@ -7,7 +7,11 @@ impl Exporter<'_> {
     pub(super) fn assign_slots(&mut self) {
         let (letters, mut used) = self.letters();
         let royals: Vec<PieceKind> = self.rules.royal_kinds().collect();
-        let king_slot = self.rules.end.royal_rule == RoyalRule::Check && royals.len() == 1;
+        // Fairy-Stockfish cannot blow up a `king`: under `explosions` the royal is a pseudo-royal
+        // piece of its own type (`extinctionPseudoRoyal`, as its atomic does).
+        let king_slot = self.rules.end.royal_rule == RoyalRule::Check
+            && royals.len() == 1
+            && self.rules.end.explosions.is_none();
         let mut custom = 0usize;
         let mut builtin_used: BTreeSet<&'static str> = BTreeSet::new();
         let kinds: Vec<PieceKind> = self.kinds().collect();

@@ -1022,6 +1022,26 @@ fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<Stri
     if c.flag("mustCapture", false) {
         rules.push("must-capture".to_string());
     }
+    if c.flag("blastOnCapture", false) {
+        // Fairy-Stockfish's blast spares pawns around the capture.
+        let mut line = "explosions".to_string();
+        if let Some(p) = pieces.iter().find(|p| p.key == "pawn") {
+            line.push_str(&format!(" spare {}", p.name));
+        }
+        if let Some(v) = c.get("blastImmuneTypes") {
+            let mut names = Vec::new();
+            for ch in v.chars().filter(|ch| !ch.is_whitespace()) {
+                match letter_of(pieces, ch) {
+                    Some(i) => names.push(pieces[i].name.clone()),
+                    None => c.omit("blastImmuneTypes", "names no piece of the variant"),
+                }
+            }
+            if !names.is_empty() {
+                line.push_str(&format!(" immune {}", names.join(", ")));
+            }
+        }
+        rules.push(line);
+    }
     let count = c.get("extinctionPieceCount");
     let opponent = c.get("extinctionOpponentPieceCount");
     let claim = c.flag("extinctionClaim", false);
