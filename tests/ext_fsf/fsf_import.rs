@@ -138,21 +138,24 @@ fn xiangqi_keys_become_confinement_soldier_zones_and_facing() {
 #[test]
 fn keys_that_cannot_be_converted_are_listed_with_their_lines_at_the_top() {
     let (text, ini) = small();
-    let r = imported(&ini, "blasty");
+    let r = imported(&ini, "stony");
     let line_of = |k: &str| text.lines().position(|l| l.starts_with(k)).map(|i| i + 1);
     let keys: Vec<(&str, Option<usize>)> = r
         .omissions
         .iter()
         .map(|o| (o.key.as_str(), o.line))
         .collect();
-    assert_eq!(keys, vec![("blastOnCapture", line_of("blastOnCapture"))]);
+    assert_eq!(
+        keys,
+        vec![("petrifyOnCaptureTypes", line_of("petrifyOnCaptureTypes"))]
+    );
     let src = r.source.expect("written with the omissions listed");
     assert!(
         src.contains("\nmust-capture\n"),
         "mustCapture converts:\n{src}"
     );
     assert!(src.contains("# Not converted"), "{src}");
-    assert!(src.contains("#   blastOnCapture = true (line"), "{src}");
+    assert!(src.contains("#   petrifyOnCaptureTypes = q (line"), "{src}");
 }
 
 #[test]
@@ -171,34 +174,28 @@ fn the_cli_writes_one_file_per_section_and_strict_skips_omissions() {
     let out = String::from_utf8_lossy(&o.stdout);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
-    assert!(out.contains("[blasty] imported with 1 omission:"), "{out}");
+    assert!(out.contains("[stony] imported with 1 omission:"), "{out}");
     assert!(
         out.ends_with("5 imported, 1 imported with omissions, 0 refused\n"),
         "{out}"
     );
     assert!(
-        err.contains("small.ini:") && err.contains("`blastOnCapture = true` not converted"),
+        err.contains("small.ini:") && err.contains("`petrifyOnCaptureTypes = q` not converted"),
         "{err}"
     );
-    for s in [
-        "minichess",
-        "tinyhouse",
-        "pocketshogi",
-        "palaceqi",
-        "blasty",
-    ] {
+    for s in ["minichess", "tinyhouse", "pocketshogi", "palaceqi", "stony"] {
         assert!(dir.join(format!("{s}.variant")).exists(), "{s}");
     }
     let o = Command::new(bin)
         .args(["import", "--strict"])
         .arg(&ini)
-        .arg("blasty")
+        .arg("stony")
         .arg("-o")
         .arg(&dir)
         .output()
         .expect("run");
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("[blasty] refused (--strict)"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("[stony] refused (--strict)"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
