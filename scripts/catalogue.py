@@ -2,7 +2,8 @@
 """The catalogue of Fairy-Stockfish's variants in Chimera (CATALOGUE.md), measured.
 
     .venv/bin/python3 scripts/catalogue.py PATH/TO/Fairy-Stockfish/src/variants.ini \\
-        [--chimera target/release/chimera] [--date YYYY-MM-DD] [--fsf-commit HASH] [-o CATALOGUE.md]
+        [--chimera target/release/chimera] [--date YYYY-MM-DD] [--fsf-commit HASH] \\
+        [--random N] [-v] [-o CATALOGUE.md]
 
 Every name Fairy-Stockfish (FSF) knows, one row each: its built-in variants (`pyffish.variants()`
 before any `variants.ini` is loaded) and the sections of its own `variants.ini` (GPL: not in this
@@ -13,19 +14,25 @@ it in Chimera:
   whether `tests/perft/NAME.perft` holds counts from FSF, and a perft comparison made now;
 - `imports` (sections only): `chimera import` turns the section into a definition, complete or with
   the rules it announces as left out, and the perft of the result is compared with pyffish's;
-- `statable`: nothing ships it, but the language states it: for built-ins, a small definition in
-  `PROBES` below states it and is compared with pyffish now (perft from the start, depth 3 when
-  Chimera's perft 2 is at most 3,000, else 2); for sections the importer refuses, why the refusal
-  is the importer's and not the language's;
+- `statable`: nothing ships it, but the language states it: a small definition written here
+  (`PROBES` for built-ins; `REFUSED`, `IMPORT_FAULTS` for sections the importer refuses or
+  converts wrongly) states it and is compared with pyffish now;
 - `blocked`: a mechanism the language lacks (`MECHANISMS`).
+
+Perft comparisons: from the start at depth 3 when both perfts 2 are at most 3,000, else 2;
+from positions set in the tables (castling, evidence); and from N positions of random games in
+FSF (`--random`, default 8; a fixed seed per variant) at depth 2. FSF's counts are made through
+pyffish's legal move lists (tests/fsf/driver.py's way); its FENs are given to Chimera with `Q~`
+written `+Q`.
 
 Measured: the shipped names, the import results and their omissions, every perft comparison.
 Hand-written (facts about the rules, from FSF's src/variant.cpp and the variants' rules): the
-blocked-by reasons of built-ins (`BUILTIN_BLOCKED`), the probes, which omitted keys the language
-could state (`KEY_MECHANISM`), and why a refused section is refused by the language or only by
-the importer (`REFUSED`). A probe that no longer matches FSF, a section or built-in the mappings do
-not cover, or an omitted key they do not know is printed on stderr and makes the script exit 1
-(the table is still written), so the mappings are kept honest.
+mechanisms blocked built-ins need (`BUILTIN_BLOCKED`), the probes, which omitted keys the language
+could state (`KEY_MECHANISM`), why a refused section is refused by the language or only by the
+importer (`REFUSED`), and why an import that differs from FSF does (`IMPORT_FAULTS`). A probe that
+no longer matches FSF, evidence that no longer differs, a name or omitted key the tables do not
+cover, or an import that differs from FSF without an entry is printed on stderr and makes the
+script exit 1 (the table is still written), so the tables are kept honest.
 
 Needs pyffish (`.venv`, see tests/fsf/README.md) and a built chimera (`--chimera`, or the
 environment variable CHIMERA, default target/release/chimera).
@@ -980,14 +987,16 @@ def compare(chimera, path, variant, fixed=(), letters=None, n_random=0, max_plie
     p = Perft()
     try:
         c2 = chimera_perft(chimera, path, 2)
-        p.depth = 3 if c2 <= 3000 else 2
+        f2 = fsf_perft(variant, sf.start_fen(variant), 2)
+        p.depth = 3 if max(c2, f2) <= 3000 else 2
         p.chimera = c2 if p.depth == 2 else chimera_perft(chimera, path, 3)
-        p.fsf = fsf_perft(variant, sf.start_fen(variant), p.depth)
+        p.fsf = f2 if p.depth == 2 else fsf_perft(variant, sf.start_fen(variant), 3)
         for fen in fixed:
             c2 = chimera_perft(chimera, path, 2, chimera_fen(fen, letters))
-            d = 3 if c2 <= 3000 else 2
+            f2 = fsf_perft(variant, fen, 2)
+            d = 3 if max(c2, f2) <= 3000 else 2
             c = c2 if d == 2 else chimera_perft(chimera, path, d, chimera_fen(fen, letters))
-            p.fixed.append((fen, d, c, fsf_perft(variant, fen, d)))
+            p.fixed.append((fen, d, c, f2 if d == 2 else fsf_perft(variant, fen, d)))
         for fen in random_fens(variant, n_random, max_plies) if n_random else []:
             try:
                 c = chimera_perft(chimera, path, 2, chimera_fen(fen, letters))
@@ -1332,10 +1341,12 @@ def render(rows, builtins, sections, imported, args, fsf_commit):
       f"`.venv/bin/python3 scripts/catalogue.py PATH/TO/Fairy-Stockfish/src/variants.ini "
       f"--date {args.date} -o CATALOGUE.md`, with pyffish {version} and Fairy-Stockfish's "
       f"`src/variants.ini` at commit `{fsf_commit or 'unknown'}`"
-      + (f", chimera built from commit `{args.chimera_commit}`" if args.chimera_commit else "")
+      + (f", and this repository at commit `{args.chimera_commit}` (chimera built from it)"
+         if args.chimera_commit else "")
       + ". Measured: the shipped names, what `chimera import` makes of every section and the "
       "rules it announces as left out, and every perft comparison with pyffish (from the start "
-      "at depth 3 when Chimera's perft 2 is at most 3,000, else 2; positions set for castling; "
+      "at depth 3 when both perfts 2 are at most 3,000, else 2; positions set for castling or as "
+      "evidence; "
       f"{args.random} positions of random games at depth 2). Hand-written in the script, from the "
       "rules: which mechanism each blocked built-in needs, the probe definitions that state the "
       "statable built-ins (each compared with pyffish as above), and which left-out keys the "
