@@ -157,6 +157,8 @@ KEY_VALUE_MECHANISM = {
     ("materialCounting", "janggi"): "material_counting",
     ("materialCounting", "blackdrawodds"): "colour_results",
     ("materialCounting", "none"): (None, "nothing: no counting is the default"),
+    ("pass", "false"): (None, "nothing: no pass is the default"),
+    ("bikjangRule", "false"): (None, "nothing: no bikjang is the default"),
     ("enPassantRegion", "-"): (None, "no en passant (a pawn without `e`)"),
     ("dropNoDoubledCount", "0"): (None, "pawns never dropped (`drops { kinds ... }` without the pawn; only the hand shown differs)"),
 }
@@ -848,7 +850,7 @@ start "4oo/5o/6/6/P5/PP4 w - - 0 1"
 """, "its piece is not left-right symmetric: FSF turns Black's moves round (180 degrees), the language and the import mirror them top to bottom; one kind per side states it (Black's written `o`)", {"p": "o"}),
     "maharajah2": ("blocked", ["crown_prince"], "Black's two Amazons are royal only once one is left; the import writes `extinction`, met by White at the start"),
     "backrank": ("blocked", ["crown_prince"], "pieces promote to commoners (FSF's `k`), royal only while a side has one; the import makes the promoted commoners kinds of their own, which reach no goal"),
-    "forward": ("blocked", ["stuck_optional"], "the import also writes `extinction King, ...`, met at the start (no king stands there); with a royal General promoting to a royal King all else is statable", ("""variant "forward"
+    "forward": ("blocked", ["stuck_optional"], "the import writes `extinction King, ...`, met at the start (no king stands there); a royal General promoting to a royal King states all but its optional promotions where a piece is left without a move", ("""variant "forward"
 board 8x8
 zone promo = rank 8
 piece Pawn P { moves fmWfceFifmnD  promotes to Knight, Bishop, Rook, Queen in promo forced }
@@ -1379,9 +1381,11 @@ def render(rows, builtins, sections, imported, args, fsf_commit):
     stems = {r.name: SHIPPED_AS.get(r.name, (r.name, ""))[0] for r in sh}
     with_file = sum(1 for r in sh if pf.get(stems[r.name], ("", False))[1])
     eq = sum(1 for r in sh if r.perft and r.perft.equal)
+    differ = [r.name for r in sh if not (r.perft and r.perft.equal)]
     w(f"- `shipped`: {len(sh)} names, by {len(set(stems.values()))} definitions; "
       f"{with_file} have a perft file in `tests/perft/` with counts from FSF; {eq} count the "
-      "same perft as FSF in this run.")
+      "same perft as FSF in this run"
+      + (f" (not: {', '.join(differ)}; their rows say why)" if differ else "") + ".")
     im = by["imports"]
     comp = [r for r in im if r.complete]
     w(f"- `imports`: {len(im)} sections, {len(comp)} complete and {len(im) - len(comp)} with "
