@@ -643,13 +643,21 @@ impl Words<'_> {
         if let Some(ex) = &r.end.explosions {
             let mut line = "every capture explodes: the capturing piece and every piece on the eight squares around the square of the capture leave the board".to_string();
             if !ex.spare.is_empty() {
-                line.push_str(&format!(", except pieces of kind {} standing around it", and_list(&self.kinds(&ex.spare))));
+                line.push_str(&format!(
+                    ", except pieces of kind {} standing around it",
+                    and_list(&self.kinds(&ex.spare))
+                ));
             }
             if !ex.immune.is_empty() {
-                line.push_str(&format!("; pieces of kind {} never explode, not even when capturing", and_list(&self.kinds(&ex.immune))));
+                line.push_str(&format!(
+                    "; pieces of kind {} never explode, not even when capturing",
+                    and_list(&self.kinds(&ex.immune))
+                ));
             }
             s.line(line);
-            if r.royal_kinds().next().is_some() && r.end.royal_rule != crate::rules::RoyalRule::Capture {
+            if r.royal_kinds().next().is_some()
+                && r.end.royal_rule != crate::rules::RoyalRule::Capture
+            {
                 s.line("a move may not blow up the mover's own royal piece; one that blows up the opponent's is legal even if it leaves the mover's royal attacked, and wins; a royal piece next to the opponent's cannot be attacked, since taking it would blow up the taker's own");
             }
         }

@@ -1170,8 +1170,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
                     && self.square_attacked(pos, s, them, c.king)
             };
             let safe = !royal
-                || ((king_safe || !attacked(cs.king_from))
-                    && !cs.king_path.iter().any(attacked));
+                || ((king_safe || !attacked(cs.king_from)) && !cs.king_path.iter().any(attacked));
             if safe {
                 out.push(Move {
                     from: cs.king_from,

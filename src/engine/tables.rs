@@ -28,7 +28,16 @@ fn primitive(step: (i8, i8)) -> bool {
 }
 
 /// The eight steps to the squares around one.
-const KING_STEPS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
 
 /// The compiled move tables.
 #[derive(Debug)]

@@ -347,7 +347,10 @@ impl Builder {
             Rule::explosions_stmt => {
                 let (mut spare, mut immune) = (Vec::new(), Vec::new());
                 for c in it {
-                    let list = self.children(c.clone()).into_iter().find(|n| n.as_rule() == Rule::name_list);
+                    let list = self
+                        .children(c.clone())
+                        .into_iter()
+                        .find(|n| n.as_rule() == Rule::name_list);
                     let names = list.map(|l| self.names(l)).unwrap_or_default();
                     match c.as_rule() {
                         Rule::explosions_spare => spare = names,

@@ -43,7 +43,10 @@ fn blowing_up_the_enemy_king_is_legal_in_check_and_wins() {
     assert_eq!(all_moves(&e, fen), strs(&["a8d8", "e1f1", "e1f2"]));
     let p = after(&e, fen, &["a8d8"]);
     assert_eq!(to_fen(&e, &p), "8/8/8/4r3/8/8/8/4K3 b - - 0 1");
-    assert_eq!(e.status(&p), Status::RoyalCaptured(GameResult::Win(Player::First)));
+    assert_eq!(
+        e.status(&p),
+        Status::RoyalCaptured(GameResult::Win(Player::First))
+    );
     assert!(e.legal_moves(&p).is_empty());
 }
 

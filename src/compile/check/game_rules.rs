@@ -5,9 +5,7 @@
 use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
-use crate::rules::{
-    Counted, Explosions, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind,
-};
+use crate::rules::{Counted, Explosions, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind};
 use crate::syntax::Statement;
 
 /// Most checks a side may have to give (`check-limit`): the FEN counts them in one digit group.

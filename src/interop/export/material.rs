@@ -10,12 +10,18 @@ impl Exporter<'_> {
         self.line("blastOnCapture", "true");
         let pawns: Vec<PieceKind> = self
             .kinds()
-            .filter(|k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"))
+            .filter(
+                |k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "pawn"),
+            )
             .collect();
         let mut spare = ex.spare.clone();
         spare.sort();
         if spare != pawns {
-            let names: Vec<String> = ex.spare.iter().map(|k| self.piece(*k).name.clone()).collect();
+            let names: Vec<String> = ex
+                .spare
+                .iter()
+                .map(|k| self.piece(*k).name.clone())
+                .collect();
             self.problem(
                 Subject::Statement("explosions"),
                 format!(
@@ -27,7 +33,9 @@ impl Exporter<'_> {
         if ex.immune.is_empty() {
             return;
         }
-        if self.rules.royal_kinds().next().is_some() && self.rules.end.royal_rule != RoyalRule::Capture {
+        if self.rules.royal_kinds().next().is_some()
+            && self.rules.end.royal_rule != RoyalRule::Capture
+        {
             self.problem(
                 Subject::Statement("explosions"),
                 "`immune` kinds beside a royal piece: Fairy-Stockfish's `blastImmuneTypes` goes only with `royal-rule capture` (left out)",
