@@ -132,6 +132,8 @@ codes! {
     GatingFile = "chimera::gating::file",
     /// a `goal` combines words that do not go together (`reply` with `count` or `safe`, `or-full` without a count)
     GoalCombination = "chimera::goal::combination",
+    /// `walls` with drops, `gating` or `explosions`
+    WallsCombination = "chimera::walls::combination",
     /// `castling ... to` names a file off the board, or a left file not left of the right one
     CastlingFiles = "chimera::castling::files",
     /// a random start's rank or constraint does not fit the start position

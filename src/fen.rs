@@ -52,6 +52,8 @@ pub(crate) struct FenBoard<'a> {
     pub letters: &'a [String],
     /// The variant has gating: file letters in the castling field name gates (`B`, `c`).
     pub gating: bool,
+    /// The variant has walls: `*` on a square of the board is a wall.
+    pub walls: bool,
 }
 
 /// A piece on the board as the FEN places it.
@@ -105,6 +107,9 @@ pub struct Setup {
     /// `N+M` before the counters: the checks each player still has to give (`check-limit`), as
     /// Fairy-Stockfish writes them.
     pub checks_remaining: Option<(u8, u8)>,
+    /// The walls (`*` on a square of the board, in a variant with `walls`).
+    #[serde(default)]
+    pub walls: Vec<Square>,
 }
 
 impl Default for Setup {
@@ -119,6 +124,7 @@ impl Default for Setup {
             halfmove: 0,
             fullmove: 1,
             checks_remaining: None,
+            walls: Vec::new(),
         }
     }
 }
@@ -379,7 +385,10 @@ impl Reader<'_, '_> {
                 continue;
             }
             if c == b'*' {
-                if let Some(sq) = here(file).filter(|&sq| !self.board.holes.contains(sq)) {
+                let square = here(file).filter(|&sq| !self.board.holes.contains(sq));
+                if let Some(sq) = square.filter(|_| self.board.walls) {
+                    self.setup.walls.push(sq);
+                } else if let Some(sq) = square {
                     self.error(
                         Code::FenHole,
                         rs + j..rs + j + 1,
@@ -837,6 +846,7 @@ mod tests {
             holes: SquareSet::default(),
             letters,
             gating: false,
+            walls: false,
         }
     }
 

@@ -126,6 +126,9 @@ pub struct RuleSet {
     /// Gating, if the variant has it (`gating in rank 1`).
     #[serde(default)]
     pub gating: Option<Gating>,
+    /// Walls, if every move also places one (`walls duck`).
+    #[serde(default)]
+    pub walls: Option<Walls>,
     /// `promotion-limit`: per kind, the number of it a player may have on the board before no
     /// promotion to it is allowed (indexed by kind; `None` or a short list = no limit).
     pub promotion_limits: Vec<Option<u8>>,
@@ -750,6 +753,43 @@ pub struct Castling {
 pub struct Gating {
     /// Where gates may be, per player: at most one square per file, so a file letter names one.
     pub zone: PlayerSquares,
+}
+
+/// Walls (`walls RULE [in ZONE]`): after its move, the mover puts a wall on a square. A wall
+/// belongs to no one: no piece moves onto it, passes it or captures it; it is a hopper's screen.
+/// The FEN writes a wall as `*`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Walls {
+    /// Which squares a move's wall may take.
+    pub rule: WallRule,
+    /// Where each player may put walls (every square when the statement names no zone).
+    pub zone: PlayerSquares,
+}
+
+/// Where a move's wall goes (Fairy-Stockfish's `wallingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum WallRule {
+    /// `duck`: one wall, which the mover takes away and puts on another empty square (duck chess).
+    Duck,
+    /// `anywhere`: a new wall on any empty square (isolation).
+    Anywhere,
+    /// `arrow`: a new wall on a square the moved piece could move to, without capturing, from
+    /// where it landed (the arrows of the game of the amazons).
+    Arrow,
+    /// `trail`: the square the moved piece left becomes a wall.
+    Trail,
+}
+
+impl WallRule {
+    /// The rule's word in the language.
+    pub fn word(self) -> &'static str {
+        match self {
+            WallRule::Duck => "duck",
+            WallRule::Anywhere => "anywhere",
+            WallRule::Arrow => "arrow",
+            WallRule::Trail => "trail",
+        }
+    }
 }
 
 /// Presentation hints from `render { ... }`.

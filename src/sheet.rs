@@ -661,6 +661,45 @@ impl Words<'_> {
                 s.line("a move may not blow up the mover's own royal piece; one that blows up the opponent's is legal even if it leaves the mover's royal attacked, and wins; a royal piece next to the opponent's cannot be attacked, since taking it would blow up the taker's own");
             }
         }
+        if let Some(w) = &r.walls {
+            use crate::rules::WallRule;
+            let what = match w.rule {
+                WallRule::Duck => "after every move the mover takes the duck (a wall; the first move brings it in) and puts it on another empty square",
+                WallRule::Anywhere => "after every move the mover puts a wall on any empty square",
+                WallRule::Arrow => "after every move the mover puts a wall on an empty square the moved piece could now move to without capturing (an arrow shot from where it landed)",
+                WallRule::Trail => "the square a moved piece leaves becomes a wall",
+            };
+            let full = r.board.squares;
+            // The zone as the squares it leaves out when those are fewer (isolation's two).
+            let names = |set: crate::geometry::SquareSet| {
+                and_list(&set.iter().map(|s| r.board.dims.name(s)).collect::<Vec<_>>())
+            };
+            let mut zone = String::new();
+            let same =
+                w.zone[crate::geometry::Player::First] == w.zone[crate::geometry::Player::Second];
+            for p in crate::geometry::Player::BOTH {
+                if same && p == crate::geometry::Player::Second {
+                    break;
+                }
+                let z = w.zone[p];
+                let out = full.minus(&z);
+                if out.is_empty() {
+                    continue;
+                }
+                let place = if out.len() <= z.len() {
+                    format!("on any square but {}", names(out))
+                } else {
+                    format!("only on {}", names(z))
+                };
+                let whose = if same {
+                    String::new()
+                } else {
+                    format!("{}'s ", r.players[p])
+                };
+                zone.push_str(&format!("; {whose}walls go {place}"));
+            }
+            s.line(format!("{what}{zone}; a wall belongs to no one: no piece lands on it, passes it or captures it, and a hopper may use it as its screen; the FEN writes it `*`"));
+        }
         if d.to_hand.is_empty() {
             s.line("captured pieces leave the game; there are no drops");
             return s;

@@ -39,6 +39,7 @@ pub(crate) fn read_start(
     holes: SquareSet,
     letters: &[String],
     gating: bool,
+    walls: bool,
 ) -> FenFacts {
     let base = fen.span;
     let at =
@@ -48,6 +49,7 @@ pub(crate) fn read_start(
         holes,
         letters,
         gating,
+        walls,
     };
     let (setup, errors) = crate::fen::read(&fen.node, &board, FenOf::Start);
     for e in errors {

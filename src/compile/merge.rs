@@ -454,6 +454,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::NoCheck
             | Statement::MustCapture
             | Statement::Explosions { .. }
+            | Statement::Walls { .. }
             | Statement::Gating(_)
             | Statement::PromotionLimit(_)) => {
                 if first_time(ctx, Key::Statement(kw), format!("`{kw}`"), span) {

@@ -42,6 +42,7 @@ pub(crate) fn check(ctx: &Ctx, m: &Merged, rules: &RuleSet) -> Vec<SourceError> 
                 holes,
                 &letters,
                 rules.gating.is_some(),
+                rules.walls.is_some(),
             )
             .placed
         }
@@ -360,6 +361,9 @@ impl Warner<'_> {
         for st in m.game_rules.values() {
             match &st.node {
                 Statement::Goal { zone, .. } | Statement::Gating(zone) => exprs.push(zone),
+                Statement::Walls {
+                    zone: Some(zone), ..
+                } => exprs.push(zone),
                 _ => {}
             }
         }

@@ -2,7 +2,7 @@
 //! squares' occupancy can change that (the sensitive squares that let legality skip most tests).
 
 use super::bitboard::BitBoard;
-use super::position::{kind_of, owner, Piece, Position};
+use super::position::{kind_of, owner, Piece, Position, WALL};
 use super::tables::Need;
 use super::words::Occupancy;
 use super::{Engine, Move, MoveGen, MoveKind};
@@ -494,6 +494,11 @@ impl<B: BitBoard> MoveGen<'_, B> {
                 kind_of(pos.board[s.index()])
             }
         };
+        // Whether the occupied square `s` may be a hop's screen: a kind the hop may pass, or a
+        // wall, which any hop may use.
+        let screen = |screens: crate::rules::KindSet, s: Square| {
+            (s != target && pos.board[s.index()] == WALL) || screens.contains(kind_on(s))
+        };
         for l in t.lists.leaps(e) {
             if l.to == target
                 && l.flags.captures()
@@ -528,7 +533,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
                     }
                     Hop::Screen => {
                         if screens == 0 {
-                            if !r.screens.contains(kind_on(s.sq)) {
+                            if !screen(r.screens, s.sq) {
                                 break;
                             }
                             screens = 1;
@@ -568,8 +573,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
                 } else {
                     class(pos, s.sq, by)
                 };
-                let screen_ok =
-                    need == Need::EMPTY || s.capture || p.screens.contains(kind_on(s.sq));
+                let screen_ok = need == Need::EMPTY || s.capture || screen(p.screens, s.sq);
                 s.need.meets(need) && screen_ok
             });
             if !ok {
@@ -598,7 +602,9 @@ pub(super) fn class(pos: &Position, sq: Square, us: Player) -> Need {
     let c = pos.board[sq.index()];
     if c == 0 {
         Need::EMPTY
-    } else if owner(c) == us {
+    } else if c == WALL || owner(c) == us {
+        // A wall is no one's, and as a friend's piece to everyone: it blocks, it may be a
+        // screen, and no one captures it.
         Need::FRIEND
     } else {
         Need::ENEMY

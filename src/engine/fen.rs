@@ -23,6 +23,7 @@ pub(crate) fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> 
                 .castling
                 .as_ref()
                 .is_some_and(|c| c.to_files.is_some()),
+        walls: rules.walls.is_some(),
     };
     let (setup, errors) = crate::fen::read(fen, &board, FenOf::Given);
     match errors.into_iter().next() {
@@ -53,6 +54,9 @@ pub(crate) fn position_from_setup(rules: &RuleSet, setup: &Setup) -> Position {
         if p.pending {
             pos.set_pending(p.square, true);
         }
+    }
+    for &w in &setup.walls {
+        pos.set_wall(w, true);
     }
     for h in &setup.hands {
         let kind = PieceKind::from_index(h.kind);
@@ -113,7 +117,7 @@ pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
             };
             match pos.piece_at(sq) {
                 None => {
-                    if !rules.board.squares.contains(sq) {
+                    if !rules.board.squares.contains(sq) || pos.walls.contains(sq) {
                         if empty > 0 {
                             out.push_str(&empty.to_string());
                             empty = 0;

@@ -136,6 +136,15 @@ impl Engine {
                 }
             }
         }
+        // `walls`: the move's wall goes up once the piece has moved; the duck leaves its square.
+        if let Some(w) = mv.wall {
+            if self.rules.walls.as_ref().map(|w| w.rule) == Some(crate::rules::WallRule::Duck) {
+                for s in pos.walls.iter() {
+                    p.set_wall(s, false);
+                }
+            }
+            p.set_wall(w, true);
+        }
         p.halfmove = if reset_clock {
             0
         } else {

@@ -48,6 +48,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 mod visit;
+mod walls;
 mod words;
 mod zobrist;
 

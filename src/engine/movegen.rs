@@ -4,7 +4,7 @@
 use super::attacks::{class, Royals, Sensitive};
 use super::bitboard::BitBoard;
 use super::make::{apply_raw, revert_raw};
-use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position};
+use super::position::{kind_of, owner, CastleSide, CastlingRights, Piece, Position, WALL};
 use super::tables::{CastleSquares, Leap, Need, PathMove, Ray, SquareMoves};
 use super::words::Occupancy;
 use super::{Engine, Move, MoveGen, MoveKind};
@@ -40,6 +40,7 @@ impl Engine {
         if !self.royals_gone(pos) {
             by_width!(self, g => g.pseudo_into(pos, &mut out));
         }
+        self.place_walls(pos, &mut out, 0);
         out
     }
 
@@ -158,6 +159,7 @@ impl Engine {
                 kind: mk,
                 promotion: None,
                 gate: None,
+                wall: None,
             });
         } else {
             self.push_promotions(m, to, mk, out);
@@ -190,6 +192,7 @@ impl Engine {
                             kind: MoveKind::DoubleStep { passed: l.block },
                             promotion: None,
                             gate: None,
+                            wall: None,
                         });
                     } else {
                         self.land(m, l.to, MoveKind::Normal, out);
@@ -233,8 +236,9 @@ impl Engine {
                     for (i, s) in sq.iter().enumerate() {
                         let c = board[s.sq.index()];
                         if !past_screen {
-                            if c != 0 && !r.screens.contains(kind_of(c)) {
-                                // A kind this hop may not use as a screen (`not-over`).
+                            if c != 0 && c != WALL && !r.screens.contains(kind_of(c)) {
+                                // A kind this hop may not use as a screen (`not-over`); a wall
+                                // is no kind, and any hop may use it.
                                 break;
                             }
                             past_screen = c != 0;
@@ -251,6 +255,7 @@ impl Engine {
                                         },
                                         promotion: None,
                                         gate: None,
+                                        wall: None,
                                     });
                                 } else {
                                     self.land(m, s.sq, MoveKind::Normal, out);
@@ -304,8 +309,9 @@ impl Engine {
                 if cl == Need::EMPTY {
                     continue;
                 }
-                let k = kind_of(board[s.sq.index()]);
-                if !s.capture && !p.screens.contains(k) {
+                let c = board[s.sq.index()];
+                let k = kind_of(c);
+                if !s.capture && c != WALL && !p.screens.contains(k) {
                     continue 'path;
                 }
                 if s.capture && cl == Need::ENEMY {
@@ -333,6 +339,7 @@ impl Engine {
                     kind,
                     promotion: None,
                     gate: None,
+                    wall: None,
                 });
             } else {
                 let mk = match victim {
@@ -370,6 +377,7 @@ impl Engine {
             kind: mk,
             promotion: None,
             gate: None,
+            wall: None,
         };
         let Some(pr) = &self.rules.pieces[kind.index()].promotion else {
             out.push(plain);
@@ -542,7 +550,9 @@ impl Engine {
     fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let t = self.t();
         let us = pos.side;
-        let occupied = pos.occupied[Player::First].union(&pos.occupied[Player::Second]);
+        let occupied = pos.occupied[Player::First]
+            .union(&pos.occupied[Player::Second])
+            .union(&pos.walls);
         for k in 0..t.kinds {
             if pos.hands[us][k] == 0 {
                 continue;
@@ -722,6 +732,7 @@ trait MoveSink {
             kind: MoveKind::Normal,
             promotion: None,
             gate: None,
+            wall: None,
         });
     }
 }
@@ -765,7 +776,7 @@ impl Mover<'_> {
     /// Whether the piece code `c` is an enemy of the mover.
     #[inline(always)]
     fn enemy(&self, c: u8) -> bool {
-        c != 0 && owner(c) != self.us
+        c != 0 && c != WALL && owner(c) != self.us
     }
     /// Whether `c` is an enemy of a kind in `victims`, one this move may capture.
     #[inline(always)]
@@ -790,6 +801,10 @@ impl<B: BitBoard> MoveGen<'_, B> {
         if self.royals_gone(pos) {
             return;
         }
+        if self.rules.walls.is_some() {
+            self.legal_with_walls(pos, out);
+            return;
+        }
         match self.checker(pos) {
             Some(mut check) => self.legal_checked(pos, out, &mut check),
             None => self.pseudo_into(pos, out),
@@ -801,7 +816,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
     /// without listing most of them: perft's last ply. `buf` is scratch space.
     pub(super) fn count_legal(self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
-        if self.rules.end.must_capture {
+        if self.rules.end.must_capture || self.rules.walls.is_some() {
             // Whether a non-capture counts depends on every other move: list them all.
             self.legal_into(pos, buf);
             return buf.len() as u64;
@@ -1091,6 +1106,18 @@ impl<B: BitBoard> MoveGen<'_, B> {
         !bad
     }
 
+    /// The legal moves under `walls`: each legal move with each place for its wall. The royal
+    /// rule judges the move before its wall goes up (and before the duck leaves its square), as
+    /// Fairy-Stockfish does: a wall never shields a royal from the move's own exposure.
+    fn legal_with_walls(self, pos: &Position, out: &mut Vec<Move>) {
+        match self.checker(pos) {
+            Some(mut check) => self.legal_checked(pos, out, &mut check),
+            None => self.pseudo_into(pos, out),
+        }
+        self.keep_compulsory_captures(pos, out);
+        self.engine.place_walls(pos, out, 0);
+    }
+
     /// Pseudo-legal moves (ignoring the royal rule) into `out`.
     fn pseudo_into(self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
@@ -1157,7 +1184,9 @@ impl<B: BitBoard> MoveGen<'_, B> {
             {
                 continue;
             }
-            let occupied = pos.occupied[us].union(&pos.occupied[us.other()]);
+            let occupied = pos.occupied[us]
+                .union(&pos.occupied[us.other()])
+                .union(&pos.walls);
             if !cs.between.intersect(&occupied).is_empty() {
                 continue;
             }
@@ -1178,6 +1207,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
                     kind: MoveKind::Castle { rook: cs.rook_from },
                     promotion: None,
                     gate: None,
+                    wall: None,
                 });
             }
         }

@@ -54,6 +54,8 @@ pub struct Move {
     pub promotion: Option<PieceKind>,
     /// The piece from the hand that enters on the square left (`gating`).
     pub gate: Option<Gate>,
+    /// Where the move puts a wall (`walls`), after the piece has moved.
+    pub wall: Option<Square>,
 }
 
 impl Move {
@@ -66,6 +68,7 @@ impl Move {
             kind: MoveKind::Normal,
             promotion: None,
             gate: None,
+            wall: None,
         }
     }
     /// A drop of `kind` on `to`.
@@ -76,6 +79,7 @@ impl Move {
             kind: MoveKind::Drop(kind),
             promotion: None,
             gate: None,
+            wall: None,
         }
     }
     /// Whether this is a drop.

@@ -24,7 +24,7 @@ impl Piece {
     }
     #[inline]
     pub(crate) fn from_code(c: u8) -> Option<Piece> {
-        if c == 0 {
+        if c == 0 || c == WALL {
             None
         } else {
             let c = c - 1;
@@ -40,6 +40,11 @@ impl Piece {
         }
     }
 }
+
+/// The board code of a wall (`walls`): the code kind 63 would have (kinds stop at 52), so every
+/// test for an empty square sees it as taken, and it is no one's: neither player's occupancy
+/// holds it.
+pub(crate) const WALL: u8 = 127;
 
 /// The kind in a non-empty board code.
 #[inline]
@@ -162,6 +167,8 @@ pub struct Position {
     /// [`CastlingRights::one`]'s bit), then each player's king's; read from the FEN, since the
     /// start does not fix them. Unused by other castling.
     pub(crate) castle_squares: [Option<Square>; 6],
+    /// `walls`: the squares walls stand on (their board code is [`WALL`]).
+    pub(crate) walls: SquareSet,
 }
 
 impl Position {
@@ -185,6 +192,7 @@ impl Position {
             royal_kinds: KindSet::EMPTY,
             royals: ByPlayer::both(SquareSet::EMPTY),
             castle_squares: [None; 6],
+            walls: SquareSet::EMPTY,
         }
     }
 
@@ -247,13 +255,17 @@ impl Position {
     #[inline]
     pub(crate) fn put_code(&mut self, s: Square, code: u8) {
         let old = self.board[s.index()];
-        if old != 0 {
+        if old == WALL {
+            self.walls.remove(s);
+        } else if old != 0 {
             let o = owner(old);
             self.occupied[o].remove(s);
             self.royals[o].remove(s);
         }
         self.board[s.index()] = code;
-        if code != 0 {
+        if code == WALL {
+            self.walls.insert(s);
+        } else if code != 0 {
             let o = owner(code);
             self.occupied[o].insert(s);
             if self.royal_kinds.contains(kind_of(code)) {
@@ -366,6 +378,9 @@ impl Position {
         for s in self.gates.iter() {
             h ^= zobrist::gate(s.index());
         }
+        for s in self.walls.iter() {
+            h ^= zobrist::wall(s.index());
+        }
         for player in [Player::First, Player::Second] {
             for (kind, count) in self.hand_contents(player) {
                 for n in 1..=count {
@@ -390,10 +405,30 @@ impl Position {
         h
     }
 
+    /// The squares walls stand on (`walls`).
+    pub fn walls(&self) -> SquareSet {
+        self.walls
+    }
+
+    /// Puts a wall on a square, or takes it away (`walls`); an empty square only, since the
+    /// wall replaces what stood there. Keeps the hash up to date.
+    pub fn set_wall(&mut self, s: Square, on: bool) {
+        if self.walls.contains(s) == on {
+            return;
+        }
+        if on {
+            self.set_piece(s, None);
+        }
+        self.hash ^= zobrist::wall(s.index());
+        self.put_code(s, if on { WALL } else { 0 });
+    }
+
     /// Puts a piece on a square, or empties it; keeps the hash up to date.
     pub fn set_piece(&mut self, s: Square, piece: Option<Piece>) {
         if let Some(old) = self.piece_at(s) {
             self.hash ^= zobrist::piece(old.player, old.kind, s.index());
+        } else if self.walls.contains(s) {
+            self.hash ^= zobrist::wall(s.index());
         }
         if self.pending.contains(s) {
             self.pending.remove(s);

@@ -58,6 +58,7 @@ impl Engine {
                         kind: MoveKind::Normal,
                         promotion: Some(to_kind),
                         gate: None,
+                        wall: None,
                     };
                     let undo = apply_raw(&mut scratch, mv);
                     let attacks_enemy = scratch.occupied[them].iter().any(|e| {

@@ -122,14 +122,17 @@ impl<B: BitBoard> Occupancy<B> {
     /// Every occupied square of `pos`.
     #[inline]
     pub(crate) fn all(pos: &Position) -> B {
-        B::of(&pos.occupied[Player::First]) | B::of(&pos.occupied[Player::Second])
+        B::of(&pos.occupied[Player::First])
+            | B::of(&pos.occupied[Player::Second])
+            | B::of(&pos.walls)
     }
 
     /// The occupancy of `pos` for `us`.
     #[inline]
     pub(crate) fn of(pos: &Position, us: Player) -> Occupancy<B> {
+        // Walls count as the mover's own: no move lands on them, and they block.
         Occupancy {
-            own: B::of(&pos.occupied[us]),
+            own: B::of(&pos.occupied[us]) | B::of(&pos.walls),
             enemy: B::of(&pos.occupied[us.other()]),
         }
     }

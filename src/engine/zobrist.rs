@@ -17,6 +17,7 @@ struct Keys {
     ep: Vec<u64>,
     pending: Vec<u64>,
     gate: Vec<u64>,
+    wall: Vec<u64>,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -39,6 +40,8 @@ fn keys() -> &'static Keys {
         let ep = gen(256);
         let pending = gen(256);
         let gate = gen(256);
+        // Drawn last, so the keys before are those of the versions without walls.
+        let wall = gen(256);
         let mut castling = [0u64; 16];
         castling.copy_from_slice(&c);
         Keys {
@@ -49,6 +52,7 @@ fn keys() -> &'static Keys {
             ep,
             pending,
             gate,
+            wall,
         }
     })
 }
@@ -94,6 +98,12 @@ pub(super) fn pending(sq: usize) -> u64 {
 #[inline]
 pub(super) fn gate(sq: usize) -> u64 {
     keys().gate[sq]
+}
+
+/// Key of a wall on a square (`walls`).
+#[inline]
+pub(super) fn wall(sq: usize) -> u64 {
+    keys().wall[sq]
 }
 
 /// Key of a small game-rule counter (`slot`: checks given by each player, passes in a row, facing

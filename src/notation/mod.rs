@@ -117,6 +117,13 @@ pub fn move_text(engine: &Engine, pos: &Position, mv: Move) -> String {
     if let Some(g) = mv.gate {
         s.push_str(&rules.piece(g.kind).letter.to_ascii_lowercase());
     }
+    // `walls`: the wall after a comma, as the piece's landing square and the wall's
+    // (`e2e4,e4e5`), as Fairy-Stockfish writes it.
+    if let Some(w) = mv.wall {
+        s.push(',');
+        s.push_str(&d.name(mv.to));
+        s.push_str(&d.name(w));
+    }
     s
 }
 
@@ -165,7 +172,6 @@ fn move_err(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let rules = engine.rules();
     let lead = text.len() - text.trim_start().len();
     let t = text.trim();
     if t.is_empty() {
@@ -177,6 +183,89 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         ));
     }
     let legal = engine.legal_moves(pos);
+    if engine.rules().walls.is_some() {
+        return parse_with_wall(engine, pos, &legal, t, lead);
+    }
+    parse_among(engine, pos, &legal, t, lead)
+}
+
+/// Reads a move of a variant with `walls`: the move, a comma and where its wall goes, as the
+/// landing square and the wall's (`e2e4,e4e5`) or the wall's alone (`e4,e5`); the move part is
+/// read as any move is, among the moves that may put a wall there.
+fn parse_with_wall(
+    engine: &Engine,
+    pos: &Position,
+    legal: &[Move],
+    t: &str,
+    lead: usize,
+) -> Result<Move, MoveError> {
+    let d = engine.rules().board.dims;
+    let Some(comma) = t.rfind(',') else {
+        let example = legal
+            .first()
+            .map(|&m| format!(", like `{}`", move_text(engine, pos, m)))
+            .unwrap_or_default();
+        return Err(move_err(
+            format!("`{t}` does not say where the wall goes"),
+            lead,
+            t.len(),
+            Some(format!(
+                "write the move, a comma, then the landing square and the wall's square{example}"
+            )),
+        ));
+    };
+    let (base, tail) = (&t[..comma], &t[comma + 1..]);
+    // The wall is the last square named after the comma.
+    let mut rest = tail;
+    let mut wall = None;
+    while !rest.is_empty() {
+        let (sq, after) = split_square(rest);
+        if sq.is_empty() {
+            wall = None;
+            break;
+        }
+        wall = d.parse_square(sq);
+        rest = after;
+    }
+    let at = lead + comma + 1;
+    let Some(wall) = wall else {
+        return Err(move_err(
+            format!("`{tail}` is not a square for the wall"),
+            at,
+            tail.len(),
+            Some("after the comma write the landing square and the wall's, like `e4e5`".into()),
+        ));
+    };
+    let bases: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.wall == Some(wall))
+        .map(|&m| Move { wall: None, ..m })
+        .collect();
+    if bases.is_empty() {
+        return Err(move_err(
+            format!("no legal move may put its wall on {}", d.name(wall)),
+            at,
+            tail.len(),
+            Some("a wall goes on an empty square the variant's `walls` rule allows".into()),
+        ));
+    }
+    let found = parse_among(engine, pos, &bases, base, lead)?;
+    Ok(Move {
+        wall: Some(wall),
+        ..found
+    })
+}
+
+/// Finds the move among `legal` that `t` names (coordinates or SAN); `lead` is where `t` starts
+/// in the text the user typed, for the error's span.
+fn parse_among(
+    engine: &Engine,
+    pos: &Position,
+    legal: &[Move],
+    t: &str,
+    lead: usize,
+) -> Result<Move, MoveError> {
+    let rules = engine.rules();
     let texts: Vec<String> = legal.iter().map(|m| move_text(engine, pos, *m)).collect();
     let want = t.to_ascii_lowercase();
     // Coordinates start with a lower-case file; `G12g11` is SAN (a Gold from rank 12), not `g12g11`.
@@ -212,7 +301,7 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
         return Ok(legal[short[0]]);
     }
     // SAN (which also reads coordinates with an omitted or capital suffix).
-    let san_found = san::matches(rules, pos, &legal, t);
+    let san_found = san::matches(rules, pos, legal, t);
     if let Some(found) = &san_found {
         match found.as_slice() {
             [one] => return Ok(*one),
@@ -220,7 +309,7 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
             many => {
                 let sans: Vec<String> = many
                     .iter()
-                    .map(|m| san::san_among(engine, pos, &legal, *m))
+                    .map(|m| san::san_among(engine, pos, legal, *m))
                     .collect();
                 let promotes = many.iter().all(|m| m.promotion.is_some());
                 let message = if promotes {
@@ -251,7 +340,7 @@ pub fn parse_move(engine: &Engine, pos: &Position, text: &str) -> Result<Move, M
     Err(board_move_error(
         engine,
         pos,
-        &legal,
+        legal,
         &texts,
         t,
         lead,

@@ -32,6 +32,19 @@ pub fn san(engine: &Engine, pos: &Position, mv: Move) -> String {
 /// The SAN of `mv`, given the legal moves of `pos` (saves generating them again).
 pub fn san_among(engine: &Engine, pos: &Position, legal: &[Move], mv: Move) -> String {
     let suffix = check_suffix(engine, pos, mv);
+    // `walls`: the move's SAN among the moves without their walls, then `,` and the wall's
+    // square (`e4,e5`).
+    if let Some(w) = mv.wall {
+        let bases = without_walls(legal);
+        let base = Move { wall: None, ..mv };
+        let d = engine.rules().board.dims;
+        for body in bodies(engine.rules(), pos, &bases, base) {
+            if matches(engine.rules(), pos, &bases, &body).as_deref() == Some(&[base][..]) {
+                return format!("{body},{}{suffix}", d.name(w));
+            }
+        }
+        return format!("{}{}", super::move_text(engine, pos, mv), suffix);
+    }
     for body in bodies(engine.rules(), pos, legal, mv) {
         let text = format!("{body}{suffix}");
         if matches(engine.rules(), pos, legal, &text).as_deref() == Some(&[mv][..]) {
@@ -39,6 +52,13 @@ pub fn san_among(engine: &Engine, pos: &Position, legal: &[Move], mv: Move) -> S
         }
     }
     format!("{}{}", super::move_text(engine, pos, mv), suffix)
+}
+
+/// The moves of `legal` with their walls taken off, each once.
+fn without_walls(legal: &[Move]) -> Vec<Move> {
+    // A duck chess position has hundreds of moves: a set, not a scan per move.
+    let bases: indexmap::IndexSet<Move> = legal.iter().map(|m| Move { wall: None, ..*m }).collect();
+    bases.into_iter().collect()
 }
 
 /// `+` when the move gives check, `#` when it mates, else nothing.
@@ -353,6 +373,20 @@ pub(crate) fn matches(
 ) -> Option<Vec<Move>> {
     let d = rules.board.dims;
     let t = text.trim().trim_end_matches(['!', '?']);
+    // `walls`: `MOVE,SQUARE` names the move and where its wall goes.
+    if legal.iter().any(|m| m.wall.is_some()) {
+        let (move_part, wall_part) = t.rsplit_once(',')?;
+        let wall = d.parse_square(wall_part.trim_end_matches(['+', '#']))?;
+        let bases = without_walls(legal);
+        let found = matches(rules, pos, &bases, move_part)?;
+        return Some(
+            legal
+                .iter()
+                .copied()
+                .filter(|m| m.wall == Some(wall) && found.contains(&Move { wall: None, ..*m }))
+                .collect(),
+        );
+    }
     // `gating`: `/H` or `/He1` names the piece that enters (and where); without it, none enters.
     if let Some((move_part, gate_part)) = t.split_once('/') {
         let gate_part = gate_part.trim_end_matches(['+', '#']);

@@ -555,6 +555,23 @@ impl<'a> Canvas<'a> {
         let r = DISC_R * l.cell;
         let pending = pos.pending_promotions();
         let mut g = group("pieces");
+        // `walls`: a wall is a dark block filling most of its square, no one's colour.
+        for s in pos.walls().iter().filter(|&s| self.exists(s)) {
+            let (x, y) = l.corner(s);
+            let inset = 0.08 * l.cell;
+            g.push(
+                rect(
+                    x + inset,
+                    y + inset,
+                    l.cell - 2.0 * inset,
+                    l.cell - 2.0 * inset,
+                )
+                .attr("class", "wall")
+                .attr("data-square", l.dims.name(s))
+                .attr("rx", num(0.1 * l.cell))
+                .attr("fill", style::INK),
+            );
+        }
         for (s, piece) in pos.pieces().filter(|&(s, _)| self.exists(s)) {
             let (x, y) = l.centre(s);
             let mut disc = self

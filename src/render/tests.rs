@@ -169,6 +169,7 @@ fn river_rules() -> RuleSet {
         },
         castling: None,
         gating: None,
+        walls: None,
         promotion_limits: vec![],
         random_start: None,
         start_fen: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(),

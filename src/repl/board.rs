@@ -120,6 +120,8 @@ pub fn position_board(rules: &RuleSet, pos: &Position, style: BoardStyle) -> Str
     }
     let mut s = grid(rules, style, &|sq| match pos.piece_at(sq) {
         Some(p) => Some(piece_letter(rules, p)),
+        // `walls`: written `*`, as the FEN writes them.
+        None if pos.walls().contains(sq) => Some("*".to_string()),
         None => zones
             .iter()
             .position(|(_, z)| z.contains(sq))

@@ -210,6 +210,14 @@ pub(crate) enum Statement {
         /// `immune`: kinds no blast removes, the capturer included.
         immune: Vec<Name>,
     },
+    /// `walls duck|anywhere|arrow|trail [in ZONE]`: every move also places a wall (the rule's
+    /// word, as written, with its span; the zone where walls may go).
+    Walls {
+        /// `duck`, `anywhere`, `arrow` or `trail`.
+        rule: Spanned<String>,
+        /// `in ZONE`: where walls may be placed (everywhere when left out).
+        zone: Option<ZoneExpr>,
+    },
     /// `promotion-limit KIND N, ...`: no promotion to KIND while the player has N of it on the board.
     PromotionLimit(Vec<(Name, Number)>),
     /// `render { ... }`.
@@ -259,6 +267,7 @@ impl Statement {
             Statement::NoCheck => "no-check",
             Statement::MustCapture => "must-capture",
             Statement::Explosions { .. } => "explosions",
+            Statement::Walls { .. } => "walls",
             Statement::PromotionLimit(_) => "promotion-limit",
             Statement::Render(_) => "render",
         }

@@ -359,6 +359,18 @@ impl Builder {
                 }
                 Statement::Explosions { spare, immune }
             }
+            Rule::walls_stmt => {
+                let w = self.take(&mut it, &parent)?;
+                let rule = Spanned {
+                    node: w.as_str().trim().to_string(),
+                    span: self.span(&w),
+                };
+                let zone = match it.next() {
+                    Some(z) => Some(self.zone_expr(z)?),
+                    None => None,
+                };
+                Statement::Walls { rule, zone }
+            }
             Rule::gating_stmt => Statement::Gating(self.zone_expr(self.take(&mut it, &parent)?)?),
             Rule::promotion_limit_stmt => {
                 let mut v = Vec::new();

@@ -110,6 +110,8 @@ fn rule_name(rule: Rule) -> &'static str {
         explosions_stmt,
         explosions_spare,
         explosions_immune,
+        walls_stmt,
+        wall_rule,
         goal_stmt,
         goal_any,
         goal_count,

@@ -213,6 +213,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`explosions [spare KIND, ...] [immune KIND, ...]`, like `explosions spare Pawn`",
     },
     Keyword {
+        rule: Rule::k_walls,
+        word: "walls",
+        place: Place::Statement,
+        how: "`walls duck|anywhere|arrow|trail [in ZONE]`, like `walls duck`",
+    },
+    Keyword {
         rule: Rule::k_promotion_limit,
         word: "promotion-limit",
         place: Place::Statement,
@@ -575,6 +581,30 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_immune,
         word: "immune",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_duck,
+        word: "duck",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_anywhere,
+        word: "anywhere",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_arrow,
+        word: "arrow",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_trail,
+        word: "trail",
         place: Place::Word,
         how: "",
     },

@@ -50,4 +50,5 @@ mod studio_http;
 mod study;
 mod tune;
 mod uci_protocol;
+mod walls;
 mod xboard_protocol;

@@ -22,7 +22,13 @@ fn run_file(name: &str) {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "variant" => {
-                let rules = compile_file(&dir.join("definitions").join(rest))
+                // A bare name is a shipped definition; a path is from the repository's root.
+                let path = if rest.contains('/') {
+                    dir.join(rest)
+                } else {
+                    dir.join("definitions").join(rest)
+                };
+                let rules = compile_file(&path)
                     .unwrap_or_else(|e| panic!("{}: {:?}", rest, miette::Report::new(e)));
                 engine = Some(Engine::new(rules).expect("engine"));
             }
@@ -219,4 +225,37 @@ fn kono_matches_fairy_stockfish() {
 #[test]
 fn atomic_matches_fairy_stockfish() {
     run_file("atomic.perft");
+}
+
+#[test]
+fn duck_chess_matches_fairy_stockfish() {
+    run_file("duck.perft");
+}
+
+#[test]
+fn amazons_matches_fairy_stockfish() {
+    run_file("amazons.perft");
+}
+
+#[test]
+fn isolation_matches_fairy_stockfish() {
+    run_file("isolation.perft");
+}
+
+#[test]
+fn snailtrail_matches_fairy_stockfish() {
+    run_file("snailtrail.perft");
+}
+
+#[test]
+fn joust_matches_fairy_stockfish() {
+    run_file("joust.perft");
+}
+
+#[test]
+fn walls_with_royals_match_fairy_stockfish() {
+    // Chess and xiangqi with each wall rule, royals judged before the wall goes up.
+    run_file("wallchess.perft");
+    run_file("arrowchess.perft");
+    run_file("trailxiangqi.perft");
 }

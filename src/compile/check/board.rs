@@ -199,11 +199,12 @@ pub(super) fn start(
     // With `castling ... to`, file letters in the castling field name the rooks (Shredder-FEN).
     let gating = m.game_rules.contains_key("gating")
         || m.castling.as_ref().is_some_and(|c| c.2.to.is_some());
+    let walls = m.game_rules.contains_key("walls");
     let start_fen = match &m.start {
         Some(s) => {
             // Against a board that is itself wrong, every rank would be reported too.
             if board_ok {
-                let facts = fen::read_start(ctx, s, dims, holes, letters, gating);
+                let facts = fen::read_start(ctx, s, dims, holes, letters, gating, walls);
                 in_hand_at_start = facts.in_hand;
                 setup = facts.setup;
             }

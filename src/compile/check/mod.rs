@@ -15,6 +15,7 @@ mod paths;
 mod pieces;
 mod random;
 mod render;
+mod walls;
 
 use super::merge::Merged;
 use super::zones::{board_help, Zones};
@@ -183,6 +184,8 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
     let castling = ending::castling(ctx, m, &env, dims);
     let random_start = random::random_start(ctx, m, &env, &start);
     let gating = gating::gating(ctx, m, &mut env);
+    let has_drops = !drops.to_hand.is_empty() || !start.hands.is_empty();
+    let walls = walls::walls(ctx, m, &mut env, &squares, has_drops);
     let render = render::render(ctx, m, dims, &zone_sets);
 
     let rules = RuleSet {
@@ -196,6 +199,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         end,
         castling,
         gating,
+        walls,
         promotion_limits,
         start_fen,
         start,

@@ -524,6 +524,30 @@ impl Exporter<'_> {
         }
     }
 
+    /// `walls RULE [in ZONE]` as `wallingRule` and `wallingRegion`.
+    pub(super) fn walls(&mut self) {
+        let Some(w) = &self.rules.walls else {
+            return;
+        };
+        use crate::rules::WallRule;
+        let rule = match w.rule {
+            WallRule::Duck => "duck",
+            WallRule::Anywhere => "static",
+            WallRule::Arrow => "arrow",
+            WallRule::Trail => "past",
+        };
+        if w.rule == WallRule::Duck && self.rules.royal_kinds().next().is_some() {
+            self.problem(
+                Subject::Statement("walls"),
+                "`walls duck` with a royal piece (Fairy-Stockfish plays the duck only without kings)",
+            );
+        }
+        self.line("wallingRule", rule);
+        if w.zone != PlayerSquares::both(self.rules.board.squares) {
+            self.region("wallingRegion", &w.zone);
+        }
+    }
+
     pub(super) fn start(&mut self) {
         // `start ... random`: the draw is no rule of play; Fairy-Stockfish plays any arrangement
         // given as a FEN, and the section names one of them.

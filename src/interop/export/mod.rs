@@ -159,6 +159,7 @@ pub fn export(rules: &RuleSet, section: &str) -> Export {
     ex.material_rules();
     ex.castling();
     ex.gating();
+    ex.walls();
     ex.start();
     let mut text = String::new();
     let _ = writeln!(text, "# {} (exported by Chimera)", rules.name);
@@ -190,6 +191,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "end",
             "castling",
             "gating",
+            "walls",
             "start_fen",
             "start",
             "random_start",
@@ -281,6 +283,7 @@ const KNOWN: &[(&str, &[&str])] = &[
     ("end.move_limit", &["moves", "score", "reset_by"]),
     ("end.explosions", &["spare", "immune"]),
     ("castling", &["king", "rook", "king_steps", "to_files"]),
+    ("walls", &["rule", "zone"]),
 ];
 
 /// Rule-set data the exporter may not know, by its path: the keyword of the statement that

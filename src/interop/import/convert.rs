@@ -1022,6 +1022,53 @@ fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<Stri
     if c.flag("mustCapture", false) {
         rules.push("must-capture".to_string());
     }
+    if let Some(rule) = c.get("wallingRule") {
+        let word = match rule.as_str() {
+            "duck" => Some("duck"),
+            "static" => Some("anywhere"),
+            "arrow" => Some("arrow"),
+            "past" => Some("trail"),
+            "none" => None,
+            _ => {
+                c.omit(
+                    "wallingRule",
+                    "walls on the edge or beside other walls (`edge`): `walls` has no such rule",
+                );
+                None
+            }
+        };
+        if let Some(word) = word {
+            let both = c.get("wallingRegion");
+            let (w, b) = (c.get("wallingRegionWhite"), c.get("wallingRegionBlack"));
+            let region = match (w.or(both.clone()), b.or(both)) {
+                (None, None) => None,
+                (w, b) => {
+                    let full = format!(
+                        "*{}",
+                        (1..=c.ranks)
+                            .map(|r| r.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" *")
+                    );
+                    c.zone(
+                        "wall_region",
+                        &w.unwrap_or(full.clone()),
+                        &b.unwrap_or(full),
+                    )
+                }
+            };
+            match region {
+                Some(r) => rules.push(format!("walls {word} in {r}")),
+                None => rules.push(format!("walls {word}")),
+            }
+        }
+        if c.flag("wallOrMove", false) {
+            c.omit(
+                "wallOrMove",
+                "a wall instead of a move: `walls` puts one after every move",
+            );
+        }
+    }
     if c.flag("blastOnCapture", false) {
         // Fairy-Stockfish's blast spares pawns around the capture.
         let mut line = "explosions".to_string();

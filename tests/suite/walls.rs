@@ -1,0 +1,223 @@
+//! Walls (`walls duck|anywhere|arrow|trail [in ZONE]`): every move also puts a wall on a square.
+//! On the shipped duck chess, amazons, isolation, snailtrail and joust, and on test variants
+//! with royal pieces (chess and xiangqi with walls, `tests/fixtures/walls/`). Fairy-Stockfish
+//! (pyffish, with `wallingRule`) lists the same moves on every position here; the perft files
+//! of the same names hold its counts for positions from random games.
+
+use chimera::interop::export::export;
+use chimera::interop::import::import_section;
+use chimera::interop::ini::IniFile;
+use chimera::{compile_file, parse_move, san, to_fen, Engine, GameResult, Player, Status};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::common;
+use common::{after, all_moves, load, pos, strs};
+
+/// The moves of `fen` without their walls, each once, sorted; and how many moves there are.
+fn bases(e: &Engine, fen: &str) -> (usize, Vec<String>) {
+    let moves = all_moves(e, fen);
+    let set: BTreeSet<String> = moves
+        .iter()
+        .map(|m| m.split(',').next().unwrap_or("").to_string())
+        .collect();
+    (moves.len(), set.into_iter().collect())
+}
+
+fn fixture(name: &str) -> Engine {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/walls")
+        .join(name);
+    let rules =
+        compile_file(&path).unwrap_or_else(|d| panic!("{name}: {:?}", miette::Report::new(d)));
+    Engine::new(rules).expect("engine")
+}
+
+#[test]
+fn the_duck_blocks_a_rook_and_no_move_leaves_it_where_it_is() {
+    // The duck on d4 stops the Rook on a4 at c4; every one of the 14 moves puts the duck on one
+    // of the 60 squares empty afterwards, never back on d4: 840 moves.
+    let e = load("duck.variant");
+    let fen = "4k3/8/8/8/R2*4/8/8/4K3 w - - 0 1";
+    let (n, b) = bases(&e, fen);
+    assert_eq!(n, 840);
+    assert_eq!(
+        b,
+        strs(&[
+            "a4a1", "a4a2", "a4a3", "a4a5", "a4a6", "a4a7", "a4a8", "a4b4", "a4c4", "e1d1", "e1d2",
+            "e1e2", "e1f1", "e1f2"
+        ])
+    );
+    assert!(all_moves(&e, fen).iter().all(|m| !m.ends_with("d4")));
+}
+
+#[test]
+fn moving_the_duck_empties_its_square_and_the_fen_writes_it_as_a_star() {
+    let e = load("duck.variant");
+    let p = after(&e, "4k3/8/8/8/R2*4/8/8/4K3 w - - 0 1", &["a4c4,c4c5"]);
+    assert_eq!(to_fen(&e, &p), "4k3/8/8/2*5/2R5/8/8/4K3 b - - 1 1");
+    assert_eq!(p.hash(), p.hash_from_scratch());
+}
+
+#[test]
+fn capturing_the_king_wins_duck_chess() {
+    let e = load("duck.variant");
+    let p = after(&e, "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", &["e1e8,e8a1"]);
+    assert_eq!(to_fen(&e, &p), "4R3/8/8/8/8/8/8/*5K1 b - - 0 1");
+    assert!(
+        matches!(
+            e.status(&p),
+            Status::Ended(_, GameResult::Win(Player::First))
+        ),
+        "{:?}",
+        e.status(&p)
+    );
+    assert!(e.legal_moves(&p).is_empty());
+}
+
+#[test]
+fn a_move_names_its_wall_in_coordinates_and_in_san() {
+    // Fairy-Stockfish's notation: `e2e4,e4e5`, SAN `e4,e5`; both name the same move.
+    let e = load("duck.variant");
+    let start = e.start_position();
+    let mv = parse_move(&e, &start, "e2e4,e4e5").expect("coordinates");
+    assert_eq!(parse_move(&e, &start, "e4,e5").expect("SAN"), mv);
+    assert_eq!(san(&e, &start, mv), "e4,e5");
+    let err = parse_move(&e, &start, "e2e4").expect_err("no wall");
+    assert!(
+        err.message.contains("does not say where the wall goes"),
+        "{}",
+        err.message
+    );
+    let err = parse_move(&e, &start, "e2e4,e4e7").expect_err("e7 holds a pawn");
+    assert!(
+        err.message.contains("no legal move may put its wall on e7"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
+fn an_amazon_shoots_its_arrow_along_a_queen_line_from_where_it_landed() {
+    // The Amazon on a1, walled in but for the a-file, moves up it; from each landing square its
+    // arrow flies along any queen line, back down through a1 too: 229 moves, as Fairy-Stockfish.
+    let e = load("amazons.variant");
+    let fen = "10/10/10/10/10/10/10/10/1**7/Q*8 w - - 0 1";
+    let (n, b) = bases(&e, fen);
+    assert_eq!(n, 229);
+    assert_eq!(b.len(), 9);
+    let from_a2: Vec<String> = all_moves(&e, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("a1a2,"))
+        .collect();
+    assert_eq!(
+        from_a2,
+        strs(&[
+            "a1a2,a2a1",
+            "a1a2,a2a3",
+            "a1a2,a2b3",
+            "a1a2,a2a4",
+            "a1a2,a2c4",
+            "a1a2,a2a5",
+            "a1a2,a2d5",
+            "a1a2,a2a6",
+            "a1a2,a2e6",
+            "a1a2,a2a7",
+            "a1a2,a2f7",
+            "a1a2,a2a8",
+            "a1a2,a2g8",
+            "a1a2,a2a9",
+            "a1a2,a2h9",
+            "a1a2,a2a10",
+            "a1a2,a2i10"
+        ])
+    );
+}
+
+#[test]
+fn isolation_never_blocks_the_two_start_squares() {
+    // `walls anywhere in open`, where `open` is every square but c1 and d8: 5 steps times the 45
+    // other empty squares.
+    let e = load("isolation.variant");
+    let moves = all_moves(&e, "3p2/6/6/6/6/6/6/2P3 w - - 0 1");
+    assert_eq!(moves.len(), 225);
+    assert!(moves
+        .iter()
+        .all(|m| !m.ends_with("c1") && !m.ends_with("d8")));
+}
+
+#[test]
+fn a_snail_leaves_a_wall_behind_and_the_one_that_cannot_move_loses() {
+    let e = load("snailtrail.variant");
+    let p = after(&e, "6p/7/7/7/7/7/P6 w - - 0 1", &["a1b1,b1a1"]);
+    assert_eq!(to_fen(&e, &p), "6p/7/7/7/7/7/*P5 b - - 1 1");
+    // Walled into the corner, White cannot move, and loses.
+    let stuck = pos(&e, "7/7/7/7/7/**5/P*5 w - - 0 1");
+    assert!(e.legal_moves(&stuck).is_empty());
+    assert_eq!(
+        e.status(&stuck),
+        Status::Stalemate(GameResult::Win(Player::Second))
+    );
+}
+
+#[test]
+fn a_wall_is_a_cannons_screen() {
+    // Trail xiangqi: the Cannon on b3 takes the Rook on h3 over the wall on d3, as over a piece.
+    let e = fixture("trailxiangqi.variant");
+    let (_, b) = bases(&e, "3k5/9/9/9/9/9/9/1C1*3r1/9/4K4 w - - 0 1");
+    assert_eq!(
+        b,
+        strs(&[
+            "b3a3", "b3b1", "b3b10", "b3b2", "b3b4", "b3b5", "b3b6", "b3b7", "b3b8", "b3b9",
+            "b3c3", "b3h3", "e1d1", "e1e2", "e1f1"
+        ])
+    );
+}
+
+#[test]
+fn the_royal_rule_judges_a_move_before_its_wall_goes_up() {
+    // Wall chess: the Rook on e8 checks the King on e1. A wall on the e-file would block it, but
+    // only the King's four steps are legal, each with any of the 60 empty squares for its wall.
+    let e = fixture("wallchess.variant");
+    let (n, b) = bases(&e, "4r2k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(n, 240);
+    assert_eq!(b, strs(&["e1d1", "e1d2", "e1f1", "e1f2"]));
+}
+
+#[test]
+fn walls_export_as_walling_rules_and_import_back() {
+    for (file, rule) in [
+        ("duck.variant", "duck"),
+        ("amazons.variant", "arrow"),
+        ("isolation.variant", "static"),
+        ("snailtrail.variant", "past"),
+    ] {
+        let e = load(file);
+        let ex = export(e.rules(), "x");
+        assert!(ex.problems.is_empty(), "{file}: {:?}", ex.problems);
+        assert!(
+            ex.text.contains(&format!("wallingRule = {rule}")),
+            "{file}: {}",
+            ex.text
+        );
+        let imp = import_section(&IniFile::parse(&ex.text), "x");
+        let text = imp
+            .source
+            .unwrap_or_else(|| panic!("{file}: {:?}", imp.refused));
+        assert!(
+            imp.omissions.iter().all(|o| !o.key.starts_with("walling")),
+            "{file}: {:?}",
+            imp.omissions
+        );
+        assert!(text.contains("\nwalls "), "{file}: no walls in\n{text}");
+        let again = chimera::compile_str("x.variant", &text, Path::new("."))
+            .unwrap_or_else(|d| panic!("{file}: {:?}\n{text}", miette::Report::new(d)));
+        let e2 = Engine::new(again).expect("engine");
+        let start = e.start_position();
+        assert_eq!(
+            e2.perft(&e2.start_position(), 2),
+            e.perft(&start, 2),
+            "{file}"
+        );
+    }
+}
