@@ -43,6 +43,8 @@ pub struct MoveView {
     pub capture: bool,
     /// Squares it hops over (a cannon's screen).
     pub screens: Vec<String>,
+    /// Where it puts a wall (`walls`).
+    pub wall: Option<String>,
 }
 
 /// The board of one position: picture, squares and the moves of the side to move.
@@ -120,6 +122,7 @@ pub fn move_views(engine: &Engine, pos: &Position) -> Vec<MoveView> {
                     .map(|&s| dims.name(s))
                     .collect(),
                 screens: detail.screens.iter().map(|&s| dims.name(s)).collect(),
+                wall: mv.wall.map(|s| dims.name(s)),
             }
         })
         .collect()

@@ -151,6 +151,10 @@
 
   function selectedMoves() {
     if (!selected) return [];
+    // Choosing a wall: its squares are the ones to mark.
+    if (selected.walls) {
+      return selected.walls.map((m) => Object.assign({}, m, { to: m.wall, capture: false, victims: [], screens: [] }));
+    }
     return game.board.moves.filter((m) =>
       selected.from ? m.from === selected.from : m.drop === selected.drop && m.from === null);
   }
@@ -201,8 +205,22 @@
     }
     const sq = ChimeraBoard.squareAt(board, evt);
     if (!sq) return;
+    if (selected && selected.walls) {
+      // `walls`: the second click says where the wall goes.
+      const w = selected.walls.filter((m) => m.wall === sq);
+      selected = null;
+      if (w.length === 1) return play(w[0].text);
+      if (w.length > 1) return choosePromotion(w);
+      say(`${sq} is no square for the wall; pick the move again`, true);
+      return draw();
+    }
     if (selected) {
       const to = selectedMoves().filter((m) => m.to === sq);
+      if (to.some((m) => m.wall)) {
+        selected = { from: selected.from, drop: selected.drop, walls: to };
+        say(`now click the square for the wall`);
+        return draw();
+      }
       if (to.length === 1) return play(to[0].text);
       if (to.length > 1) return choosePromotion(to);
       if (selected.from === sq) {
