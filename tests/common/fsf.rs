@@ -213,6 +213,10 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
     if let Some(g) = mv.gate {
         s.push_str(&rules.piece(g.kind).letter.to_ascii_lowercase());
     }
+    // Walls: `,` then the landing square and the wall's (`e2e4,e4e5`).
+    if let Some(w) = mv.wall {
+        s.push_str(&format!(",{}{}", d.name(mv.to), d.name(w)));
+    }
     Ok(s)
 }
 
