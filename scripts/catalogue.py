@@ -200,14 +200,7 @@ BUILTIN_BLOCKED = {
     "horde": (["ep_region"], "all else is statable: 36 White pawns, `ifmnD in` ranks 1-2, `extinction all`, checks for Black"),
     "petrified": (["petrify"], "a capturing piece (not a pawn) turns to stone; sideways pawns"),
     "nocheckatomic": (["explosion"], ""),
-    "atomic": (["explosion"], ""),
     "atomar": (["explosion"], "kings immune to the blast"),
-    "isolation": (["walls"], "every vacated square becomes a wall"),
-    "isolation7x7": (["walls"], "every vacated square becomes a wall"),
-    "snailtrail": (["walls"], "every vacated square becomes a wall"),
-    "joust": (["walls"], "every vacated square becomes a wall"),
-    "duck": (["walls"], "the duck is moved after every move"),
-    "amazons": (["walls"], "an arrow is shot after every move"),
     "bughouse": (["two_boards"], ""),
     "koedem": (["two_boards"], ""),
     "supply": (["two_boards", "drop_checks"], "xiangqi with bughouse's partner supply"),
@@ -301,6 +294,12 @@ start "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
 """
 CASTLE10 = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"
 PROBES = {
+    "isolation7x7": ("""variant "isolation7x7"
+extends "isolation.variant"
+board 7x7
+zone open = absolute all - d1 - d7
+start "3p3/7/7/7/7/7/3P3 w - - 0 1"
+""", [], None),
     "5check": ("""variant "5check"
 extends "3check.variant"
 check-limit 5
@@ -758,8 +757,6 @@ REFUSED = {
     "crusade": ("blocked", ["flip"], ""),
     "snort": ("blocked", ["drop_neighbours"], ""),
     "gale": ("blocked", ["connect"], "joining two edges of the board"),
-    "la-mancha-squeez": ("blocked", ["walls"], "snail trail's walls"),
-    "la-mancha-duel": ("blocked", ["walls"], "snail trail's walls"),
     "epicatomic": ("blocked", ["explosion"], "the importer also stops at promotion ranks 9-10 on an 8-rank board"),
     "stardust": ("blocked", ["goal_one_side"], "the importer also leaves out its immobile pieces, drops from the start hand, and a confinement for one side"),
     "antiminishogi": ("blocked", ["colour_results"], "the minishogi parent's repetition is the first player's loss; the importer also stops at `no-mate` without a royal piece"),
