@@ -947,7 +947,8 @@ fn not_converted(c: &mut Conv) {
             .cloned()
             .collect();
     for k in rest {
-        c.omit(&k, "a rule the language cannot state");
+        // Some of these the language states and only the importer leaves out: say no more.
+        c.omit(&k, "`chimera import` does not convert this key");
     }
     c.omissions
         .sort_by_key(|o| (o.line.unwrap_or(0), o.key.clone()));
