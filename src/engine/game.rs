@@ -262,8 +262,8 @@ impl Engine {
     pub fn status(&self, pos: &Position) -> Status {
         let end = &self.rules().end;
         let side = pos.side_to_move();
-        if self.royals_gone(pos) {
-            return Status::RoyalCaptured(GameResult::Win(side.other()));
+        if let Some(loser) = self.royal_loser(pos) {
+            return Status::RoyalCaptured(GameResult::Win(loser.other()));
         }
         if let Some((ending, r)) = self.ending(pos) {
             return Status::Ended(ending, r);

@@ -44,16 +44,29 @@ impl Engine {
         out
     }
 
-    /// Whether the side to move has lost its last royal piece (where the rules make that the end).
+    /// Whether a side has lost its last royal piece (where the rules make that the end): the
+    /// game is over, and [`Engine::royal_loser`] says who lost.
     pub fn royals_gone(&self, pos: &Position) -> bool {
+        self.royal_loser(pos).is_some()
+    }
+
+    /// The side that has lost its last royal piece, if one has (where the rules make that the
+    /// end). Usually the side to move; under `explosions` a capture may also blow up the
+    /// capturer's own last royal, and that side, the one that just moved, is judged first, as
+    /// Fairy-Stockfish judges it.
+    pub fn royal_loser(&self, pos: &Position) -> Option<Player> {
         let t = self.t();
         // Under the check rule a royal is never taken, but it may be blown up.
         if t.royal_mask.is_empty()
             || (self.rules.end.royal_rule == RoyalRule::Check && t.blast.is_none())
         {
-            return false;
+            return None;
         }
-        self.royal_squares(pos, pos.side).n == 0
+        let mover = pos.side.other();
+        if t.blast.is_some() && self.royal_squares(pos, mover).n == 0 {
+            return Some(mover);
+        }
+        (self.royal_squares(pos, pos.side).n == 0).then_some(pos.side)
     }
 
     /// Legal moves into `out` (cleared first); none when an end rule has finished the game.

@@ -205,8 +205,8 @@ impl Searcher {
         stop: &AtomicBool,
     ) -> ControlFlow<i32, (Option<Move>, i32)> {
         if ply > 0 {
-            if self.engine.royals_gone(pos) {
-                return ControlFlow::Break(-(MATE - ply as i32));
+            if let Some(loser) = self.engine.royal_loser(pos) {
+                return ControlFlow::Break(royal_loss_score(pos, loser, ply));
             }
             if let Some(s) = self.repetition(pos, ply) {
                 return ControlFlow::Break(s);
@@ -396,8 +396,8 @@ impl Searcher {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if self.engine.royals_gone(pos) {
-            return -(MATE - ply as i32);
+        if let Some(loser) = self.engine.royal_loser(pos) {
+            return royal_loss_score(pos, loser, ply);
         }
         let evasions = in_check && qply < 4;
         let stand = self.eval.evaluate(pos);
@@ -500,4 +500,15 @@ fn select_next(moves: &mut [Move], scores: &mut [i32], i: usize) {
     }
     moves.swap(i, bi);
     scores.swap(i, bi);
+}
+
+/// The score, for the side to move, of a position where `loser` has lost its last royal piece:
+/// mated at `ply` when it is the side to move, else (its own capture blew it up) a win.
+pub(super) fn royal_loss_score(pos: &Position, loser: Player, ply: usize) -> i32 {
+    let s = MATE - ply as i32;
+    if loser == pos.side_to_move() {
+        -s
+    } else {
+        s
+    }
 }

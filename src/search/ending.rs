@@ -14,8 +14,8 @@ impl Searcher {
         no_moves: bool,
     ) -> Terminal {
         let end = &self.engine.rules().end;
-        if self.engine.royals_gone(pos) {
-            return Terminal::Score(-(MATE - ply as i32));
+        if let Some(loser) = self.engine.royal_loser(pos) {
+            return Terminal::Score(super::alphabeta::royal_loss_score(pos, loser, ply));
         }
         if no_moves {
             let s = if in_check {

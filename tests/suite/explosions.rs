@@ -141,3 +141,26 @@ fn atomic_exports_as_fairy_stockfish_states_it_and_imports_back() {
         assert_eq!(back.perft(&back.start_position(), 3), 8902, "{name}");
     }
 }
+
+#[test]
+fn a_royal_blown_up_by_its_own_capture_loses_under_the_capture_rule() {
+    // Found by the catalogue on Fairy-Stockfish's allexplodeatomic: the King on b1 takes the
+    // Rook on b2 and blows itself up. The side that just moved has lost; there is no move left.
+    let src = r#"variant "Blast"
+board 4x4
+piece King K { moves K royal }
+piece Rook R { moves R }
+royal-rule capture
+explosions
+start "3k/4/1r2/1K2 w - - 0 1"
+"#;
+    let rules = compile_str("t.variant", src, Path::new(".")).expect("compiles");
+    let e = chimera::Engine::new(rules).expect("engine");
+    let p = after(&e, "3k/4/1r2/1K2 w - - 0 1", &["b1b2"]);
+    assert_eq!(to_fen(&e, &p), "3k/4/4/4 b - - 0 1");
+    assert!(e.legal_moves(&p).is_empty());
+    assert_eq!(
+        e.status(&p),
+        Status::RoyalCaptured(GameResult::Win(Player::Second))
+    );
+}
