@@ -58,7 +58,8 @@ REPO = Path(__file__).resolve().parent.parent
 # Missing mechanisms: id -> what the language lacks.
 MECHANISMS = {
     "explosion": "explosions on capture (atomic family)",
-    "walls": "squares walled off after a move: duck, arrows, trails, edges (duck, amazons, isolation, snail trail)",
+    "mutually_immune": "kinds that may not capture each other (atomar's kings)",
+    "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis), or with explosions (atomicduck)",
     "flip": "flipping enclosed pieces and enclosing drops (reversi, ataxx)",
     "connect": "N-in-a-row goals (tic-tac-toe, connect four, gomoku-likes)",
     "two_boards": "two boards: pieces passed to a partner (bughouse, supply)",
@@ -199,8 +200,7 @@ BUILTIN_BLOCKED = {
     "suicide": (["stalemate_count"], "antichess in which a stalemated side wins with fewer pieces"),
     "horde": (["ep_region"], "all else is statable: 36 White pawns, `ifmnD in` ranks 1-2, `extinction all`, checks for Black"),
     "petrified": (["petrify"], "a capturing piece (not a pawn) turns to stone; sideways pawns"),
-    "nocheckatomic": (["explosion"], ""),
-    "atomar": (["explosion"], "kings immune to the blast"),
+    "atomar": (["mutually_immune"], "atomic with the kings immune to the blast (`explosions ... immune King`) and unable to take each other"),
     "bughouse": (["two_boards"], ""),
     "koedem": (["two_boards"], ""),
     "supply": (["two_boards", "drop_checks"], "xiangqi with bughouse's partner supply"),
@@ -294,6 +294,48 @@ start "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
 """
 CASTLE10 = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"
 PROBES = {
+    "nocheckatomic": ("""variant "nocheckatomic"
+board 8x8
+players White, Black
+
+zone last_rank = rank 8
+
+piece King K {
+  moves K
+  glyph "♚"
+}
+piece Queen Q {
+  moves Q
+  glyph "♛"
+}
+piece Rook R {
+  moves R
+  glyph "♜"
+}
+piece Bishop B {
+  moves B
+  glyph "♝"
+}
+piece Knight N {
+  moves N
+  glyph "♞"
+}
+piece Pawn P {
+  # step, capture diagonally (en passant allowed), double step from the start rank
+  moves fmWfceFifmnD
+  promotes to Queen, Rook, Bishop, Knight in last_rank forced
+  glyph "♟"
+}
+
+explosions spare Pawn
+castling King Rook
+extinction King
+stalemate draw
+repetition 3 draw
+move-limit 50 draw resets Pawn
+
+start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+""", [], None),
     "isolation7x7": ("""variant "isolation7x7"
 extends "isolation.variant"
 board 7x7
@@ -757,6 +799,7 @@ REFUSED = {
     "crusade": ("blocked", ["flip"], ""),
     "snort": ("blocked", ["drop_neighbours"], ""),
     "gale": ("blocked", ["connect"], "joining two edges of the board"),
+    "atomicduck": ("blocked", ["walls"], "atomic chess with the duck: `walls` cannot be combined with `explosions` yet"),
     "epicatomic": ("blocked", ["explosion"], "the importer also stops at promotion ranks 9-10 on an 8-rank board"),
     "stardust": ("blocked", ["goal_one_side"], "the importer also leaves out its immobile pieces, drops from the start hand, and a confinement for one side"),
     "antiminishogi": ("blocked", ["colour_results"], "the minishogi parent's repetition is the first player's loss; the importer also stops at `no-mate` without a royal piece"),
