@@ -126,7 +126,7 @@ pub struct RuleSet {
     /// Gating, if the variant has it (`gating in rank 1`).
     #[serde(default)]
     pub gating: Option<Gating>,
-    /// Walls, if every move also places one (`walls duck`).
+    /// Walls, if every move also places one (`walls moved`).
     #[serde(default)]
     pub walls: Option<Walls>,
     /// `promotion-limit`: per kind, the number of it a player may have on the board before no
@@ -769,8 +769,9 @@ pub struct Walls {
 /// Where a move's wall goes (Fairy-Stockfish's `wallingRule`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum WallRule {
-    /// `duck`: one wall, which the mover takes away and puts on another empty square (duck chess).
-    Duck,
+    /// `moved`: one wall, which the mover takes away and puts on another empty square (the duck
+    /// of duck chess).
+    Moved,
     /// `anywhere`: a new wall on any empty square (isolation).
     Anywhere,
     /// `arrow`: a new wall on a square the moved piece could move to, without capturing, from
@@ -784,7 +785,7 @@ impl WallRule {
     /// The rule's word in the language.
     pub fn word(self) -> &'static str {
         match self {
-            WallRule::Duck => "duck",
+            WallRule::Moved => "moved",
             WallRule::Anywhere => "anywhere",
             WallRule::Arrow => "arrow",
             WallRule::Trail => "trail",

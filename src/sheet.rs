@@ -664,7 +664,7 @@ impl Words<'_> {
         if let Some(w) = &r.walls {
             use crate::rules::WallRule;
             let what = match w.rule {
-                WallRule::Duck => "after every move the mover takes the duck (a wall; the first move brings it in) and puts it on another empty square",
+                WallRule::Moved => "after every move the mover takes the one wall (the first move brings it in) and puts it on another empty square",
                 WallRule::Anywhere => "after every move the mover puts a wall on any empty square",
                 WallRule::Arrow => "after every move the mover puts a wall on an empty square the moved piece could now move to without capturing (an arrow shot from where it landed)",
                 WallRule::Trail => "the square a moved piece leaves becomes a wall",

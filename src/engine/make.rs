@@ -136,9 +136,9 @@ impl Engine {
                 }
             }
         }
-        // `walls`: the move's wall goes up once the piece has moved; the duck leaves its square.
+        // `walls`: the move's wall goes up once the piece has moved; a moved wall leaves its square.
         if let Some(w) = mv.wall {
-            if self.rules.walls.as_ref().map(|w| w.rule) == Some(crate::rules::WallRule::Duck) {
+            if self.rules.walls.as_ref().map(|w| w.rule) == Some(crate::rules::WallRule::Moved) {
                 for s in pos.walls.iter() {
                     p.set_wall(s, false);
                 }

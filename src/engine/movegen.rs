@@ -1120,7 +1120,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
     }
 
     /// The legal moves under `walls`: each legal move with each place for its wall. The royal
-    /// rule judges the move before its wall goes up (and before the duck leaves its square), as
+    /// rule judges the move before its wall goes up (and before a moved wall leaves its square), as
     /// Fairy-Stockfish does: a wall never shields a royal from the move's own exposure.
     fn legal_with_walls(self, pos: &Position, out: &mut Vec<Move>) {
         match self.checker(pos) {

@@ -26,7 +26,7 @@ impl Engine {
             let undo = apply_raw(&mut scratch, mv);
             let free = |s: crate::geometry::Square| scratch.board[s.index()] == 0;
             let spots: SquareSet = match walls.rule {
-                WallRule::Duck | WallRule::Anywhere => zone.iter().filter(|&s| free(s)).collect(),
+                WallRule::Moved | WallRule::Anywhere => zone.iter().filter(|&s| free(s)).collect(),
                 WallRule::Trail => [mv.from]
                     .into_iter()
                     .filter(|&s| !mv.is_drop() && free(s) && zone.contains(s))

@@ -210,10 +210,10 @@ pub(crate) enum Statement {
         /// `immune`: kinds no blast removes, the capturer included.
         immune: Vec<Name>,
     },
-    /// `walls duck|anywhere|arrow|trail [in ZONE]`: every move also places a wall (the rule's
+    /// `walls moved|anywhere|arrow|trail [in ZONE]`: every move also places a wall (the rule's
     /// word, as written, with its span; the zone where walls may go).
     Walls {
-        /// `duck`, `anywhere`, `arrow` or `trail`.
+        /// `moved`, `anywhere`, `arrow` or `trail`.
         rule: Spanned<String>,
         /// `in ZONE`: where walls may be placed (everywhere when left out).
         zone: Option<ZoneExpr>,

@@ -216,7 +216,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_walls,
         word: "walls",
         place: Place::Statement,
-        how: "`walls duck|anywhere|arrow|trail [in ZONE]`, like `walls duck`",
+        how: "`walls moved|anywhere|arrow|trail [in ZONE]`, like `walls moved`",
     },
     Keyword {
         rule: Rule::k_promotion_limit,
@@ -585,8 +585,8 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "",
     },
     Keyword {
-        rule: Rule::k_duck,
-        word: "duck",
+        rule: Rule::k_moved,
+        word: "moved",
         place: Place::Word,
         how: "",
     },

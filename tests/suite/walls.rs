@@ -1,4 +1,4 @@
-//! Walls (`walls duck|anywhere|arrow|trail [in ZONE]`): every move also puts a wall on a square.
+//! Walls (`walls moved|anywhere|arrow|trail [in ZONE]`): every move also puts a wall on a square.
 //! On the shipped duck chess, amazons, isolation, snailtrail and joust, and on test variants
 //! with royal pieces (chess and xiangqi with walls, `tests/fixtures/walls/`). Fairy-Stockfish
 //! (pyffish, with `wallingRule`) lists the same moves on every position here; the perft files

@@ -21,7 +21,7 @@ pub(super) fn walls(
         return None;
     };
     let rule_of = match rule.node.as_str() {
-        "duck" => WallRule::Duck,
+        "moved" => WallRule::Moved,
         "anywhere" => WallRule::Anywhere,
         "arrow" => WallRule::Arrow,
         _ => WallRule::Trail,

@@ -531,15 +531,16 @@ impl Exporter<'_> {
         };
         use crate::rules::WallRule;
         let rule = match w.rule {
-            WallRule::Duck => "duck",
+            // Fairy-Stockfish's name for the rule (a key value of its ini files).
+            WallRule::Moved => "duck",
             WallRule::Anywhere => "static",
             WallRule::Arrow => "arrow",
             WallRule::Trail => "past",
         };
-        if w.rule == WallRule::Duck && self.rules.royal_kinds().next().is_some() {
+        if w.rule == WallRule::Moved && self.rules.royal_kinds().next().is_some() {
             self.problem(
                 Subject::Statement("walls"),
-                "`walls duck` with a royal piece (Fairy-Stockfish plays the duck only without kings)",
+                "`walls moved` with a royal piece (Fairy-Stockfish plays a moved wall only without kings)",
             );
         }
         self.line("wallingRule", rule);

@@ -1025,7 +1025,8 @@ fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<Stri
     }
     if let Some(rule) = c.get("wallingRule") {
         let word = match rule.as_str() {
-            "duck" => Some("duck"),
+            // Fairy-Stockfish's names for the rules (key values of its ini files).
+            "duck" => Some("moved"),
             "static" => Some("anywhere"),
             "arrow" => Some("arrow"),
             "past" => Some("trail"),
