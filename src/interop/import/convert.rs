@@ -93,6 +93,31 @@ impl Conv {
         s
     }
 
+    /// Declares a zone from a player's region keys when either is given, the other player's
+    /// region being the whole board; returns its name (`None` when neither is given).
+    fn zone_or_board(
+        &mut self,
+        name: &str,
+        white: Option<String>,
+        black: Option<String>,
+    ) -> Option<String> {
+        if white.is_none() && black.is_none() {
+            return None;
+        }
+        let full = format!(
+            "*{}",
+            (1..=self.ranks)
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" *")
+        );
+        self.zone(
+            name,
+            &white.unwrap_or_else(|| full.clone()),
+            &black.unwrap_or(full),
+        )
+    }
+
     /// Declares a zone from a White and a Black square list; returns its name.
     fn zone(&mut self, name: &str, white: &str, black: &str) -> Option<String> {
         let w = self.zone_expr(white)?;
@@ -595,23 +620,8 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
     let mut drop_lines = Vec::new();
     if drops && to_hand {
         drop_lines.push("kinds all".to_string());
-        let region = match (c.get("dropRegionWhite"), c.get("dropRegionBlack")) {
-            (None, None) => None,
-            (w, b) => {
-                let full = format!(
-                    "*{}",
-                    (1..=c.ranks)
-                        .map(|r| r.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" *")
-                );
-                c.zone(
-                    "drop_region",
-                    &w.unwrap_or(full.clone()),
-                    &b.unwrap_or(full),
-                )
-            }
-        };
+        let (w, b) = (c.get("dropRegionWhite"), c.get("dropRegionBlack"));
+        let region = c.zone_or_board("drop_region", w, b);
         if let Some(r) = &region {
             drop_lines.push(format!("zone {r}"));
         }
@@ -1042,23 +1052,7 @@ fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<Stri
         if let Some(word) = word {
             let both = c.get("wallingRegion");
             let (w, b) = (c.get("wallingRegionWhite"), c.get("wallingRegionBlack"));
-            let region = match (w.or(both.clone()), b.or(both)) {
-                (None, None) => None,
-                (w, b) => {
-                    let full = format!(
-                        "*{}",
-                        (1..=c.ranks)
-                            .map(|r| r.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" *")
-                    );
-                    c.zone(
-                        "wall_region",
-                        &w.unwrap_or(full.clone()),
-                        &b.unwrap_or(full),
-                    )
-                }
-            };
+            let region = c.zone_or_board("wall_region", w.or(both.clone()), b.or(both));
             match region {
                 Some(r) => rules.push(format!("walls {word} in {r}")),
                 None => rules.push(format!("walls {word}")),
