@@ -41,6 +41,13 @@ impl Ending {
 }
 
 impl Engine {
+    /// Whether the rules have an end rule that may finish a game before a side runs out of moves
+    /// (a goal, extinction, a bare royal, a check limit, ...): only then can [`Engine::ending`]
+    /// say anything.
+    pub fn has_end_rules(&self) -> bool {
+        self.tables.has_endings
+    }
+
     /// Whether an end rule finishes the game in this position, and the result.
     pub fn ending(&self, pos: &Position) -> Option<(Ending, GameResult)> {
         let end = &self.rules.end;

@@ -208,6 +208,9 @@ impl Searcher {
             if let Some(loser) = self.engine.royal_loser(pos) {
                 return ControlFlow::Break(royal_loss_score(pos, loser, ply));
             }
+            if let Some(s) = self.rule_end(pos, ply) {
+                return ControlFlow::Break(s);
+            }
             if let Some(s) = self.repetition(pos, ply) {
                 return ControlFlow::Break(s);
             }
@@ -398,6 +401,9 @@ impl Searcher {
         }
         if let Some(loser) = self.engine.royal_loser(pos) {
             return royal_loss_score(pos, loser, ply);
+        }
+        if let Some(s) = self.rule_end(pos, ply) {
+            return s;
         }
         let evasions = in_check && qply < 4;
         let stand = self.eval.evaluate(pos);

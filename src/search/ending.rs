@@ -18,6 +18,11 @@ impl Searcher {
             return Terminal::Score(super::alphabeta::royal_loss_score(pos, loser, ply));
         }
         if no_moves {
+            // The generator lists no move once an end rule has finished the game: its result,
+            // not checkmate or stalemate, is the score.
+            if let Some(s) = self.rule_end(pos, ply) {
+                return Terminal::Score(s);
+            }
             let s = if in_check {
                 end.checkmate
             } else {
@@ -31,6 +36,21 @@ impl Searcher {
             }
         }
         Terminal::Ongoing
+    }
+
+    /// The score of an end rule that has finished the game in `pos` (a goal reached, a kind
+    /// extinct, a bare royal, the last check given), for the side to move.
+    #[inline]
+    pub(super) fn rule_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if !self.engine.has_end_rules() {
+            return None;
+        }
+        let (_, result) = self.engine.ending(pos)?;
+        Some(match result {
+            GameResult::Win(p) if p == pos.side_to_move() => MATE - ply as i32,
+            GameResult::Win(_) => -(MATE - ply as i32),
+            GameResult::Draw => 0,
+        })
     }
 
     /// Whether the position has reached the rules' move limit (the game ends there unless the side

@@ -17,7 +17,7 @@ pub use eval::Evaluator;
 pub use eval::{evaluate, piece_values};
 pub use time::{clock_budget, Budget};
 
-use crate::engine::{Engine, Game, Move, MoveKind, Position};
+use crate::engine::{Engine, Game, GameResult, Move, MoveKind, Position};
 use crate::geometry::Player;
 use crate::rules::{Outcome, PieceKind};
 use std::fmt;

@@ -41,6 +41,23 @@ fn chess_scholars_mate_in_one() {
     assert_eq!(score, Score::Mate(1));
 }
 
+/// An end rule's result is the score of the position it ends, not checkmate or stalemate: a
+/// king one step from the hill wins at once (it used to score the hill as the stalemate's draw).
+#[test]
+fn reaching_the_goal_zone_is_a_win_in_one() {
+    let (mv, score, _) = best("kingofthehill.variant", "8/8/8/8/8/4K3/8/k7 w - - 0 1", 3);
+    assert!(["e3d4", "e3e4"].contains(&mv.as_str()), "{mv}");
+    assert_eq!(score, Score::Mate(1));
+}
+
+/// Racing kings: the king one step from the last rank, the other far off, wins in one.
+#[test]
+fn reaching_the_last_rank_first_is_a_win_in_one() {
+    let (mv, score, _) = best("racingkings.variant", "8/6K1/8/8/8/8/k7/8 w - - 0 1", 3);
+    assert!(mv.starts_with("g7") && mv.ends_with('8'), "{mv}");
+    assert_eq!(score, Score::Mate(1));
+}
+
 /// The same search from a fresh searcher gives the same move, score, PV and node count.
 #[test]
 fn fixed_depth_and_node_searches_are_deterministic() {
