@@ -22,6 +22,11 @@ impl Engine {
         }
     }
 
+    /// Whether `mv` captures or promotes: the moves a quiescence search tries.
+    pub fn is_tactical(&self, pos: &Position, mv: Move) -> bool {
+        mv.promotion.is_some() || self.is_capture(pos, mv)
+    }
+
     /// `must-capture`: keeps only the captures of `out` when there is one.
     pub(super) fn keep_compulsory_captures(&self, pos: &Position, out: &mut Vec<Move>) {
         if self.rules.end.must_capture && out.iter().any(|&m| self.is_capture(pos, m)) {

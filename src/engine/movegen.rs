@@ -74,6 +74,12 @@ impl Engine {
         by_width!(self, g => g.legal_into(pos, out))
     }
 
+    /// The legal moves that capture or promote into `out` (cleared first): the tactical ones of
+    /// [`Engine::legal_into`], in the same order, without listing the others.
+    pub(crate) fn tactical_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        by_width!(self, g => g.tactical_into(pos, out))
+    }
+
     /// Legal moves into `out` (cleared first), the end rules aside.
     pub(super) fn legal_unended(&self, pos: &Position, out: &mut Vec<Move>) {
         by_width!(self, g => g.legal_unended(pos, out))
@@ -866,6 +872,68 @@ impl<B: BitBoard> MoveGen<'_, B> {
         // Only drops can mate where that is forbidden, and they are all here.
         self.keep_no_drop_mate(pos, buf);
         n + buf.len() as u64
+    }
+
+    /// The legal moves that capture or promote (as [`Engine::is_tactical`] says) into `out`
+    /// (cleared first): the quiescence search's moves, without generating and testing the
+    /// others. Exactly the tactical moves of [`MoveGen::legal_into`], in their order.
+    pub(crate) fn tactical_into(self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        let t = self.t();
+        let us = pos.side;
+        let drops = &self.rules.drops;
+        // Where a quiet move's existence or a drop decides what is legal, or where a move carries
+        // more than itself, the general list is filtered instead.
+        if self.rules.walls.is_some()
+            || self.rules.end.must_capture
+            || self.rules.gating.is_some()
+            || !t.drop_promoted.is_empty()
+            || (drops.must_drop && pos.hands[us].iter().any(|&n| n > 0))
+        {
+            self.legal_into(pos, out);
+            out.retain(|&mv| self.engine.is_tactical(pos, mv));
+            return;
+        }
+        if (t.has_endings && self.ending(pos).is_some()) || self.royals_gone(pos) {
+            return;
+        }
+        let mut check = self.checker(pos);
+        for from in pos.occupied[us].iter() {
+            let kind = kind_of(pos.board[from.index()]);
+            let first = out.len();
+            self.piece_moves(pos, from, us, kind, out);
+            let mut kept = first;
+            for i in first..out.len() {
+                if self.engine.is_tactical(pos, out[i]) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            let Some(check) = check.as_mut() else {
+                continue;
+            };
+            if first == out.len() {
+                continue;
+            }
+            if check.skip_tests
+                && !check.royal_mask.contains(kind)
+                && !check.sensitive.any.contains(from)
+            {
+                self.keep_unexposing(pos, out, first, check);
+            } else {
+                self.keep_legal(pos, out, first, check);
+            }
+        }
+        // Of the other moves only promotions in place are tactical: castling, drops (none
+        // promoted here) and the pass are not.
+        if t.in_place_promotions {
+            let first = out.len();
+            self.in_place_promotions(pos, out);
+            if let Some(check) = check.as_mut() {
+                self.keep_legal(pos, out, first, check);
+            }
+        }
     }
 
     /// How many legal moves the piece on `from` has, in a position where the royals are safe

@@ -334,3 +334,52 @@ fn lame_leaps_hoppers_riders_and_locusts_get_the_same_moves_through_every_path()
         .unwrap_or_else(|err| panic!("{}", err.message));
     every_piece("moves", &e, &pos);
 }
+
+/// The quiescence search's generator lists exactly the tactical moves of the full list, in its
+/// order, in every position of a few seeded random games of every shipped definition (and of the
+/// walls fixtures' kind of rules, through the shipped walls variants).
+#[test]
+fn the_tactical_moves_are_the_legal_captures_and_promotions_in_every_position_of_random_games() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for (name, rules) in shipped() {
+        let e = Engine::new(rules).unwrap_or_else(|err| panic!("{name}: {err}"));
+        let (mut all, mut tactical) = (Vec::new(), Vec::new());
+        for _game in 0..4 {
+            let mut pos = e.start_position();
+            for ply in 0..120 {
+                e.legal_into(&pos, &mut all);
+                e.tactical_into(&pos, &mut tactical);
+                let expected: Vec<Move> = all
+                    .iter()
+                    .copied()
+                    .filter(|&m| e.is_tactical(&pos, m))
+                    .collect();
+                assert_eq!(
+                    tactical,
+                    expected,
+                    "{name}, ply {ply}: {}",
+                    super::fen::to_fen(e.rules(), &pos)
+                );
+                checked += 1;
+                if all.is_empty() {
+                    break;
+                }
+                // Captures are played more often than chance would, to reach tactical positions.
+                let pick = if !expected.is_empty() && next() % 2 == 0 {
+                    expected[(next() % expected.len() as u64) as usize]
+                } else {
+                    all[(next() % all.len() as u64) as usize]
+                };
+                pos = e.play(&pos, pick);
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} positions");
+}

@@ -413,10 +413,16 @@ impl Searcher {
             return stand;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.engine.legal_into(pos, &mut moves);
-        if let Terminal::Score(s) = self.terminal(pos, ply, in_check, moves.is_empty()) {
-            self.moves[ply] = moves;
-            return s;
+        if evasions || in_check || self.at_move_limit(pos) {
+            self.engine.legal_into(pos, &mut moves);
+            if let Terminal::Score(s) = self.terminal(pos, ply, in_check, moves.is_empty()) {
+                self.moves[ply] = moves;
+                return s;
+            }
+        } else {
+            // Only captures and promotions are tried here: the generator lists no other move.
+            // A stalemate goes unseen, as it does when standing pat above.
+            self.engine.tactical_into(pos, &mut moves);
         }
         let mut best = if evasions { -INF } else { stand };
         if !evasions {
