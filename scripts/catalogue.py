@@ -96,6 +96,7 @@ MECHANISMS = {
 # Omitted `variants.ini` keys (as `chimera import` announces them): the missing mechanism, or
 # None with what the language has for it (then only the importer leaves it out).
 KEY_MECHANISM = {
+    "extinctionPseudoRoyal": "crown_prince",
     "blastOnCapture": "explosion",
     "wallingRule": "walls",
     "wallOrMove": "walls",
@@ -874,11 +875,7 @@ start "rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/RNBQKBNR[ss] w KQ - 0 1"
 # instead. Same shape as REFUSED; a blocked entry may add evidence (a definition of all else and a
 # position where it differs from FSF).
 IMPORT_FAULTS = {
-    "maharajah": ("statable", """variant "maharajah"
-extends "chess.variant"
-piece Amazon M { moves QN  royal }
-start "rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1"
-""", "the import writes `extinction Amazon`, which Black (without an Amazon) meets at the start; FSF's `extinctionPseudoRoyal` makes the lone Amazon royal and ends no game by extinction"),
+    "maharajah": ("statable", None, "not checked by a probe: the section has no parent, and Fairy-Stockfish's template for one gives a pawn no promotion choice, so Black's pawns never enter the last rank; the import keeps chess's promotions (a pawn may not enter a zone: `confined` to all but it). The lone Amazon's `extinctionPseudoRoyal` is now converted (`royal`, `royal-rule check`)"),
     "bajr": ("statable", """variant "bajr"
 board 6x6
 zone flag_zone = White: e6 + f6 + f5, Black: a1 + a2 + b1
@@ -888,9 +885,7 @@ goal Stone, BlackStone in flag_zone count 3
 repetition 3 draw
 start "4oo/5o/6/6/P5/PP4 w - - 0 1"
 """, "its piece is not left-right symmetric: FSF turns Black's moves round (180 degrees), the language and the import mirror them top to bottom; one kind per side states it (Black's written `o`)", {"p": "o"}),
-    "maharajah2": ("blocked", ["crown_prince"], "Black's two Amazons are royal only once one is left; the import writes `extinction`, met by White at the start"),
-    "backrank": ("blocked", ["crown_prince"], "pieces promote to commoners (FSF's `k`), royal only while a side has one; the import makes the promoted commoners kinds of their own, which reach no goal"),
-    "forward": ("blocked", ["stuck_optional"], "the import writes `extinction King, ...`, met at the start (no king stands there); a royal General promoting to a royal King states all but its optional promotions where a piece is left without a move", ("""variant "forward"
+    "forward": ("blocked", ["stuck_optional"], "a royal General promoting to a royal King (the import marks both royal, as FSF's pseudo-royals are while a side has one of each) states all but its optional promotions where a piece is left without a move, which the import does not stop", ("""variant "forward"
 board 8x8
 zone promo = rank 8
 piece Pawn P { moves fmWfceFifmnD  promotes to Knight, Bishop, Rook, Queen in promo forced }
@@ -923,7 +918,6 @@ SECTION_NOTES = {
 
 # Positions where an IMPORT_FAULTS import differs from FSF though its start position does not.
 FAULT_POSITIONS = {
-    "backrank": ["rn1q2nr/p1p1kpbp/bp6/3pp2Q/1P3Pp1/P1P1P2P/R2P2P1/1NBK1BNR b - - 0 9"],
 }
 
 

@@ -198,3 +198,50 @@ fn a_move_refused_because_a_capture_is_due_says_so() {
         .to_string();
     assert!(err.contains("capturing is compulsory"), "{err}");
 }
+
+/// `extinctionPseudoRoyal`: a lone piece of an extinction kind is royal (it may not be left
+/// attacked) and no game ends by extinction. Where no side can hold two, the import writes
+/// `royal`; where one can (two at the start, or another kind promoting into it), it says so.
+#[test]
+fn a_pseudo_royal_extinction_kind_imports_as_royal_or_is_announced() {
+    use chimera::interop::import::import_section;
+    use chimera::interop::ini::IniFile;
+    let ini = "[lone:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\n\
+               extinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n\
+               [pair:lone]\nstartFen = 3mm3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1\n";
+    let file = IniFile::parse(ini);
+    let lone = import_section(&file, "lone");
+    let text = lone.source.expect("imported");
+    assert!(lone.omissions.is_empty(), "{:?}", lone.omissions);
+    assert!(text.contains("royal-rule check"), "{text}");
+    assert!(!text.contains("extinction"), "{text}");
+    let rules = chimera::compile_str("lone.variant", &text, std::path::Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}\n{text}", miette::Report::new(d)));
+    let amazon = rules
+        .pieces
+        .iter()
+        .find(|p| p.name == "Amazon")
+        .expect("Amazon");
+    assert!(amazon.royal);
+    // Royal: the Amazon may not step onto the a-file, which the rook on a8 sweeps.
+    let e = chimera::Engine::new(rules).expect("engine");
+    let pos = e
+        .position_from_fen("r3k3/8/8/8/8/8/8/4M3 w - - 0 1")
+        .expect("fen");
+    let moves: Vec<String> = e
+        .legal_moves(&pos)
+        .iter()
+        .map(|&m| chimera::move_text(&e, &pos, m))
+        .collect();
+    assert!(moves.contains(&"e1b1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e1a1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e1a5".to_string()), "{moves:?}");
+    let pair = import_section(&file, "pair");
+    assert!(
+        pair.omissions
+            .iter()
+            .any(|o| o.key == "extinctionPseudoRoyal"),
+        "{:?}",
+        pair.omissions
+    );
+}

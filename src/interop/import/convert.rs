@@ -593,6 +593,31 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
     let mut royal_rule = None;
     match (ext_value.as_deref(), ext_types.as_deref()) {
         (None | Some("none"), _) | (_, None | Some("")) => {}
+        // `extinctionPseudoRoyal`: a kind named is royal while a side has at most one of it, and
+        // no game ends by extinction. Where no side can ever hold two, that is `royal`.
+        (Some("loss"), Some(t)) if pseudo && !t.contains('*') => {
+            let kinds: Option<Vec<usize>> = t
+                .chars()
+                .filter(|ch| !ch.is_whitespace())
+                .map(|ch| letter_of(pieces, ch))
+                .collect();
+            match kinds {
+                Some(kinds) if !kinds.is_empty() => {
+                    if may_hold_two(c, pieces, &kinds) {
+                        c.omit(
+                            "extinctionPseudoRoyal",
+                            "a kind royal only while a side has one of it left (`royal` makes every piece of the kind royal)",
+                        );
+                    } else {
+                        for i in kinds {
+                            pieces[i].royal = true;
+                        }
+                        royal_rule = Some(if duple { "duple" } else { "check" });
+                    }
+                }
+                _ => c.omit("extinctionPieceTypes", "names no piece of the variant"),
+            }
+        }
         (Some("loss"), Some(t)) if t.chars().count() == 1 && !pieces.iter().any(|p| p.royal) => {
             match t.chars().next().and_then(|ch| letter_of(pieces, ch)) {
                 Some(i) => {
@@ -612,6 +637,49 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
         _ => {}
     }
     royal_rule
+}
+
+/// Whether a side may hold two pieces of the `kinds` at once: two at the start, or a promotion
+/// to one from a piece of another kind (promotions among the kinds replace one with another).
+fn may_hold_two(c: &mut Conv, pieces: &[Piece], kinds: &[usize]) -> bool {
+    let board = c.get("startFen").unwrap_or_default();
+    let board = board.split_whitespace().next().unwrap_or("");
+    let twice = kinds.iter().any(|&i| {
+        let l = pieces[i].letter.to_ascii_lowercase();
+        let u = pieces[i].letter.to_ascii_uppercase();
+        board.chars().filter(|&ch| ch == l).count() > 1
+            || board.chars().filter(|&ch| ch == u).count() > 1
+    });
+    let promoted_into = pieces.iter().enumerate().any(|(j, p)| {
+        !kinds.contains(&j)
+            && p.lines.iter().any(|line| {
+                line.strip_prefix("promotes to ").is_some_and(|rest| {
+                    let targets = rest.split(" in ").next().unwrap_or("");
+                    targets
+                        .split(", ")
+                        .any(|n| kinds.iter().any(|&i| pieces[i].name == n))
+                })
+            })
+    });
+    // `promotedPieceType = q:k ...`: a piece of another kind turning into one of them.
+    let letters: Vec<char> = kinds
+        .iter()
+        .map(|&i| pieces[i].letter.to_ascii_lowercase())
+        .collect();
+    let turned_into = c.get("promotedPieceType").is_some_and(|v| {
+        v.split_whitespace().any(|pair| {
+            let mut it = pair.split(':').map(|x| x.trim().to_ascii_lowercase());
+            match (it.next(), it.next()) {
+                (Some(from), Some(to)) => {
+                    let is_kind =
+                        |x: &str| x.chars().next().is_some_and(|ch| letters.contains(&ch));
+                    !is_kind(&from) && is_kind(&to)
+                }
+                _ => false,
+            }
+        })
+    });
+    twice || promoted_into || turned_into
 }
 
 /// The `drops` block's lines (empty without drops).
