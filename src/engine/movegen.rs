@@ -916,14 +916,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
             if first == out.len() {
                 continue;
             }
-            if check.skip_tests
-                && !check.royal_mask.contains(kind)
-                && !check.sensitive.any.contains(from)
-            {
-                self.keep_unexposing(pos, out, first, check);
-            } else {
-                self.keep_legal(pos, out, first, check);
-            }
+            self.keep_piece_legal(pos, out, first, from, kind, check);
         }
         // Of the other moves only promotions in place are tactical: castling, drops (none
         // promoted here) and the pass are not.
@@ -1076,7 +1069,6 @@ impl<B: BitBoard> MoveGen<'_, B> {
             return;
         }
         let us = pos.side;
-        let (skip_tests, royal_mask) = (check.skip_tests, check.royal_mask);
         for from in pos.occupied[us].iter() {
             let kind = kind_of(pos.board[from.index()]);
             let first = out.len();
@@ -1084,15 +1076,33 @@ impl<B: BitBoard> MoveGen<'_, B> {
             if first == out.len() {
                 continue;
             }
-            if skip_tests && !royal_mask.contains(kind) && !check.sensitive.any.contains(from) {
-                self.keep_unexposing(pos, out, first, check);
-            } else {
-                self.keep_legal(pos, out, first, check);
-            }
+            self.keep_piece_legal(pos, out, first, from, kind, check);
         }
         let first = out.len();
         self.other_moves(pos, out, check.king_safe(self.engine));
         self.keep_legal(pos, out, first, check);
+    }
+
+    /// Keeps, of `out[first..]` (the moves of the `kind` on `from`), those the royal rule
+    /// allows: a piece whose leaving cannot expose a royal has only its few exposing moves tested.
+    #[inline]
+    fn keep_piece_legal(
+        self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        first: usize,
+        from: Square,
+        kind: PieceKind,
+        check: &mut Checker,
+    ) {
+        if check.skip_tests
+            && !check.royal_mask.contains(kind)
+            && !check.sensitive.any.contains(from)
+        {
+            self.keep_unexposing(pos, out, first, check);
+        } else {
+            self.keep_legal(pos, out, first, check);
+        }
     }
 
     /// Keeps, of `out[first..]`, the moves of one non-royal piece that leaves no sensitive
