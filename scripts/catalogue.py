@@ -191,7 +191,6 @@ SHIPPED_NOTES = {
 # optionally evidence: a definition stating the rest and a position where it must differ from FSF.
 BUILTIN_BLOCKED = {
     "armageddon": (["colour_results"], "chess in which a draw is Black's win"),
-    "torpedo": (["step_after_start"], "pawns double-step, and may be taken en passant, from any rank"),
     "makruk": (["counting"], "the moves are statable (Khon `FfW`, Met `F`, promotion on the sixth rank)"),
     "makpong": (["counting", "makpong"], "makruk with makpong's rule"),
     "ai-wok": (["counting"], "makruk with an Ai-wok (`RNF`) for the Met"),
@@ -217,7 +216,6 @@ BUILTIN_BLOCKED = {
     "janggimodern": (["material_counting", "move_repetition"], "no bikjang"),
     "shouse": (["gate_kinds"], "seirawan.variant's gating with crazyhouse's drops states all else"),
     "perfect": (["castling_kinds"], "the pieces are statable; the language has one `castling` statement"),
-    "wolf": (["step_after_start"], "sergeants double-step from a region (b3, c3, f3, g3 too), not only from their start squares"),
 }
 
 # Evidence for some blocked built-ins: a definition stating all else, and a position from which
@@ -235,23 +233,6 @@ piece Pawn P {
 extinction all
 start "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
 """ % CHESS_PAWN, "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1"),
-    "torpedo": ("""variant "torpedo"
-extends "chess.variant"
-piece Pawn P { moves fmWfceFfmnD  %s }
-""" % CHESS_PAWN, "rnb1k2r/p1pp1p1p/1p4pn/2b1p1q1/P1P1NN2/1P6/3PPPPP/R1BQKB1R w KQkq - 0 8"),
-    "wolf": ("""variant "wolf"
-extends "chess.variant"
-board 8x10
-zone last_rank = rank 10
-piece Wolf W { moves RN }
-piece Fox F { moves BN }
-piece Sergeant S { moves fKifmnD  promotes to Queen, Wolf, Fox, Rook, Bishop in last_rank forced }
-piece Knight N { moves NN }
-piece Elephant E { moves NNQ }
-piece Pawn P { moves fmWfceFifmnD  promotes to Queen, Wolf, Fox, Rook, Bishop, Elephant in last_rank forced }
-move-limit 50 draw resets Pawn, Sergeant
-start "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1"
-""", "2wrb2k/pq1p4/1bp1ss2/s3N3/6fP/s4p1P/3S3S/PP1PPPQ1/KS3S2/2BB2R1 b - - 2 34"),
     "shouse": ("""variant "shouse"
 extends "seirawan.variant"
 piece PromotedQueen +Q { moves Q  captured as Pawn }
@@ -370,6 +351,28 @@ stalemate loss
 start "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1"
 """, [], None),
     "capablanca": (CAPABLANCA, [CASTLE10], None),
+    "wolf": ("""variant "wolf"
+extends "chess.variant"
+board 8x10
+zone last_rank = rank 10
+zone double_step = White: rank 2 + b3 + c3 + f3 + g3, Black: rank 9 + b8 + c8 + f8 + g8
+piece Wolf W { moves RN }
+piece Fox F { moves BN }
+piece Sergeant S {
+  moves fK
+  moves fmnD in double_step sets-en-passant
+  promotes to Queen, Wolf, Fox, Rook, Bishop in last_rank forced
+}
+piece Knight N { moves NN }
+piece Elephant E { moves NNQ }
+piece Pawn P {
+  moves fmWfceF
+  moves fmnD in double_step sets-en-passant
+  promotes to Queen, Wolf, Fox, Rook, Bishop, Elephant in last_rank forced
+}
+move-limit 50 draw resets Pawn, Sergeant
+start "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1"
+""", ["2wrb2k/pq1p4/1bp1ss2/s3N3/6fP/s4p1P/3S3S/PP1PPPQ1/KS3S2/2BB2R1 b - - 2 34"], None),
     "capahouse": ("""variant "capahouse"
 extends "crazyhouse.variant"
 board 10x8

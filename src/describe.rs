@@ -424,6 +424,9 @@ fn rule_conditions(rules: &RuleSet, r: &MoveRule) -> String {
     if r.unconfined {
         s.push_str("; may leave its confinement");
     }
+    if r.sets_en_passant {
+        s.push_str("; may be taken en passant on the squares it passes");
+    }
     s
 }
 
@@ -540,6 +543,7 @@ mod tests {
             legs,
             initial: false,
             en_passant: false,
+            passable: false,
             royal_only: false,
             span: (0, 1),
         }

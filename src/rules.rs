@@ -396,6 +396,10 @@ pub struct MoveRule {
     pub capturing: Option<Vec<PieceKind>>,
     /// Exempt from the piece's confinement (`unconfined`): the Octal General may cross the river to capture.
     pub unconfined: bool,
+    /// The squares this rule's quiet moves pass may be taken en passant on the next move, from
+    /// any square (`sets-en-passant`), as after an initial (`i`) move: torpedo's double step.
+    #[serde(default)]
+    pub sets_en_passant: bool,
     /// Kinds this rule's moves may not hop over or jump (`not-over Cannon`: the janggi cannon).
     pub not_over: Vec<PieceKind>,
     /// Kinds this rule's moves may not capture (`not-capturing Cannon`).
@@ -472,6 +476,9 @@ pub struct MovePattern {
     pub initial: bool,
     /// `e`: a capturing final leg may capture en passant.
     pub en_passant: bool,
+    /// The squares its quiet move passes may be taken en passant next: an `i` move, or any move
+    /// of a `sets-en-passant` line (set when the line is compiled).
+    pub passable: bool,
     /// `k`: the move may only capture a royal piece.
     pub royal_only: bool,
     /// Byte range of the component in the Betza text, for display and diagnostics.

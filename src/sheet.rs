@@ -503,6 +503,9 @@ impl Words<'_> {
         if m.unconfined {
             c.push("may leave its confinement (unconfined)".into());
         }
+        if m.sets_en_passant {
+            c.push("may be taken en passant on the squares it passes (sets-en-passant)".into());
+        }
         if !m.not_over.is_empty() {
             c.push(format!(
                 "never hops over or jumps a {}",

@@ -385,6 +385,7 @@ fn component(pair: Pair<Rule>) -> Result<Vec<MovePattern>, Vec<BetzaError>> {
                             legs,
                             initial: flags.initial,
                             en_passant: flags.en_passant,
+                            passable: flags.initial,
                             royal_only: flags.royal_only,
                             span,
                         }),

@@ -204,18 +204,14 @@ impl Engine {
             let c = board[l.to.index()];
             if c == 0 {
                 if l.flags.moves() {
-                    if l.flags.sets_ep() {
-                        out.push(Move {
-                            from: m.from,
-                            to: l.to,
-                            kind: MoveKind::DoubleStep { passed: l.block },
-                            promotion: None,
-                            gate: None,
-                            wall: None,
-                        });
+                    // A double step may land where the piece promotes (torpedo's from the
+                    // sixth rank), so it lands like any move.
+                    let mk = if l.flags.sets_ep() {
+                        MoveKind::DoubleStep { passed: l.block }
                     } else {
-                        self.land(m, l.to, MoveKind::Normal, out);
-                    }
+                        MoveKind::Normal
+                    };
+                    self.land(m, l.to, mk, out);
                 } else if l.flags.en_passant() {
                     if let Some((target, victim)) = m.pos.ep {
                         if target == l.to && m.enemy(board[victim.index()]) {
@@ -265,20 +261,14 @@ impl Engine {
                         }
                         if c == 0 {
                             if r.flags.moves() && s.land {
-                                if r.flags.sets_ep() && i > 0 {
-                                    out.push(Move {
-                                        from: m.from,
-                                        to: s.sq,
-                                        kind: MoveKind::DoubleStep {
-                                            passed: sq[i - 1].sq,
-                                        },
-                                        promotion: None,
-                                        gate: None,
-                                        wall: None,
-                                    });
+                                let mk = if r.flags.sets_ep() && i > 0 {
+                                    MoveKind::DoubleStep {
+                                        passed: sq[i - 1].sq,
+                                    }
                                 } else {
-                                    self.land(m, s.sq, MoveKind::Normal, out);
-                                }
+                                    MoveKind::Normal
+                                };
+                                self.land(m, s.sq, mk, out);
                             }
                             continue;
                         }
@@ -352,14 +342,7 @@ impl Engine {
                     Some(s) => MoveKind::DoubleStep { passed: s.sq },
                     None => MoveKind::Normal,
                 };
-                out.push(Move {
-                    from,
-                    to: p.to,
-                    kind,
-                    promotion: None,
-                    gate: None,
-                    wall: None,
-                });
+                self.land(m, p.to, kind, out);
             } else {
                 let mk = match victim {
                     Some(victim) => MoveKind::Locust { victim },

@@ -284,7 +284,7 @@ impl Builder {
             }
             if n > 0 {
                 let sets_ep =
-                    pat.initial && final_flags == MoveFlags::MOVE && last.mode.hop == Hop::None;
+                    pat.passable && final_flags == MoveFlags::MOVE && last.mode.hop == Hop::None;
                 let ray = Ray {
                     squares: Span::default(),
                     flags: final_flags | extra | MoveFlags::when(sets_ep, MoveFlags::SETS_EP),
@@ -413,7 +413,7 @@ impl Builder {
             }
         }
         // A path through a fixed square that must be empty is a lame leap: keep it in the fast leap table.
-        let quiet_initial = pat.initial && !flags.captures();
+        let quiet_initial = pat.passable && !flags.captures();
         if steps.len() == 1 && steps[0].need == Need::EMPTY {
             let f = flags | MoveFlags::BLOCKED | MoveFlags::when(quiet_initial, MoveFlags::SETS_EP);
             self.lists.push_leap(Leap {

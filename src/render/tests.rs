@@ -31,6 +31,7 @@ fn pattern(legs: Vec<Leg>) -> MovePattern {
         legs,
         initial: false,
         en_passant: false,
+        passable: false,
         royal_only: false,
         span: (0, 1),
     }
@@ -44,6 +45,7 @@ fn rule(betza: &str, patterns: Vec<MovePattern>) -> MoveRule {
         zone: None,
         capturing: None,
         unconfined: false,
+        sets_en_passant: false,
         not_over: vec![],
         not_capturing: vec![],
     }

@@ -397,7 +397,7 @@ pub(crate) struct PieceDecl {
 /// A statement inside a piece body.
 #[derive(Clone, Debug)]
 pub(crate) enum PieceItem {
-    /// `moves BETZA [in ZONE] [capturing KIND, ...] [unconfined]`.
+    /// `moves BETZA [in ZONE] [capturing KIND, ...] [unconfined] [sets-en-passant]`.
     Moves {
         /// The Betza string; its span is the token itself.
         betza: Spanned<String>,
@@ -411,6 +411,8 @@ pub(crate) enum PieceItem {
         not_capturing: Option<Vec<Name>>,
         /// `unconfined`.
         unconfined: bool,
+        /// `sets-en-passant`.
+        sets_en_passant: bool,
     },
     /// `rides PATH, ... [up-to N] [forward|backward|sideways] [hopping] [not-over KIND, ...]
     /// [not-capturing KIND, ...]`.

@@ -524,6 +524,7 @@ impl Builder {
                 let mut not_over = None;
                 let mut not_capturing = None;
                 let mut unconfined = false;
+                let mut sets_en_passant = false;
                 for clause in it {
                     match clause.as_rule() {
                         Rule::in_clause => {
@@ -542,6 +543,7 @@ impl Builder {
                             not_capturing = Some(self.clause_names(clause))
                         }
                         Rule::unconfined_clause => unconfined = true,
+                        Rule::sets_en_passant_clause => sets_en_passant = true,
                         _ => return Err(self.malformed(&clause)),
                     }
                 }
@@ -552,6 +554,7 @@ impl Builder {
                     not_over,
                     not_capturing,
                     unconfined,
+                    sets_en_passant,
                 }
             }
             Rule::rides_item => {

@@ -111,12 +111,13 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, text: &str, file: FileI
             }
             // The clauses of a `moves` line read best after the statements, in the order they are
             // written; "the end of the file" reads best last.
-            const CLAUSES: [&str; 5] = [
+            const CLAUSES: [&str; 6] = [
                 "`in`",
                 "`capturing`",
                 "`not-over`",
                 "`not-capturing`",
                 "`unconfined`",
+                "`sets-en-passant`",
             ];
             groups.sort_by_key(|(k, _)| {
                 if k == "the end of the file" {

@@ -258,7 +258,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_moves,
         word: "moves",
         place: Place::Piece,
-        how: "`moves BETZA [in ZONE] [capturing KIND, ...] [unconfined]`, like `moves mfWcfF`",
+        how: "`moves BETZA [in ZONE] [capturing KIND, ...] [unconfined] [sets-en-passant]`, like `moves mfWcfF`",
     },
     Keyword {
         rule: Rule::k_rides,
@@ -617,6 +617,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_unconfined,
         word: "unconfined",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_sets_en_passant,
+        word: "sets-en-passant",
         place: Place::Word,
         how: "",
     },

@@ -147,6 +147,7 @@ fn every_shipped_definition_exports_exactly_and_agrees_or_is_refused_with_reason
         "shogi",
         "shogun",
         "snailtrail",
+        "torpedo",
         "xiang-fu",
         "xiangqi",
     ] {

@@ -570,6 +570,56 @@ fn en_passant_after_an_initial_double_step() {
 }
 
 #[test]
+fn a_sets_en_passant_double_step_from_any_rank_may_be_taken_en_passant() {
+    // Torpedo's pawn: the double step from any square of the zone, here ranks 2 to 6, sets en
+    // passant as an initial one would; a pawn that stepped to d6 double-steps from there.
+    let e = with_pieces(
+        "zone below7 = ranks 2-6\npiece Pawn P { moves fmWfceF\n moves fmnD in below7 sets-en-passant }",
+        "",
+        "k7/8/8/8/8/8/4P3/K7 w - - 0 1",
+    );
+    let fen = "k7/8/3p4/8/4P3/8/8/K7 b - - 0 1";
+    assert_eq!(moves_of(&e, fen, "d6"), strs(&["d6d4", "d6d5"]));
+    let pos = common::after(&e, fen, &["d6d4"]);
+    assert_eq!(
+        pos.ep_square().map(|s| e.rules().board.dims.name(s)),
+        Some("d5".to_string())
+    );
+    let e4 = e.rules().board.dims.parse_square("e4").unwrap();
+    let m: Vec<String> = e
+        .legal_moves_from(&pos, e4)
+        .into_iter()
+        .map(|mv| move_text(&e, &pos, mv))
+        .collect();
+    assert_eq!(sorted(m), strs(&["e4d5", "e4e5", "e4e6"]));
+    // Outside the zone (from the seventh rank) there is no double step.
+    assert_eq!(
+        moves_of(&e, "k7/3p4/8/8/8/8/8/K7 b - - 0 1", "d7"),
+        strs(&["d7d6"])
+    );
+    // The same double step without the clause leaves no en passant square.
+    let plain = with_pieces(
+        "zone below7 = ranks 2-6\npiece Pawn P { moves fmWfceF\n moves fmnD in below7 }",
+        "",
+        "k7/8/8/8/8/8/4P3/K7 w - - 0 1",
+    );
+    let pos = common::after(&plain, fen, &["d6d4"]);
+    assert_eq!(pos.ep_square(), None);
+}
+
+#[test]
+fn sets_en_passant_on_a_move_that_passes_no_square_is_an_error_at_its_betza() {
+    let src = "variant \"T\"\nboard 8x8\nplayers White, Black\npiece King K { moves K royal }\n\
+               piece Pawn P { moves fmW sets-en-passant }\nstart \"k7/8/8/8/8/8/4P3/K7 w - - 0 1\"\n";
+    let err = compile_str("t.variant", src, Path::new(".")).expect_err("refused");
+    let text = format!("{:?}", miette::Report::new(err));
+    assert!(
+        text.contains("`fmW` has no quiet move that passes a square"),
+        "{text}"
+    );
+}
+
+#[test]
 fn duple_check_allows_leaving_one_royal_attacked() {
     let e = engine(
         "variant \"T\"\nboard 6x6\nplayers White, Black\n\
@@ -923,5 +973,48 @@ fn a_gating_zone_holds_one_square_per_file() {
     assert!(
         text.contains("the gating zone has two squares on the a-file (a1 and a2)"),
         "{text}"
+    );
+}
+
+#[test]
+fn a_double_step_region_beyond_the_start_rank_imports_as_sets_en_passant_and_exports_back() {
+    use chimera::interop::import::import_section;
+    use chimera::interop::ini::IniFile;
+    // Semi-torpedo: pawns double-step from the second and third ranks, and set en passant.
+    let ini = "[semi:chess]\ndoubleStepRegionWhite = *2 *3\ndoubleStepRegionBlack = *7 *6\n";
+    let semi = import_section(&IniFile::parse(ini), "semi");
+    let text = semi.source.expect("imported");
+    assert!(
+        text.contains("moves fmnD in double_step sets-en-passant"),
+        "{text}"
+    );
+    assert!(
+        !semi
+            .omissions
+            .iter()
+            .any(|o| o.key.starts_with("doubleStep")),
+        "{:?}",
+        semi.omissions
+    );
+    let e = engine(&text);
+    // A pawn that stepped to e3 double-steps from there; d5 may not, being outside the region.
+    let fen = "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1";
+    assert_eq!(moves_of(&e, fen, "e3"), strs(&["e3e4", "e3e5"]));
+    let pos = common::after(&e, fen, &["e3e5"]);
+    assert_eq!(
+        pos.ep_square().map(|s| e.rules().board.dims.name(s)),
+        Some("e4".to_string())
+    );
+    assert_eq!(
+        moves_of(&e, "4k3/8/8/3p4/8/8/8/4K3 b - - 0 1", "d5"),
+        strs(&["d5d4"])
+    );
+    // Exported, the zone is Fairy-Stockfish's region again.
+    let out = chimera::interop::export::export(e.rules(), "semi");
+    assert!(out.problems.is_empty(), "{:?}", out.problems);
+    assert!(
+        out.text.contains("doubleStepRegionWhite = *2 *3"),
+        "{}",
+        out.text
     );
 }

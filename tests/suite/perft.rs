@@ -259,3 +259,9 @@ fn walls_with_royals_match_fairy_stockfish() {
     run_file("arrowchess.perft");
     run_file("trailxiangqi.perft");
 }
+
+#[test]
+fn torpedo_matches_fairy_stockfish() {
+    // Double steps from any rank that set en passant (`sets-en-passant`), promoting on the last.
+    run_file("torpedo.perft");
+}

@@ -177,6 +177,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 not_over,
                 not_capturing,
                 unconfined,
+                sets_en_passant,
             } => {
                 let patterns = match crate::betza::parse(&betza.node) {
                     Ok(p) if paths_from_a_square(&p, env.dims) > MAX_PATHS_PER_SQUARE => {
@@ -200,7 +201,31 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         ctx.report(err);
                         None
                     }
-                    Ok(p) => Some(p),
+                    Ok(p) if *sets_en_passant && !p.iter().any(passes_squares_quietly) => {
+                        let err = ctx
+                            .error(
+                                Code::Betza,
+                                betza.span,
+                                format!(
+                                    "`{}` has no quiet move that passes a square, so \
+                                     `sets-en-passant` has nothing to set",
+                                    betza.node
+                                ),
+                            )
+                            .with_label("no square passed")
+                            .with_help(
+                                "en passant squares are the squares a non-capturing step or lame \
+                                 leap passes on its way, like the double step `fmnD`",
+                            );
+                        ctx.report(err);
+                        None
+                    }
+                    Ok(mut p) => {
+                        if *sets_en_passant {
+                            p.iter_mut().for_each(|m| m.passable = true);
+                        }
+                        Some(p)
+                    }
                     Err(errs) => {
                         for be in errs {
                             let (s, e) = be.span;
@@ -248,6 +273,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         zone,
                         capturing,
                         unconfined: *unconfined,
+                        sets_en_passant: *sets_en_passant,
                         not_over,
                         not_capturing,
                     });
@@ -590,4 +616,13 @@ fn once(ctx: &mut Ctx, seen: &mut Option<Span>, span: Span, what: &str, piece: &
             true
         }
     }
+}
+
+/// Whether a move may pass squares without capturing (a ride, a lame leap): what
+/// `sets-en-passant` needs to mark anything.
+fn passes_squares_quietly(p: &crate::rules::MovePattern) -> bool {
+    let Some(last) = p.legs.last() else {
+        return false;
+    };
+    last.mode.to_empty && !last.mode.to_enemy && (p.legs.len() > 1 || last.max > 1)
 }

@@ -226,11 +226,19 @@ const KNOWN: &[(&str, &[&str])] = &[
             "zone",
             "capturing",
             "unconfined",
+            "sets_en_passant",
         ],
     ),
     (
         "pieces.moves.patterns",
-        &["legs", "initial", "en_passant", "royal_only", "span"],
+        &[
+            "legs",
+            "initial",
+            "en_passant",
+            "passable",
+            "royal_only",
+            "span",
+        ],
     ),
     (
         "pieces.moves.patterns.legs",
@@ -449,7 +457,7 @@ impl Exporter<'_> {
     fn plain_units(&self, k: PieceKind) -> BTreeSet<Unit> {
         let mut all = BTreeSet::new();
         for r in &self.piece(k).moves {
-            if r.only_in.is_none() && r.capturing.is_none() && !r.unconfined {
+            if !conditional(r) {
                 all.extend(units_of(&r.patterns));
             }
         }
@@ -495,18 +503,19 @@ impl Exporter<'_> {
     fn same_piece(&self, a: PieceKind, b: PieceKind) -> bool {
         let (pa, pb) = (self.piece(a), self.piece(b));
         self.plain_units(a) == self.plain_units(b)
-            && pa
-                .moves
-                .iter()
-                .all(|r| r.only_in.is_none() && r.capturing.is_none())
-            && pb
-                .moves
-                .iter()
-                .all(|r| r.only_in.is_none() && r.capturing.is_none())
+            && pa.moves.iter().all(|r| !conditional(r))
+            && pb.moves.iter().all(|r| !conditional(r))
             && pa.royal == pb.royal
             && pa.rides.is_empty()
             && pb.rides.is_empty()
             && matches!(pa.confinement, Confinement::None)
             && matches!(pb.confinement, Confinement::None)
     }
+}
+
+/// Whether a move rule holds only on some squares or for some captures, which a Fairy-Stockfish
+/// piece cannot say. A `sets-en-passant` line in a zone is not: it is Fairy-Stockfish's initial
+/// move (`i`) from its `doubleStepRegion`.
+fn conditional(r: &crate::rules::MoveRule) -> bool {
+    (r.only_in.is_some() && !r.sets_en_passant) || r.capturing.is_some() || r.unconfined
 }

@@ -43,7 +43,8 @@ pub(super) fn units_of(patterns: &[MovePattern]) -> BTreeSet<Unit> {
                 legs.push(leg_tuple(last, m, c));
                 out.insert(Unit {
                     legs: legs.clone(),
-                    initial: p.initial,
+                    // Fairy-Stockfish's `i`: from the double-step region, setting en passant.
+                    initial: p.passable,
                     en_passant: p.en_passant && c,
                     royal_only: p.royal_only,
                 });

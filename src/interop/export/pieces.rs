@@ -42,7 +42,7 @@ impl Exporter<'_> {
                 if soldier {
                     break;
                 }
-                if r.only_in.is_some() {
+                if r.only_in.is_some() && !r.sets_en_passant {
                     self.problem(
                         Subject::Moves(p.name.clone(), r.betza.clone()),
                         format!("{}: `{}` only in some squares; Fairy-Stockfish moves do not depend on the square (left out)", p.name, r.betza),
@@ -374,15 +374,29 @@ impl Exporter<'_> {
         let start = self.start.clone();
         let mut region: Option<PlayerSquares> = None;
         let mut initial_kinds = Vec::new();
+        let all = self.dims.squares().collect::<SquareSet>();
         for &k in kinds {
             if self.plain_units(k).iter().any(|u| u.initial) {
                 let mut z = PlayerSquares::both(SquareSet::EMPTY);
-                if let Some(pos) = &start {
-                    for (s, pc) in pos.pieces() {
-                        if pc.kind == k {
-                            z[pc.player].insert(s);
+                // `i` moves start from the kind's start squares; a `sets-en-passant` line from
+                // its zone, or anywhere.
+                if self
+                    .piece(k)
+                    .moves
+                    .iter()
+                    .any(|r| r.patterns.iter().any(|p| p.initial))
+                {
+                    if let Some(pos) = &start {
+                        for (s, pc) in pos.pieces() {
+                            if pc.kind == k {
+                                z[pc.player].insert(s);
+                            }
                         }
                     }
+                }
+                for r in self.piece(k).moves.iter().filter(|r| r.sets_en_passant) {
+                    let from = r.only_in.unwrap_or(PlayerSquares::both(all));
+                    z = PlayerSquares::from_fn(|p| z[p].union(&from[p]));
                 }
                 initial_kinds.push((k, z));
                 region = Some(match region {

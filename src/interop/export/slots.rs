@@ -158,10 +158,7 @@ impl Exporter<'_> {
         used: &BTreeSet<&'static str>,
     ) -> Option<&'static str> {
         let p = self.piece(k);
-        let unconditional = p
-            .moves
-            .iter()
-            .all(|r| r.only_in.is_none() && r.capturing.is_none() && !r.unconfined);
+        let unconditional = p.moves.iter().all(|r| !super::conditional(r));
         if unconditional
             && !used.contains("pawn")
             && (*units == units_of_betza("fmWfceF") || *units == units_of_betza("fmWfceFifmnD"))

@@ -281,8 +281,9 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
         let mut moves = vec![betza];
         if key == "pawn" && double_step {
             match double_step_zone(c, letter) {
-                Some(z) => moves.push(format!("ifmnD in {z}")),
-                None => moves[0].push_str("ifmnD"),
+                DoubleStep::Initial => moves[0].push_str("ifmnD"),
+                DoubleStep::InitialIn(z) => moves.push(format!("ifmnD in {z}")),
+                DoubleStep::Region(z) => moves.push(format!("fmnD in {z} sets-en-passant")),
             }
         }
         if key == "soldier" {
@@ -330,6 +331,24 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
     if pieces.is_empty() {
         return Err("no pieces".into());
     }
+    // `enPassantTypes` naming exactly the kinds whose moves capture en passant (`e`) says what
+    // the moves already say: nothing left out.
+    let ep_letters = |v: &str| -> BTreeSet<char> {
+        v.chars()
+            .filter(char::is_ascii_alphabetic)
+            .map(|ch| ch.to_ascii_lowercase())
+            .collect()
+    };
+    let capturers: BTreeSet<char> = pieces
+        .iter()
+        .filter(|p| p.moves.iter().any(|m| m.contains('e')))
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect();
+    if let Some((v, _)) = c.s.get("enPassantTypes") {
+        if ep_letters(v) == capturers {
+            c.get("enPassantTypes");
+        }
+    }
     Ok(pieces)
 }
 
@@ -369,11 +388,21 @@ fn start_squares(c: &Conv, letter: char) -> [BTreeSet<(u8, u8)>; 2] {
     out
 }
 
-/// Fairy-Stockfish's pawn double-steps from `doubleStepRegion` (ranks 2 and 7 unless stated), the
-/// language's `i` from the squares where the kind starts. A pawn that can walk into the region
-/// later (one starts behind a region square) is announced. Otherwise `None` (plain `ifmnD`) when
-/// every pawn starts in the region, else the zone `double_step` for `ifmnD in double_step`.
-fn double_step_zone(c: &mut Conv, letter: char) -> Option<String> {
+/// How a pawn's double step is written.
+enum DoubleStep {
+    /// `ifmnD`: every pawn starts in the region and none can walk into it later.
+    Initial,
+    /// `ifmnD in ZONE`: some start squares are outside the region, none behind it.
+    InitialIn(String),
+    /// `fmnD in ZONE sets-en-passant`: a pawn may walk into the region after the start.
+    Region(String),
+}
+
+/// Fairy-Stockfish's pawn double-steps from `doubleStepRegion` (ranks 2 and 7 unless stated),
+/// wherever it stands in it; the language's `i` from the squares where the kind starts. Where
+/// they agree (no pawn starts behind a region square) the double step is an `i` move, else a move
+/// from the region that sets en passant.
+fn double_step_zone(c: &mut Conv, letter: char) -> DoubleStep {
     let w = c
         .get("doubleStepRegionWhite")
         .unwrap_or_else(|| "*2".into());
@@ -391,24 +420,15 @@ fn double_step_zone(c: &mut Conv, letter: char) -> Option<String> {
         .iter()
         .any(|&(_, r)| !bs.is_empty() && bs.iter().any(|&(_, rr)| r > rr));
     if behind_w || behind_b {
-        c.omit(
-            if behind_w { "doubleStepRegionWhite" } else { "doubleStepRegionBlack" },
-            "pawns that may enter the double-step region after the start: the language's double step is from initial squares only",
-        );
-        if !c.s.contains_key("doubleStepRegionWhite") && !c.s.contains_key("doubleStepRegionBlack")
-        {
-            c.omissions.push(Omission {
-                key: "doubleStepRegion".into(),
-                value: "(default: ranks 2 and 7)".into(),
-                line: None,
-                why: "pawns that may enter the double-step region after the start: the language's double step is from initial squares only".into(),
-            });
-        }
+        return c
+            .zone("double_step", &w, &b)
+            .map_or(DoubleStep::Initial, DoubleStep::Region);
     }
     if start[0].is_subset(&ws) && start[1].is_subset(&bs) {
-        return None;
+        return DoubleStep::Initial;
     }
     c.zone("double_step", &w, &b)
+        .map_or(DoubleStep::Initial, DoubleStep::InitialIn)
 }
 
 /// Mobility regions as `confined` zones.
