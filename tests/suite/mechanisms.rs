@@ -592,10 +592,11 @@ fn a_sets_en_passant_double_step_from_any_rank_may_be_taken_en_passant() {
         .map(|mv| move_text(&e, &pos, mv))
         .collect();
     assert_eq!(sorted(m), strs(&["e4d5", "e4e5", "e4e6"]));
-    // Outside the zone (from the seventh rank) there is no double step.
+    // Outside the zone (White's first rank; Black's zone is the mirror, ranks 3-7) there is no
+    // double step.
     assert_eq!(
-        moves_of(&e, "k7/3p4/8/8/8/8/8/K7 b - - 0 1", "d7"),
-        strs(&["d7d6"])
+        moves_of(&e, "k7/8/8/8/8/8/8/3PK3 w - - 0 1", "d1"),
+        strs(&["d1d2"])
     );
     // The same double step without the clause leaves no en passant square.
     let plain = with_pieces(
