@@ -57,6 +57,11 @@ fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish()
         ("tinyhouse", 2),
         ("pocketshogi", 3),
         ("palaceqi", 3),
+        ("starthand", 3),
+        ("longcastle", 2),
+        ("onecheckhouse", 3),
+        ("flipside", 3),
+        ("cannonwall", 3),
     ] {
         assert!(
             known.iter().any(|k| k == name),
@@ -66,6 +71,46 @@ fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish()
         assert_eq!(r.omissions, vec![], "[{name}]");
         let n = agrees(&mut fsf, &r, depth);
         assert!(n > 0, "[{name}]");
+    }
+}
+
+/// Each of these keys becomes the rule the language has for it, with nothing left out.
+#[test]
+fn start_hands_castling_files_check_counts_demotion_and_janggi_pieces_convert() {
+    let (_, ini) = small();
+    for (name, wants) in [
+        (
+            "starthand",
+            &[
+                "zone drop_region = rank 1",
+                "drops {\n  zone drop_region\n}",
+            ][..],
+        ),
+        ("longcastle", &["castling King Rook to b g"][..]),
+        ("onecheckhouse", &["check-limit 1", "kinds all"][..]),
+        (
+            "flipside",
+            &[
+                "promotes to PromotedFers in promo forced-start-or-end",
+                "piece PromotedFers +F {\n  moves R\n  promotes to Fers in promo forced-start-or-end",
+                "drop-promoted Fers, Soldier",
+            ][..],
+        ),
+        (
+            "cannonwall",
+            &[
+                "moves pR not-over JanggiCannon not-capturing JanggiCannon",
+                "moves nZ",
+                "piece Immobile W {\n  immobile\n}",
+            ][..],
+        ),
+    ] {
+        let r = imported(&ini, name);
+        assert_eq!(r.omissions, vec![], "[{name}]");
+        let src = r.source.as_deref().unwrap_or_default();
+        for want in wants {
+            assert!(src.contains(want), "[{name}] lacks {want:?}:\n{src}");
+        }
     }
 }
 

@@ -164,7 +164,7 @@ pub(super) fn is_piece_key(k: &str) -> bool {
     k == "king"
         || k.starts_with("customPiece")
         || BUILTIN_PIECES.iter().any(|(b, _)| *b == k)
-        || UNSUPPORTED_PIECES.contains(&k)
+        || CLAUSED_PIECES.iter().any(|(b, _)| *b == k)
 }
 
 fn capitalise(key: &str) -> String {
@@ -252,7 +252,7 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
     let double_step = c.flag("doubleStep", true);
     let mut pieces: Vec<Piece> = Vec::new();
     let mut keys: Vec<String> = BUILTIN_PIECES.iter().map(|(k, _)| k.to_string()).collect();
-    keys.extend(UNSUPPORTED_PIECES.iter().map(|k| k.to_string()));
+    keys.extend(CLAUSED_PIECES.iter().map(|(k, _)| k.to_string()));
     keys.extend((1..=CUSTOM_SLOTS).map(|i| format!("customPiece{i}")));
     keys.push("king".into());
     for key in keys {
@@ -260,17 +260,14 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
         let Some(letter) = v.chars().next().filter(|ch| ch.is_ascii_alphabetic()) else {
             continue; // `key = -` removes the piece
         };
-        if UNSUPPORTED_PIECES.contains(&key.as_str()) {
-            c.omit(
-                &key,
-                "a built-in piece whose rules the language cannot state",
-            );
-            continue;
-        }
         let betza = match v.split_once(':') {
             Some((_, b)) => b.trim().to_string(),
             None if key == "king" => "K".into(),
-            None => match BUILTIN_PIECES.iter().find(|(k, _)| *k == key) {
+            None => match BUILTIN_PIECES
+                .iter()
+                .chain(CLAUSED_PIECES)
+                .find(|(k, _)| *k == key)
+            {
                 Some((_, b)) => b.to_string(),
                 None => {
                     c.omit(&key, "a custom piece without a Betza move");
@@ -303,13 +300,22 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
         } else {
             capitalise(&key)
         };
+        let mut lines = Vec::new();
+        match key.as_str() {
+            "janggiCannon" => moves[0].push_str(&format!(" not-over {name} not-capturing {name}")),
+            "immobile" => {
+                moves.clear();
+                lines.push("immobile".to_string());
+            }
+            _ => {}
+        }
         pieces.push(Piece {
             royal: key == "king",
             key,
             name,
             letter: letter.to_ascii_uppercase(),
             moves,
-            lines: Vec::new(),
+            lines,
         });
     }
     // A later key with an earlier key's letter replaces that piece (a child redefining a
@@ -501,6 +507,8 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
     let piece_forced = c.flag("mandatoryPiecePromotion", false);
     let mut promoted_kinds: Vec<Piece> = Vec::new();
     let mut promoted_letters: BTreeSet<char> = BTreeSet::new();
+    // `pieceDemotion`: a promoted piece turns back under the same rule (Kyoto shogi's way).
+    let demotion = c.flag("pieceDemotion", false);
     // Shogi-style promotions first.
     if let Some(v) = c.get("promotedPieceType") {
         for pair in v.split_whitespace() {
@@ -522,6 +530,21 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
             };
             let from = pieces[ai].name.clone();
             let pname = format!("Promoted{from}");
+            // Fairy-Stockfish's mandatory piece promotion looks at both ends of the move.
+            let mode = if piece_forced {
+                "forced-start-or-end"
+            } else {
+                "optional"
+            };
+            let mut lines: Vec<String> = pieces[bi]
+                .lines
+                .iter()
+                .filter(|l| l.starts_with("confined"))
+                .cloned()
+                .collect();
+            if demotion {
+                lines.push(format!("promotes to {from} in {z} {mode}"));
+            }
             promoted_letters.insert(pieces[ai].letter);
             promoted_kinds.push(Piece {
                 key: String::new(),
@@ -529,19 +552,8 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                 letter: pieces[ai].letter,
                 moves: pieces[bi].moves.clone(),
                 royal: false,
-                lines: pieces[bi]
-                    .lines
-                    .iter()
-                    .filter(|l| l.starts_with("confined"))
-                    .cloned()
-                    .collect(),
+                lines,
             });
-            // Fairy-Stockfish's mandatory piece promotion looks at both ends of the move.
-            let mode = if piece_forced {
-                "forced-start-or-end"
-            } else {
-                "optional"
-            };
             pieces[ai]
                 .lines
                 .push(format!("promotes to {pname} in {z} {mode}"));
@@ -706,69 +718,97 @@ fn may_hold_two(c: &mut Conv, pieces: &[Piece], kinds: &[usize]) -> bool {
 fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<String> {
     let (drops, to_hand, promo_zone) = (promotion.drops, promotion.to_hand, &promotion.zone);
     let mut drop_lines = Vec::new();
-    if drops && to_hand {
-        drop_lines.push("kinds all".to_string());
-        let (w, b) = (c.get("dropRegionWhite"), c.get("dropRegionBlack"));
-        let region = c.zone_or_board("drop_region", w, b);
-        if let Some(r) = &region {
-            drop_lines.push(format!("zone {r}"));
-        }
-        if let Some(p) = pieces.iter().find(|p| p.key == "pawn") {
-            let mut z = region.clone().unwrap_or_else(|| "all".into());
-            if !c.flag("firstRankPawnDrops", false) {
-                z.push_str(" - rank 1");
-            }
-            if !c.flag("promotionZonePawnDrops", false) {
-                if let Some(pz) = &promo_zone {
-                    z.push_str(&format!(" - {pz}"));
-                }
-            }
-            if z != "all" {
-                drop_lines.push(format!("zone {}: {z}", p.name));
-            }
-        }
-        if c.flag("immobilityIllegal", false) {
-            drop_lines.push("must-move".into());
-        }
-        if let Some(v) = c.get("dropNoDoubled") {
-            match v.chars().next().and_then(|ch| letter_of(pieces, ch)) {
-                Some(i) => drop_lines.push(format!("one-per-file {}", pieces[i].name)),
-                None if v == "-" => {}
-                None => c.omit("dropNoDoubled", "names no piece of the variant"),
-            }
-        }
-        if c.get("dropNoDoubledCount").is_some_and(|v| v != "1") {
-            c.omit("dropNoDoubledCount", "more than one piece per file allowed");
-        }
-        if c.flag("shogiPawnDropMateIllegal", false) {
-            match pieces.iter().find(|p| p.key == "shogiPawn") {
-                Some(p) => drop_lines.push(format!("no-mate {}", p.name)),
-                None => c.omit(
-                    "shogiPawnDropMateIllegal",
-                    "no `shogiPawn` piece in the variant",
-                ),
-            }
-        }
-        if !c.flag("dropChecks", true) {
-            c.omit("dropChecks", "drops that may not give check");
-        }
-        if c.flag("dropPromoted", false) {
-            c.omit("dropPromoted", "drops of promoted pieces");
-        }
-        if c.flag("dropLoop", false) {
-            c.omit(
-                "dropLoop",
-                "captured promoted pieces that stay promoted in hand",
-            );
-        }
-    } else {
-        if drops {
-            c.omit("pieceDrops", "drops without captures going to the hand");
-        }
-        if to_hand {
-            c.omit("capturesToHand", "captures to hand without drops");
-        }
+    if to_hand && !drops {
+        c.omit("capturesToHand", "captures to hand without drops");
+    }
+    if !drops {
         c.get("immobilityIllegal");
+        return drop_lines;
+    }
+    // Without `capturesToHand` only the start hand is dropped: a `drops` block without `kinds`.
+    if to_hand {
+        drop_lines.push("kinds all".to_string());
+    }
+    let (w, b) = (c.get("dropRegionWhite"), c.get("dropRegionBlack"));
+    let region = c.zone_or_board("drop_region", w, b);
+    if let Some(r) = &region {
+        drop_lines.push(format!("zone {r}"));
+    }
+    // Without captures to hand, only a kind in the start hand reaches one (the language refuses
+    // a drop zone for any other).
+    let start_hand: String =
+        c.s.get("startFen")
+            .and_then(|(v, _)| Some(v.split_once('[')?.1.split_once(']')?.0.to_ascii_uppercase()))
+            .unwrap_or_default();
+    let pawn = pieces
+        .iter()
+        .find(|p| p.key == "pawn")
+        .filter(|p| to_hand || start_hand.contains(p.letter));
+    if let Some(p) = pawn {
+        let mut z = region.clone().unwrap_or_else(|| "all".into());
+        if !c.flag("firstRankPawnDrops", false) {
+            z.push_str(" - rank 1");
+        }
+        if !c.flag("promotionZonePawnDrops", false) {
+            if let Some(pz) = &promo_zone {
+                z.push_str(&format!(" - {pz}"));
+            }
+        }
+        if z != "all" {
+            drop_lines.push(format!("zone {}: {z}", p.name));
+        }
+    }
+    if c.flag("immobilityIllegal", false) {
+        drop_lines.push("must-move".into());
+    }
+    let no_doubled = c.get("dropNoDoubled");
+    let count = c.get("dropNoDoubledCount");
+    if let Some(v) = no_doubled {
+        match v.chars().next().and_then(|ch| letter_of(pieces, ch)) {
+            Some(i) => drop_lines.push(format!("one-per-file {}", pieces[i].name)),
+            None if v == "-" => {}
+            None => c.omit("dropNoDoubled", "names no piece of the variant"),
+        }
+    }
+    if count.as_deref().is_some_and(|v| v != "1") {
+        c.omit("dropNoDoubledCount", "more than one piece per file allowed");
+    }
+    if c.flag("shogiPawnDropMateIllegal", false) {
+        match pieces.iter().find(|p| p.key == "shogiPawn") {
+            Some(p) => drop_lines.push(format!("no-mate {}", p.name)),
+            None => c.omit(
+                "shogiPawnDropMateIllegal",
+                "no `shogiPawn` piece in the variant",
+            ),
+        }
+    }
+    if !c.flag("dropChecks", true) {
+        c.omit("dropChecks", "drops that may not give check");
+    }
+    if c.flag("dropPromoted", false) {
+        // Every kind with a promoted form may be dropped as it (Fairy-Stockfish's rule).
+        let kinds: Vec<&str> = pieces
+            .iter()
+            .filter(|p| {
+                p.lines
+                    .iter()
+                    .any(|l| l.starts_with("promotes to Promoted"))
+            })
+            .map(|p| p.name.as_str())
+            .collect();
+        if kinds.is_empty() {
+            c.omit("dropPromoted", "no kind has a promoted form");
+        } else if !to_hand {
+            c.omit("dropPromoted", "drops of promoted pieces from a start hand");
+        } else {
+            drop_lines.push(format!("drop-promoted {}", kinds.join(", ")));
+        }
+    }
+    if c.flag("dropLoop", false) {
+        c.omit(
+            "dropLoop",
+            "captured promoted pieces that stay promoted in hand",
+        );
     }
     drop_lines
 }
@@ -897,6 +937,26 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
         rules.push("no-check".into());
     }
     flag_goal(c, pieces, &mut rules);
+    if c.flag("checkCounting", false) {
+        // The limit is the start FEN's count of checks still to give (`3+3`), equal for both.
+        let fen =
+            c.s.get("startFen")
+                .map(|(v, _)| v.clone())
+                .unwrap_or_default();
+        let counts = fen.split_whitespace().find_map(|f| {
+            let (a, b) = f.split_once('+')?;
+            Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?))
+        });
+        match counts {
+            Some((a, b)) if a == b && (1..=99).contains(&a) => {
+                rules.push(format!("check-limit {a}"))
+            }
+            _ => c.omit(
+                "checkCounting",
+                "the start position gives no equal count of checks for both sides",
+            ),
+        }
+    }
     let score = |v: &str| -> Option<&'static str> {
         match v {
             "win" => Some("win"),
@@ -975,7 +1035,21 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
         start
     };
     let castle_field = start.split_whitespace().nth(2).unwrap_or("-").to_string();
-    if c.flag("castling", true) {
+    if !c.flag("castling", true) {
+        // Without castling the keys that shape it (often a parent's) say nothing.
+        for k in [
+            "castlingKingPiece",
+            "castlingRookPieces",
+            "castlingKingFile",
+            "castlingKingsideFile",
+            "castlingQueensideFile",
+            "castlingRank",
+            "castlingRookKingsideFile",
+            "castlingRookQueensideFile",
+        ] {
+            c.get(k);
+        }
+    } else {
         let king = c
             .get("castlingKingPiece")
             .unwrap_or_else(|| letters_of_keys(pieces, &["king"]));
@@ -1000,7 +1074,11 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
         if let (Some(ki), Some(ri)) = (ki, ri) {
             let steps = ks.wrapping_sub(kf);
             let letter = |f: u8| crate::geometry::file_letter(f);
-            if chess960 && castle_field != "-" && qs + 1 < ks && ks < c.files {
+            let equal = kf.wrapping_sub(qs) == steps && steps >= 1 && steps < c.files;
+            // King moves of different lengths on the two sides: the `to` form states where the
+            // king lands, which is all Fairy-Stockfish's castling files say (the rook lands
+            // beside it on the inner side in both).
+            if (chess960 || !equal) && castle_field != "-" && qs + 1 < ks && ks < c.files {
                 rules.push(format!(
                     "castling {} {} to {} {}",
                     pieces[ki].name,
@@ -1009,7 +1087,7 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
                     letter(ks)
                 ));
             } else if castle_field != "-" {
-                if kf.wrapping_sub(qs) == steps && steps >= 1 && steps < c.files {
+                if equal {
                     rules.push(format!(
                         "castling {} {} {steps}",
                         pieces[ki].name, pieces[ri].name

@@ -53,8 +53,14 @@ pub const BUILTIN_PIECES: &[(&str, &str)] = &[
     ("centaur", "KN"),
 ];
 
-/// Built-in types whose rules the language has no words for (refused when used).
-const UNSUPPORTED_PIECES: &[&str] = &["immobile", "janggiCannon", "janggiElephant"];
+/// Built-in types stated by more than a Betza string: janggi's cannon (it neither jumps nor
+/// takes a cannon; the clauses name the kind, so the converter writes them), janggi's elephant
+/// (a lame zebra) and the piece that never moves.
+const CLAUSED_PIECES: &[(&str, &str)] = &[
+    ("janggiCannon", "pR"),
+    ("janggiElephant", "nZ"),
+    ("immobile", ""),
+];
 
 /// Custom piece slots read.
 const CUSTOM_SLOTS: usize = 25;
