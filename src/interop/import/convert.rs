@@ -59,8 +59,23 @@ impl Conv {
     /// A Fairy-Stockfish square list (`*1 a* d4`) as a zone expression, or `None` when empty.
     fn zone_expr(&self, v: &str) -> Option<String> {
         let mut terms = Vec::new();
+        // Squares off the board (a parent's promotion rank 8 on a 6-rank board) name nothing.
+        let on_board = |t: &str| {
+            let (files, ranks) = (self.files, self.ranks);
+            let rank_ok = |r: &str| r.parse::<u8>().is_ok_and(|r| (1..=ranks).contains(&r));
+            let file_ok = |f: &str| {
+                f.len() == 1 && f.as_bytes()[0] >= b'a' && f.as_bytes()[0] < b'a' + files
+            };
+            if let Some(r) = t.strip_prefix('*') {
+                rank_ok(r)
+            } else if let Some(f) = t.strip_suffix('*') {
+                file_ok(f)
+            } else {
+                t.len() >= 2 && t.is_char_boundary(1) && file_ok(&t[..1]) && rank_ok(&t[1..])
+            }
+        };
         for t in v.split_whitespace() {
-            if t == "-" {
+            if t == "-" || !on_board(t) {
                 continue;
             }
             if let Some(r) = t.strip_prefix('*') {
@@ -650,7 +665,9 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
                 _ => c.omit("extinctionPieceTypes", "names no piece of the variant"),
             }
         }
-        (Some("loss"), Some(t)) if t.chars().count() == 1 && !pieces.iter().any(|p| p.royal) => {
+        (Some("loss"), Some(t))
+            if t.chars().count() == 1 && t != "*" && !pieces.iter().any(|p| p.royal) =>
+        {
             match t.chars().next().and_then(|ch| letter_of(pieces, ch)) {
                 Some(i) => {
                     pieces[i].royal = true;
@@ -774,12 +791,14 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
         c.omit("dropNoDoubledCount", "more than one piece per file allowed");
     }
     if c.flag("shogiPawnDropMateIllegal", false) {
+        // Without a royal piece there is no mate to forbid.
         match pieces.iter().find(|p| p.key == "shogiPawn") {
-            Some(p) => drop_lines.push(format!("no-mate {}", p.name)),
-            None => c.omit(
-                "shogiPawnDropMateIllegal",
-                "no `shogiPawn` piece in the variant",
-            ),
+            Some(p) if pieces.iter().any(|p| p.royal) => {
+                drop_lines.push(format!("no-mate {}", p.name))
+            }
+            Some(_) => {}
+            // Fairy-Stockfish applies the rule to its `shogiPawn` only: here, to nothing.
+            None => {}
         }
     }
     if !c.flag("dropChecks", true) {
@@ -1115,6 +1134,28 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
     start
 }
 
+/// Keys whose value here is Fairy-Stockfish's default (alternatives split by `|`): they state no
+/// rule, so a section that spells one out loses nothing.
+const DEFAULTS: &[(&str, &str)] = &[
+    ("chess960", "false"),
+    ("pass", "false"),
+    ("passOnStalemate", "false"),
+    ("bikjangRule", "false"),
+    ("materialCounting", "none"),
+    ("countingRule", "none"),
+    ("makpongRule", "false"),
+    ("cambodianMoves", "false"),
+    ("flagMove", "false"),
+    ("gating", "false"),
+    ("seirawanGating", "false"),
+    ("petrifyOnCaptureTypes", "-"),
+    ("piecePromotionOnCapture", "false"),
+    ("enclosingDrop", "none"),
+    ("connectN", "0"),
+    ("blastOnCapture", "false"),
+    ("diagonalLines", "-|"),
+];
+
 /// Every key not read is reported as not converted; omissions in the order of the file.
 fn not_converted(c: &mut Conv) {
     let rest: Vec<String> =
@@ -1123,11 +1164,48 @@ fn not_converted(c: &mut Conv) {
             .cloned()
             .collect();
     for k in rest {
-        // Some of these the language states and only the importer leaves out: say no more.
-        c.omit(&k, "`chimera import` does not convert this key");
+        // A key at Fairy-Stockfish's default value states no rule.
+        let at_default = c.s.get(&k).is_some_and(|(v, _)| {
+            DEFAULTS
+                .iter()
+                .any(|(dk, dv)| *dk == k && dv.split('|').any(|d| d == v))
+        });
+        if !at_default {
+            // Some of these the language states and only the importer leaves out: say no more.
+            c.omit(&k, "`chimera import` does not convert this key");
+        }
     }
     c.omissions
         .sort_by_key(|o| (o.line.unwrap_or(0), o.key.clone()));
+}
+
+/// The squares a FEN's board marks `*` (Fairy-Stockfish's squares that do not exist), named.
+fn fen_holes(fen: &str, ranks: u8) -> Vec<String> {
+    let board = fen.split(['[', ' ']).next().unwrap_or("");
+    let mut holes = Vec::new();
+    for (i, row) in board.split('/').enumerate() {
+        let rank = (ranks as usize).saturating_sub(i);
+        let (mut file, mut run) = (0usize, 0usize);
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            file += run;
+            run = 0;
+            match ch {
+                '*' => {
+                    if let Some(f) = u8::try_from(file).ok().filter(|f| *f < 26) {
+                        holes.push(format!("{}{rank}", crate::geometry::file_letter(f)));
+                    }
+                    file += 1;
+                }
+                '+' | '~' => {}
+                _ => file += 1,
+            }
+        }
+    }
+    holes
 }
 
 /// Writes the definition text.
@@ -1157,6 +1235,10 @@ fn write(
     }
     let _ = writeln!(t, "\nvariant \"{name}\"");
     let _ = writeln!(t, "board {}x{}", c.files, c.ranks);
+    let holes = fen_holes(start, c.ranks);
+    if !holes.is_empty() {
+        let _ = writeln!(t, "holes {}", holes.join(" + "));
+    }
     for z in &c.zones {
         let _ = writeln!(t, "{z}");
     }

@@ -28,6 +28,8 @@ pub const BUILTIN_PIECES: &[(&str, &str)] = &[
     ("fersAlfil", "FA"),
     ("silver", "FfW"),
     ("aiwok", "RNF"),
+    ("khon", "FfW"),
+    ("met", "F"),
     ("bers", "RF"),
     ("archbishop", "BN"),
     ("chancellor", "RN"),
