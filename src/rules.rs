@@ -576,6 +576,9 @@ pub struct DropRules {
     /// phase of sittuyin and placement chess).
     #[serde(default)]
     pub must_drop: bool,
+    /// `no-check`: a drop may not give check (xiangqi house).
+    #[serde(default)]
+    pub no_check: bool,
     /// A piece dropped here promotes at the end of its next move (Shoxiang 108 beyond the river).
     pub promote_after_move: Option<PlayerSquares>,
 }
@@ -685,6 +688,10 @@ pub enum Counted {
 pub struct PassRule {
     /// Two passes in a row end the game with this score for the side to move.
     pub twice: Option<Outcome>,
+    /// `pass when-stuck`: the pass is legal only when the side to move, not in check, has no
+    /// other legal move (Fairy-Stockfish's `passOnStalemate`); a stalemate is then no end.
+    #[serde(default)]
+    pub when_stuck: bool,
 }
 
 /// Reaching a zone wins (`goal King in hill`): Fairy-Stockfish's flag rules.

@@ -750,6 +750,9 @@ impl Words<'_> {
         if d.must_drop {
             s.detail("while a player has pieces in hand it must drop one instead of moving");
         }
+        if d.no_check {
+            s.detail("a drop may not give check");
+        }
         if let Some(z) = &d.promote_after_move {
             s.detail(format!(
                 "a piece dropped on {} promotes at the end of its next move",
@@ -812,7 +815,9 @@ impl Words<'_> {
                 ));
             }
         }
-        if let Some(p) = &e.pass {
+        if e.pass.as_ref().is_some_and(|p| p.when_stuck) {
+            s.line("a side with no legal move, not in check, passes (a stalemate ends nothing)");
+        } else if let Some(p) = &e.pass {
             s.line("a side may pass instead of moving, but not while in check");
             if let Some(sc) = p.twice {
                 s.detail(format!(

@@ -446,7 +446,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                     m.facing_ends = Some(s);
                 }
             }
-            node @ (Statement::Pass(_)
+            node @ (Statement::Pass(..)
             | Statement::BareRoyal(_)
             | Statement::Extinction { .. }
             | Statement::Goal { .. }
@@ -586,6 +586,8 @@ pub(crate) enum DropKey {
     DropPromoted,
     /// `must-drop`.
     MustDrop,
+    /// `no-check`.
+    NoCheck,
     /// `promote-after-move`.
     PromoteAfterMove,
 }
@@ -647,6 +649,7 @@ fn drop_key(item: &DropItem) -> (DropKey, String) {
         DropItem::NoMate(_) => (DropKey::NoMate, "`no-mate`".into()),
         DropItem::DropPromoted(_) => (DropKey::DropPromoted, "`drop-promoted`".into()),
         DropItem::MustDrop => (DropKey::MustDrop, "`must-drop`".into()),
+        DropItem::NoCheck => (DropKey::NoCheck, "`no-check`".into()),
         DropItem::PromoteAfterMove(_) => (DropKey::PromoteAfterMove, "`promote-after-move`".into()),
     }
 }

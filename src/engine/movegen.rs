@@ -548,8 +548,27 @@ impl Engine {
         pos.set_castling_rights(rights);
     }
 
-    /// Drop moves from the mover's hand.
+    /// Drop moves from the mover's hand; under the drops' `no-check`, only those that give no
+    /// check (the dropped piece attacking a royal, or screening a hopper's attack on one).
     fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let first = out.len();
+        self.all_drop_moves(pos, out);
+        if self.rules.drops.no_check && out.len() > first {
+            let them = pos.side.other();
+            let theirs = self.royal_squares(pos, them);
+            let mut scratch = pos.clone();
+            let drops = out.split_off(first);
+            out.extend(drops.into_iter().filter(|&mv| {
+                let undo = apply_raw(&mut scratch, mv);
+                let check = self.royals_in_danger(&scratch, them, &theirs);
+                revert_raw(&mut scratch, mv, undo);
+                !check
+            }));
+        }
+    }
+
+    /// Every drop move from the mover's hand.
+    fn all_drop_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let t = self.t();
         let us = pos.side;
         let occupied = pos.occupied[Player::First]
@@ -812,14 +831,25 @@ impl<B: BitBoard> MoveGen<'_, B> {
             None => self.pseudo_into(pos, out),
         }
         self.keep_compulsory_captures(pos, out);
+        // `pass when-stuck`: no move, no check: the pass is the one move.
+        if out.is_empty()
+            && self.rules.end.pass.as_ref().is_some_and(|p| p.when_stuck)
+            && !self.in_check(pos)
+        {
+            self.push_pass(pos, out);
+        }
     }
 
     /// How many legal moves `pos` has (as many as [`Engine::legal_into`] lists), counted
     /// without listing most of them: perft's last ply. `buf` is scratch space.
     pub(super) fn count_legal(self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
-        if self.rules.end.must_capture || self.rules.walls.is_some() {
-            // Whether a non-capture counts depends on every other move: list them all.
+        if self.rules.end.must_capture
+            || self.rules.walls.is_some()
+            || self.rules.end.pass.as_ref().is_some_and(|p| p.when_stuck)
+        {
+            // Whether a non-capture (or the pass) counts depends on every other move: list
+            // them all.
             self.legal_into(pos, buf);
             return buf.len() as u64;
         }
@@ -1210,7 +1240,6 @@ impl<B: BitBoard> MoveGen<'_, B> {
     /// The pseudo-legal moves that are no one piece's pattern: castling, promotion in place,
     /// gating, drops and the pass. `king_safe`: the castling king is known not to be attacked.
     fn other_moves(self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
-        let us = pos.side;
         self.castling_moves(pos, out, king_safe);
         if self.t().in_place_promotions {
             self.in_place_promotions(pos, out);
@@ -1221,16 +1250,21 @@ impl<B: BitBoard> MoveGen<'_, B> {
         if self.t().drops {
             self.drop_moves(pos, out);
         }
-        if self.rules.end.pass.is_some() {
-            // A pass is written as the royal's (else the first piece's) move to its own square.
-            let royals = self.royal_squares(pos, us);
-            let sq = royals
-                .iter()
-                .next()
-                .or_else(|| pos.occupied[us].iter().next());
-            if let Some(s) = sq {
-                out.push(Move::pass(s));
-            }
+        if self.rules.end.pass.as_ref().is_some_and(|p| !p.when_stuck) {
+            self.push_pass(pos, out);
+        }
+    }
+
+    /// The pass, written as the royal's (else the first piece's) move to its own square.
+    fn push_pass(self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let royals = self.royal_squares(pos, us);
+        let sq = royals
+            .iter()
+            .next()
+            .or_else(|| pos.occupied[us].iter().next());
+        if let Some(s) = sq {
+            out.push(Move::pass(s));
         }
     }
 

@@ -161,7 +161,8 @@ pub(crate) enum Statement {
     /// `facing ends RESULT`: facing royals end the game unless the side to move breaks the line.
     FacingEnds(Spanned<ScoreName>),
     /// `pass [twice RESULT]`: a side may pass; two passes in a row may end the game.
-    Pass(Option<Spanned<ScoreName>>),
+    /// `pass when-stuck` (the `bool`): a side passes only when it has no legal move.
+    Pass(Option<Spanned<ScoreName>>, bool),
     /// `bare-royal RESULT`: the result for a side left with only royal pieces.
     BareRoyal(Spanned<ScoreName>),
     /// `extinction KIND, ... | all [down-to N] [RESULT]`: a side left with at most N pieces of
@@ -259,7 +260,7 @@ impl Statement {
             Statement::Gating(_) => "gating",
             Statement::Start(..) => "start",
             Statement::FacingEnds(_) => "facing",
-            Statement::Pass(_) => "pass",
+            Statement::Pass(..) => "pass",
             Statement::BareRoyal(_) => "bare-royal",
             Statement::Extinction { .. } => "extinction",
             Statement::Goal { .. } => "goal",
@@ -483,6 +484,8 @@ pub(crate) enum DropItem {
     DropPromoted(Vec<Name>),
     /// `must-drop`: a side with pieces in hand must drop one instead of moving (a setup phase).
     MustDrop,
+    /// `no-check`: a drop may not give check.
+    NoCheck,
 }
 
 /// A statement inside `render { ... }`.

@@ -276,7 +276,10 @@ impl Builder {
                 Some(score) => Statement::FacingEnds(self.score(score)),
                 None => Statement::Facing,
             },
-            Rule::pass_stmt => Statement::Pass(it.next().map(|s| self.score(s))),
+            Rule::pass_stmt => match it.next() {
+                Some(c) if c.as_rule() == Rule::pass_when_stuck => Statement::Pass(None, true),
+                c => Statement::Pass(c.map(|s| self.score(s)), false),
+            },
             Rule::bare_royal_stmt => Statement::BareRoyal(self.score(self.take(&mut it, &parent)?)),
             Rule::extinction_stmt => {
                 let (mut kinds, mut all, mut down_to, mut score) = (Vec::new(), None, None, None);
@@ -657,6 +660,7 @@ impl Builder {
             Rule::one_per_file => DropItem::OnePerFile(self.names(self.take(&mut it, &parent)?)),
             Rule::no_mate => DropItem::NoMate(self.names(self.take(&mut it, &parent)?)),
             Rule::must_drop => DropItem::MustDrop,
+            Rule::drop_no_check => DropItem::NoCheck,
             Rule::drop_promoted => DropItem::DropPromoted(self.names(self.take(&mut it, &parent)?)),
             Rule::promote_after_move => {
                 DropItem::PromoteAfterMove(self.zone_expr(self.take(&mut it, &parent)?)?)

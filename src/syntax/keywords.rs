@@ -168,7 +168,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_pass,
         word: "pass",
         place: Place::Statement,
-        how: "`pass` or `pass twice RESULT`, like `pass twice draw`",
+        how: "`pass`, `pass twice RESULT` (like `pass twice draw`) or `pass when-stuck`",
     },
     Keyword {
         rule: Rule::k_bare_royal,
@@ -357,6 +357,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`must-drop` alone",
     },
     Keyword {
+        rule: Rule::k_drop_no_check,
+        word: "no-check",
+        place: Place::Drops,
+        how: "`no-check` alone",
+    },
+    Keyword {
         rule: Rule::k_intersections,
         word: "intersections",
         place: Place::Render,
@@ -527,6 +533,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_twice,
         word: "twice",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_when_stuck,
+        word: "when-stuck",
         place: Place::Word,
         how: "",
     },

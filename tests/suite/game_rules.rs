@@ -418,3 +418,55 @@ fn in_place_promotion_turns_over_where_it_stands_or_one_step_away() {
         strs(&["f6e5f", "f6e7f", "f6f6f", "f6f7", "f6g5f"])
     );
 }
+
+#[test]
+fn a_drop_under_no_check_may_not_give_check_not_even_as_a_cannons_screen() {
+    // Xiangqi house's rule. White holds a Knight; Black's King stands on a5, White's Cannon on
+    // a1 looks up the a-file. A Knight on b3 or c4 would attack the King itself; one on a2, a3
+    // or a4 would be the Cannon's screen. Those five drops are refused, the other 17 kept.
+    let src = |extra: &str| {
+        format!(
+            "variant \"Test\"\nboard 5x5\n\
+             piece King K {{ moves K royal }}\npiece Knight N {{ moves N }}\n\
+             piece Cannon C {{ moves mRcpR }}\n\
+             drops {{ kinds all {extra} }}\n\
+             start \"k4/5/5/5/C3K[N] w - - 0 1\"\n"
+        )
+    };
+    let fen = "k4/5/5/5/C3K[N] w - - 0 1";
+    let drops = |e: &Engine| -> Vec<String> {
+        all_moves(e, fen)
+            .into_iter()
+            .filter(|m| m.starts_with("N@"))
+            .collect()
+    };
+    let free = drops(&engine(&src("")));
+    assert_eq!(free.len(), 22);
+    let kept = drops(&engine(&src("no-check")));
+    let refused: Vec<String> = free.into_iter().filter(|m| !kept.contains(m)).collect();
+    assert_eq!(refused, strs(&["N@a2", "N@a3", "N@a4", "N@b3", "N@c4"]));
+}
+
+#[test]
+fn pass_when_stuck_is_the_one_move_of_a_side_with_no_other() {
+    // Anders' giveaway: White's only piece, the Pawn on e2, is blocked by Black's on e3. With
+    // `pass when-stuck` White passes (written as the pawn's move to its own square); Black,
+    // which can move, is offered no pass. Without the rule White is stalemated.
+    let src = |rule: &str| {
+        format!(
+            "variant \"Test\"\nboard 5x5\n\
+             piece Man M {{ moves K }}\npiece Pawn P {{ moves fmWfcF }}\n\
+             extinction all\n{rule}\n\
+             start \"m4/5/4p/4P/5 w - - 0 1\"\n"
+        )
+    };
+    let fen = "m4/5/4p/4P/5 w - - 0 1";
+    let e = engine(&src("pass when-stuck"));
+    assert_eq!(all_moves(&e, fen), strs(&["e2e2"]));
+    let p = after(&e, fen, &["e2e2"]);
+    assert_eq!(to_fen(&e, &p), "m4/5/4p/4P/5 b - - 1 1");
+    assert_eq!(moves_in(&e, &p), strs(&["a5a4", "a5b4", "a5b5"]));
+    assert_eq!(e.perft(&pos(&e, fen), 2), 3);
+    let e = engine(&src(""));
+    assert_eq!(all_moves(&e, fen), Vec::<String>::new());
+}

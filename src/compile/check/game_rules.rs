@@ -24,9 +24,10 @@ pub(super) fn compile(
     for st in m.game_rules.values() {
         let span = st.span;
         match &st.node {
-            Statement::Pass(twice) => {
+            Statement::Pass(twice, when_stuck) => {
                 end.pass = Some(PassRule {
                     twice: twice.as_ref().map(|s| score(&s.node)),
+                    when_stuck: *when_stuck,
                 });
             }
             Statement::BareRoyal(s) => {

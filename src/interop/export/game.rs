@@ -184,6 +184,10 @@ impl Exporter<'_> {
         if dr.must_drop {
             self.line("mustDrop", "true");
         }
+        // `no-check` in `drops`: Fairy-Stockfish's `dropChecks = false`.
+        if dr.no_check {
+            self.line("dropChecks", "false");
+        }
         // `drop-promoted`: Fairy-Stockfish's `dropPromoted`, for every kind with a promoted form.
         if !dr.drop_promoted.is_empty() {
             let missing: Vec<String> = droppable
@@ -292,7 +296,10 @@ impl Exporter<'_> {
         // `pass twice draw`: Fairy-Stockfish's pass is a move of its king, never out of check
         // (but under bikjang), and two passes in a row end the game in a draw.
         if let Some(p) = &end.pass {
-            if p.twice != Some(Outcome::Draw) {
+            if p.when_stuck {
+                // `pass when-stuck`: Fairy-Stockfish's `passOnStalemate`.
+                self.line("passOnStalemate", "true");
+            } else if p.twice != Some(Outcome::Draw) {
                 self.problem(
                     Subject::Statement("pass"),
                     "`pass` without `twice draw`: in Fairy-Stockfish two passes in a row always end the game in a draw (left out)",

@@ -259,6 +259,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "no_drop_mate",
             "promote_after_move",
             "must_drop",
+            "no_check",
             "drop_promoted",
         ],
     ),

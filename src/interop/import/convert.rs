@@ -63,9 +63,8 @@ impl Conv {
         let on_board = |t: &str| {
             let (files, ranks) = (self.files, self.ranks);
             let rank_ok = |r: &str| r.parse::<u8>().is_ok_and(|r| (1..=ranks).contains(&r));
-            let file_ok = |f: &str| {
-                f.len() == 1 && f.as_bytes()[0] >= b'a' && f.as_bytes()[0] < b'a' + files
-            };
+            let file_ok =
+                |f: &str| f.len() == 1 && f.as_bytes()[0] >= b'a' && f.as_bytes()[0] < b'a' + files;
             if let Some(r) = t.strip_prefix('*') {
                 rank_ok(r)
             } else if let Some(f) = t.strip_suffix('*') {
@@ -802,7 +801,7 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
         }
     }
     if !c.flag("dropChecks", true) {
-        c.omit("dropChecks", "drops that may not give check");
+        drop_lines.push("no-check".into());
     }
     if c.flag("dropPromoted", false) {
         // Every kind with a promoted form may be dropped as it (Fairy-Stockfish's rule).
@@ -956,6 +955,14 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
         rules.push("no-check".into());
     }
     flag_goal(c, pieces, &mut rules);
+    // `passOnStalemate`: a side with no legal move passes instead of being stalemated.
+    if c.flag("passOnStalemate", false) {
+        if c.flag("pass", false) {
+            c.omit("passOnStalemate", "a pass both at will and when stuck");
+        } else {
+            rules.push("pass when-stuck".into());
+        }
+    }
     if c.flag("checkCounting", false) {
         // The limit is the start FEN's count of checks still to give (`3+3`), equal for both.
         let fen =
