@@ -75,7 +75,7 @@ MECHANISMS = {
     "ep_region": "en passant limited to some squares (horde: none after a double step from the first rank)",
     "petrify": "petrification: a capturing piece turns into a wall (petrified, nuclear)",
     "shatar_mate": "shatar's mate rules (a mate by knights alone loses, one without a shak among its checks draws)",
-    "crown_prince": "pieces royal only while a side has one left (sho shogi's crown prince; FSF's `extinctionPseudoRoyal` with several)",
+    "crown_prince": "pieces royal while a side has more than one of their kind left (FSF's `extinctionPseudoRoyal` with `extinctionPieceCount` above 0), or one royalty shared by two kinds (sho shogi's king and crown prince); `royal when-last` states the common case",
     "stuck_optional": "an optional promotion that stays optional where the piece has no move left (FSF's `immobilityIllegal = false`)",
     "promo_on_capture": "promotion or demotion when capturing (micro shogi, cetus)",
     "drop_per_file": "drop limit of two or more pawns per file (tori shogi's swallows)",
@@ -91,12 +91,15 @@ MECHANISMS = {
     "pass_on_stalemate": "a forced pass when no move is legal (andersgiveaway, ataxx)",
     "extinction_opponent": "extinction judged against the opponent's count too",
     "goal_one_side": "a goal (flag) for one side only",
+    "chiral": "left/right-asymmetric pieces as FSF turns them for its second player (through 180 degrees; the language mirrors them)",
+    "atomic_drops": "drops that may not give check under explosions, as FSF judges a check there",
 }
 
 # Omitted `variants.ini` keys (as `chimera import` announces them): the missing mechanism, or
 # None with what the language has for it (then only the importer leaves it out).
 KEY_MECHANISM = {
     "extinctionPseudoRoyal": "crown_prince",
+    "extinctionPieceCount": "crown_prince",
     "blastOnCapture": "explosion",
     "wallingRule": "walls",
     "wallOrMove": "walls",
@@ -162,6 +165,10 @@ KEY_VALUE_MECHANISM = {
     ("pass", "false"): (None, "nothing: no pass is the default"),
     ("bikjangRule", "false"): (None, "nothing: no bikjang is the default"),
     ("enPassantRegion", "-"): (None, "no en passant (a pawn without `e`)"),
+    ("enclosingDrop", "top"): "gravity",
+    ("enclosingDrop", "anyside"): "gravity",
+    ("enclosingDrop", "reversi"): "flip",
+    ("enclosingDrop", "ataxx"): "flip",
     ("dropNoDoubledCount", "0"): (None, "pawns never dropped (`drops { kinds ... }` without the pawn; only the hand shown differs)"),
 }
 # Flag keys: a flag for one side only is missing; one whose piece was left out is a consequence.
@@ -878,6 +885,8 @@ start "rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/RNBQKBNR[ss] w KQ - 0 1"
 # instead. Same shape as REFUSED; a blocked entry may add evidence (a definition of all else and a
 # position where it differs from FSF).
 IMPORT_FAULTS = {
+    "gethenian": ("blocked", ["chiral"], "its bishops and knights are not left-right symmetric: FSF turns Black's moves round (180 degrees), the import mirrors them top to bottom"),
+    "atomiczh": ("blocked", ["atomic_drops"], "`dropChecks = false` is converted (`no-check` in `drops`), but FSF's check under explosions (a king beside the enemy king is safe, a drop beside it is no check) differs from the engine's test: perft differs in positions with drops"),
     "maharajah": ("statable", None, "not checked by a probe: the section has no parent, and Fairy-Stockfish's template for one gives a pawn no promotion choice, so Black's pawns never enter the last rank; the import keeps chess's promotions (a pawn may not enter a zone: `confined` to all but it). The lone Amazon's `extinctionPseudoRoyal` is now converted (`royal`, `royal-rule check`)"),
     "bajr": ("statable", """variant "bajr"
 board 6x6
@@ -915,12 +924,13 @@ start "lesfgsel/pppppppp/8/8/8/8/PPPPPPPP/LESFGSEL w - - 0 1"
 
 # What an import with rules left out also gets wrong without announcing it (facts, not probed).
 SECTION_NOTES = {
-    "gethenian": "also unannounced: its bishops and knights are not left-right symmetric (FSF turns Black's moves round, the import mirrors them top to bottom), and its pseudo-royal king and queen become an `extinction` rule that White meets at the start",
 }
 
 
 # Positions where an IMPORT_FAULTS import differs from FSF though its start position does not.
 FAULT_POSITIONS = {
+    # A Black pawn on its seventh rank: FSF gives it no promotion choice (no parent), so it may not move.
+    "maharajah": ("4k3/8/8/8/8/8/p7/7A b - - 0 1",),
 }
 
 

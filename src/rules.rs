@@ -326,6 +326,10 @@ pub struct PieceDef {
     pub rides: Vec<PathRide>,
     /// Whether this kind is royal (check, checkmate, capture-the-royal).
     pub royal: bool,
+    /// `royal when-last`: a piece of this royal kind is royal only while its side has no other
+    /// piece of the kind (sho shogi's crown prince; Fairy-Stockfish's `extinctionPseudoRoyal`).
+    #[serde(default)]
+    pub royal_when_last: bool,
     /// Where the piece may stand.
     pub confinement: Confinement,
     /// How it promotes, if at all.

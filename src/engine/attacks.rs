@@ -86,7 +86,10 @@ impl Engine {
     pub(super) fn royal_squares(&self, pos: &Position, p: Player) -> Royals {
         let mask = self.t().royal_mask;
         if pos.royal_kinds == mask {
-            let set = pos.royals[p];
+            let mut set = pos.royals[p];
+            if !self.t().when_last.is_empty() {
+                self.drop_shared_royals(pos, &mut set);
+            }
             return Royals {
                 set,
                 n: set.len() as usize,
@@ -102,10 +105,27 @@ impl Engine {
         for s in pos.occupied[p].iter() {
             if mask.contains(kind_of(pos.board[s.index()])) {
                 r.set.insert(s);
-                r.n += 1;
             }
         }
+        if !self.t().when_last.is_empty() {
+            self.drop_shared_royals(pos, &mut r.set);
+        }
+        r.n = r.set.len() as usize;
         r
+    }
+
+    /// `royal when-last`: removes from one side's royal squares the pieces of such a kind when
+    /// the side has two or more of it (then none of them is royal).
+    fn drop_shared_royals(&self, pos: &Position, set: &mut SquareSet) {
+        for k in self.t().when_last.iter() {
+            let of_kind: SquareSet = set
+                .iter()
+                .filter(|s| kind_of(pos.board[s.index()]) == k)
+                .collect();
+            if of_kind.len() > 1 {
+                *set = set.minus(&of_kind);
+            }
+        }
     }
 
     /// Whether a royal of `by` stands on the file of `target` with nothing between.
@@ -259,6 +279,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
             .promotion
             .or(mv.dropped_kind())
             .is_some_and(|k| t.royal_mask.contains(k))
+            || !t.when_last.is_empty()
         {
             return None;
         }

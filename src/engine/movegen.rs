@@ -1189,7 +1189,10 @@ impl<B: BitBoard> MoveGen<'_, B> {
         let us = scratch.side;
         let undo = apply_raw(scratch, mv);
         let placed = mv.promotion.or(mv.dropped_kind());
-        let rs = if placed.is_some_and(|k| self.t().royal_mask.contains(k)) {
+        // (Under `royal when-last` a promotion or capture may change which pieces are royal.)
+        let rs = if placed.is_some_and(|k| self.t().royal_mask.contains(k))
+            || !self.t().when_last.is_empty()
+        {
             // A royal more (a promotion to a royal kind, a royal dropped): under duple check it
             // may be the one left safe, under any other rule it must be safe too.
             self.royal_squares(scratch, us)

@@ -57,6 +57,8 @@ pub(crate) struct Tables {
     pub info: Vec<KindInfo>,
     /// Bit per royal kind.
     pub royal_mask: KindSet,
+    /// The royal kinds whose pieces are royal only while their side has one (`royal when-last`).
+    pub when_last: KindSet,
     /// Kinds that go to hand when captured, after conversion: `to_hand[kind]`.
     pub to_hand: Vec<Option<PieceKind>>,
     /// Whether the variant has drops at all.
@@ -600,6 +602,10 @@ impl Tables {
                     Some(z) => z[player].intersect(&squares),
                     None => squares,
                 };
+                // A piece `confined` to a zone is never dropped outside it.
+                if let Confinement::Within(z) = &piece.confinement {
+                    info[ki].drop_zone = info[ki].drop_zone.intersect(&z[player]);
+                }
             }
         }
 
@@ -633,6 +639,13 @@ impl Tables {
             reach_to,
             info,
             royal_mask,
+            when_last: rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.royal && p.royal_when_last)
+                .map(|(i, _)| PieceKind::from_index(i))
+                .collect(),
             to_hand,
             // Pieces in a hand at the start stay droppable even when no capture goes to a hand,
             // unless they enter by `gating` instead.

@@ -431,8 +431,8 @@ pub(crate) enum PieceItem {
         /// `not-capturing KIND, ...`: kinds the ride may not capture.
         not_capturing: Option<Vec<Name>>,
     },
-    /// `royal`.
-    Royal,
+    /// `royal`, or with `when-last` (the `bool`) royal only while its side has one of its kind.
+    Royal(bool),
     /// `immobile`: the piece has no move, on purpose (a blocker that may be captured).
     Immobile,
     /// `confined ZONE [| ZONE ...]`.

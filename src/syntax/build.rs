@@ -599,7 +599,7 @@ impl Builder {
                     not_capturing,
                 }
             }
-            Rule::royal_item => PieceItem::Royal,
+            Rule::royal_item => PieceItem::Royal(it.next().is_some()),
             Rule::immobile_item => PieceItem::Immobile,
             Rule::confined_item => {
                 let mut zones = Vec::new();

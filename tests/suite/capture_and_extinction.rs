@@ -201,9 +201,9 @@ fn a_move_refused_because_a_capture_is_due_says_so() {
 
 /// `extinctionPseudoRoyal`: a lone piece of an extinction kind is royal (it may not be left
 /// attacked) and no game ends by extinction. Where no side can hold two, the import writes
-/// `royal`; where one can (two at the start, or another kind promoting into it), it says so.
+/// `royal`; where one can (two at the start, or another kind promoting into it), `royal when-last`.
 #[test]
-fn a_pseudo_royal_extinction_kind_imports_as_royal_or_is_announced() {
+fn a_pseudo_royal_extinction_kind_imports_as_royal_or_royal_when_last() {
     use chimera::interop::import::import_section;
     use chimera::interop::ini::IniFile;
     let ini = "[lone:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\n\
@@ -236,12 +236,9 @@ fn a_pseudo_royal_extinction_kind_imports_as_royal_or_is_announced() {
     assert!(moves.contains(&"e1b1".to_string()), "{moves:?}");
     assert!(!moves.contains(&"e1a1".to_string()), "{moves:?}");
     assert!(!moves.contains(&"e1a5".to_string()), "{moves:?}");
+    // Where a side holds two, each is royal only while it is the last: `royal when-last`.
     let pair = import_section(&file, "pair");
-    assert!(
-        pair.omissions
-            .iter()
-            .any(|o| o.key == "extinctionPseudoRoyal"),
-        "{:?}",
-        pair.omissions
-    );
+    assert!(pair.omissions.is_empty(), "{:?}", pair.omissions);
+    let text = pair.source.expect("imported");
+    assert!(text.contains("royal when-last"), "{text}");
 }

@@ -470,3 +470,43 @@ fn pass_when_stuck_is_the_one_move_of_a_side_with_no_other() {
     let e = engine(&src(""));
     assert_eq!(all_moves(&e, fen), Vec::<String>::new());
 }
+
+#[test]
+fn royal_when_last_makes_a_piece_royal_only_while_it_is_the_last_of_its_kind() {
+    // Maharajah with two Amazons: Black's Rook on a5 attacks the Amazon on a1.
+    let src = |royal: &str| {
+        format!(
+            "variant \"Test\"\nboard 5x5\n\
+             piece Amazon A {{ moves QN {royal} }}\npiece Rook R {{ moves R }}\n\
+             start \"r4/5/5/5/A3A w - - 0 1\"\n"
+        )
+    };
+    let e = engine(&src("royal when-last"));
+    // With two Amazons neither is royal: the other may move and leave a1 attacked.
+    assert!(all_moves(&e, "r4/5/5/5/A3A w - - 0 1").contains(&"e1e2".to_string()));
+    // With one left it is royal: the Rook may not move while it is in check.
+    let moves = all_moves(&e, "r4/5/5/5/A3R w - - 0 1");
+    assert!(!moves.iter().any(|m| m.starts_with("e1")), "{moves:?}");
+    assert!(moves.contains(&"a1a5".to_string()));
+    // A plain `royal` makes both royal: e1e2 leaves a1 in check.
+    let e = engine(&src("royal"));
+    assert!(!all_moves(&e, "r4/5/5/5/A3A w - - 0 1").contains(&"e1e2".to_string()));
+}
+
+#[test]
+fn a_piece_confined_to_a_zone_is_dropped_only_inside_it() {
+    // Xiangqi house's advisors and soldiers: a Guard confined to a1-c2 enters only there.
+    let src = "variant \"Test\"\nboard 5x5\n\
+               piece King K { moves K royal }\npiece Guard G { moves K confined a1-c2 }\n\
+               drops { kinds all }\n\
+               start \"k4/5/5/5/4K[G] w - - 0 1\"\n";
+    let e = engine(src);
+    let drops: Vec<String> = all_moves(&e, "k4/5/5/5/4K[G] w - - 0 1")
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(
+        drops,
+        strs(&["G@a1", "G@a2", "G@b1", "G@b2", "G@c1", "G@c2"])
+    );
+}

@@ -156,6 +156,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         moves: Vec::new(),
         rides: Vec::new(),
         royal: false,
+        royal_when_last: false,
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind::from_index(0),
@@ -284,7 +285,10 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     def.rides.push(ride);
                 }
             }
-            PieceItem::Royal => def.royal = true,
+            PieceItem::Royal(when_last) => {
+                def.royal = true;
+                def.royal_when_last = *when_last;
+            }
             PieceItem::Immobile => {
                 // `immobile` says the piece has no move on purpose; a move beside it is a slip.
                 let moving = d

@@ -101,8 +101,27 @@ impl Exporter<'_> {
         // Royalty.
         let royals: Vec<PieceKind> = self.rules.royal_kinds().collect();
         let start = self.start.clone();
+        let when_last = royals.iter().any(|k| self.piece(*k).royal_when_last);
         match (self.rules.end.royal_rule, royals.as_slice()) {
             (_, []) => {}
+            // `royal when-last`: Fairy-Stockfish's pseudo-royal extinction type, royal while
+            // its side has one left.
+            (rule @ (RoyalRule::Check | RoyalRule::Duple), [k]) if when_last => {
+                let c = self.fsf_letter(*k).unwrap_or('?');
+                self.line("extinctionValue", "loss");
+                self.line("extinctionPieceTypes", c);
+                self.line("extinctionPseudoRoyal", "true");
+                if rule == RoyalRule::Duple {
+                    self.line("dupleCheck", "true");
+                }
+            }
+            (_, [k]) if when_last => {
+                let name = self.piece(*k).name.clone();
+                self.problem(
+                    Subject::Piece(name.clone()),
+                    format!("{name}: `royal when-last` under `royal-rule capture`; Fairy-Stockfish's pseudo-royal pieces are never captured (left out)"),
+                );
+            }
             (RoyalRule::Check, [k]) if self.rules.end.explosions.is_some() => {
                 let c = self.fsf_letter(*k).unwrap_or('?');
                 self.line("extinctionValue", "loss");

@@ -11,6 +11,7 @@ impl Exporter<'_> {
         // piece of its own type (`extinctionPseudoRoyal`, as its atomic does).
         let king_slot = self.rules.end.royal_rule == RoyalRule::Check
             && royals.len() == 1
+            && !self.rules.piece(royals[0]).royal_when_last
             && self.rules.end.explosions.is_none();
         let mut custom = 0usize;
         let mut builtin_used: BTreeSet<&'static str> = BTreeSet::new();

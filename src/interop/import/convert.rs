@@ -10,6 +10,8 @@ struct Piece {
     letter: char,
     moves: Vec<String>,
     royal: bool,
+    /// `royal when-last`: royal only while its side has one of its kind.
+    when_last: bool,
     lines: Vec<String>,
 }
 
@@ -325,6 +327,7 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
         }
         pieces.push(Piece {
             royal: key == "king",
+            when_last: false,
             key,
             name,
             letter: letter.to_ascii_uppercase(),
@@ -566,6 +569,7 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                 letter: pieces[ai].letter,
                 moves: pieces[bi].moves.clone(),
                 royal: false,
+                when_last: false,
                 lines,
             });
             pieces[ai]
@@ -608,6 +612,7 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                     letter: l,
                     moves: pieces[t].moves.clone(),
                     royal: false,
+                    when_last: false,
                     lines: vec![format!("captured as {}", pieces[pi].name)],
                 });
                 names.push(pname);
@@ -649,17 +654,20 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
                 .collect();
             match kinds {
                 Some(kinds) if !kinds.is_empty() => {
-                    if may_hold_two(c, pieces, &kinds) {
+                    // Where a side may hold two of a kind, each is royal only while it is the
+                    // last of its kind (`royal when-last`); else plain `royal` says the same.
+                    let when_last = may_hold_two(c, pieces, &kinds);
+                    if when_last && c.get("extinctionPieceCount").is_some_and(|n| n != "0") {
                         c.omit(
-                            "extinctionPseudoRoyal",
-                            "a kind royal only while a side has one of it left (`royal` makes every piece of the kind royal)",
+                            "extinctionPieceCount",
+                            "royal while a side has more than one of the kind left",
                         );
-                    } else {
-                        for i in kinds {
-                            pieces[i].royal = true;
-                        }
-                        royal_rule = Some(if duple { "duple" } else { "check" });
                     }
+                    for i in kinds {
+                        pieces[i].royal = true;
+                        pieces[i].when_last = when_last;
+                    }
+                    royal_rule = Some(if duple { "duple" } else { "check" });
                 }
                 _ => c.omit("extinctionPieceTypes", "names no piece of the variant"),
             }
@@ -1260,7 +1268,7 @@ fn write(
             let _ = writeln!(t, "  moves {m}");
         }
         if p.royal {
-            let _ = writeln!(t, "  royal");
+            let _ = writeln!(t, "  royal{}", if p.when_last { " when-last" } else { "" });
         }
         for l in &p.lines {
             let _ = writeln!(t, "  {l}");
