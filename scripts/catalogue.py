@@ -885,6 +885,7 @@ start "rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/RNBQKBNR[ss] w KQ - 0 1"
 # instead. Same shape as REFUSED; a blocked entry may add evidence (a definition of all else and a
 # position where it differs from FSF).
 IMPORT_FAULTS = {
+    "backrank": ("blocked", ["crown_prince"], "its pawns promote to the royal commoner itself; the import's promoted commoners are a kind of their own (`royal when-last` counts one kind), so a side with a king and a promoted one holds two royals"),
     "gethenian": ("blocked", ["chiral"], "its bishops and knights are not left-right symmetric: FSF turns Black's moves round (180 degrees), the import mirrors them top to bottom"),
     "atomiczh": ("blocked", ["atomic_drops"], "`dropChecks = false` is converted (`no-check` in `drops`), but FSF's check under explosions (a king beside the enemy king is safe, a drop beside it is no check) differs from the engine's test: perft differs in positions with drops"),
     "maharajah": ("statable", None, "not checked by a probe: the section has no parent, and Fairy-Stockfish's template for one gives a pawn no promotion choice, so Black's pawns never enter the last rank; the import keeps chess's promotions (a pawn may not enter a zone: `confined` to all but it). The lone Amazon's `extinctionPseudoRoyal` is now converted (`royal`, `royal-rule check`)"),

@@ -198,10 +198,10 @@ pub fn fsf_move(engine: &Engine, pos: &Position, mv: Move) -> Result<String, Str
                 .is_some_and(|pr| pr.mode == chimera::PromotionMode::ForcedStartOrEnd)
         });
         match target.strip_prefix('+') {
-            _ if piece_style => s.push('+'),
-            Some(base) if base == mover => s.push('+'),
             // A `+` form turning back into its base (Kyoto shogi), Fairy-Stockfish's `-`.
             None if mover.strip_prefix('+') == Some(target.as_str()) => s.push('-'),
+            _ if piece_style => s.push('+'),
+            Some(base) if base == mover => s.push('+'),
             Some(base) => s.push_str(&base.to_ascii_lowercase()),
             None => s.push_str(&target.to_ascii_lowercase()),
         }
