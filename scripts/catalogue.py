@@ -931,7 +931,7 @@ SECTION_NOTES = {
 # Positions where an IMPORT_FAULTS import differs from FSF though its start position does not.
 FAULT_POSITIONS = {
     # A Black pawn on its seventh rank: FSF gives it no promotion choice (no parent), so it may not move.
-    "maharajah": ("4k3/8/8/8/8/8/p7/7A b - - 0 1",),
+    "maharajah": ("4k3/8/8/8/8/8/p7/7M b - - 0 1",),
 }
 
 
