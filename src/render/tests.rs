@@ -60,6 +60,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
         moves,
         rides: vec![],
         royal: false,
+        royal_when_last: false,
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind::from_index(kind as usize),
