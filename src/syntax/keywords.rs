@@ -543,6 +543,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "",
     },
     Keyword {
+        rule: Rule::k_when_last,
+        word: "when-last",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
         rule: Rule::k_ends,
         word: "ends",
         place: Place::Word,
