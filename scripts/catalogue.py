@@ -66,13 +66,11 @@ MECHANISMS = {
     "counting": "South-East Asian counting rules for the ending (makruk, ASEAN, sittuyin)",
     "first_move_rights": "first-move rights of single pieces outside castling (Cambodian king leap and Met step)",
     "makpong": "makpong's rule: a king in check may only move to take the checker",
-    "colour_results": "results by colour, not by the side to move (armageddon's draw odds; minishogi's repetition, lost by the first player)",
     "material_counting": "material counting to score drawn ends (janggi's bikjang, double pass, repetition)",
     "move_repetition": "a move that repeats a position is illegal (modern janggi)",
     "stalemate_count": "stalemate scored by piece count (suicide)",
     "step_after_start": "pawn double steps (setting en passant) from squares other than the initial ones",
     "triple_step": "pawn triple steps with en passant (wildebeest)",
-    "ep_region": "en passant limited to some squares (horde: none after a double step from the first rank)",
     "petrify": "petrification: a capturing piece turns into a wall (petrified, nuclear)",
     "shatar_mate": "shatar's mate rules (a mate by knights alone loses, one without a shak among its checks draws)",
     "crown_prince": "pieces royal while a side has more than one of their kind left (FSF's `extinctionPseudoRoyal` with `extinctionPieceCount` above 0), or one royalty shared by two kinds (sho shogi's king and crown prince); `royal when-last` states the common case",
@@ -125,7 +123,6 @@ KEY_MECHANISM = {
     "dropOppositeColoredBishop": "drop_bishops",
     "castlingDroppedPiece": "castle_dropped",
     "dropNoDoubledCount": "drop_per_file",
-    "nFoldValueAbsolute": "colour_results",
     # the language has these; the importer does not convert them (yet)
     "pieceDrops": (None, "drops from a start hand without captures to hand (`drops` without `kinds`)"),
     "dropRegionWhite": (None, "drop zones (`drops { zone ... }`, per player)"),
@@ -160,7 +157,6 @@ KEY_MECHANISM = {
 # Keys whose mechanism depends on the value.
 KEY_VALUE_MECHANISM = {
     ("materialCounting", "janggi"): "material_counting",
-    ("materialCounting", "blackdrawodds"): "colour_results",
     ("materialCounting", "none"): (None, "nothing: no counting is the default"),
     ("pass", "false"): (None, "nothing: no pass is the default"),
     ("bikjangRule", "false"): (None, "nothing: no bikjang is the default"),
@@ -189,15 +185,14 @@ SHIPPED_NOTES = {
     "sittuyin": "the counting rules of the ending are not stated",
     "seirawan": "FSF tests a gating move without the gated piece (a gated piece may shield its king here)",
     "shogi": "mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
-    "minishogi": "FSF scores a fourth repetition as the first player's loss, minishogi.variant as a draw (results by colour are missing); mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
-    "mini": "FSF scores a fourth repetition as the first player's loss, minishogi.variant as a draw (results by colour are missing); mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
+    "minishogi": "a fourth repetition is the first player's loss in both (`repetition 4 loss for Sente`); mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
+    "mini": "a fourth repetition is the first player's loss in both (`repetition 4 loss for Sente`); mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
 }
 
 # --------------------------------------------------------------------------------------------
 # Built-ins nothing ships that the language cannot state: the mechanisms they need, a note, and
 # optionally evidence: a definition stating the rest and a position where it must differ from FSF.
 BUILTIN_BLOCKED = {
-    "armageddon": (["colour_results"], "chess in which a draw is Black's win"),
     "makruk": (["counting"], "the moves are statable (Khon `FfW`, Met `F`, promotion on the sixth rank)"),
     "makpong": (["counting", "makpong"], "makruk with makpong's rule"),
     "ai-wok": (["counting"], "makruk with an Ai-wok (`RNF`) for the Met"),
@@ -205,7 +200,6 @@ BUILTIN_BLOCKED = {
     "cambodian": (["first_move_rights", "counting"], "makruk with the king's first-move leap and the Met's first-move double step (FSF's gating rights `DEde`)"),
     "karouk": (["first_move_rights", "counting"], "cambodian in which the first check wins (that part is `check-limit 1`)"),
     "suicide": (["stalemate_count"], "antichess in which a stalemated side wins with fewer pieces"),
-    "horde": (["ep_region"], "all else is statable: 36 White pawns, `ifmnD in` ranks 1-2, `extinction all`, checks for Black"),
     "petrified": (["petrify"], "a capturing piece (not a pawn) turns to stone; sideways pawns"),
     "atomar": (["mutually_immune"], "atomic with the kings immune to the blast (`explosions ... immune King`) and unable to take each other"),
     "bughouse": (["two_boards"], ""),
@@ -229,17 +223,6 @@ BUILTIN_BLOCKED = {
 # its perft must differ from FSF's (checked: if it stops differing, the claim is reported).
 CHESS_PAWN = "promotes to Queen, Rook, Bishop, Knight in last_rank forced"
 BLOCKED_EVIDENCE = {
-    "horde": ("""variant "horde"
-extends "chess.variant"
-zone double_step = ranks 1-2
-piece Pawn P {
-  moves fmWfceF
-  moves ifmnD in double_step
-  %s
-}
-extinction all
-start "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
-""" % CHESS_PAWN, "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1"),
     "shouse": ("""variant "shouse"
 extends "seirawan.variant"
 piece PromotedQueen +Q { moves Q  captured as Pawn }
@@ -522,6 +505,24 @@ zone last_rank = rank 5
 piece Pawn P { moves fmWfcF  %s }
 start "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"
 """ % CHESS_PAWN, [], None),
+    "armageddon": ("""variant "armageddon"
+extends "chess.variant"
+stalemate win for Black
+repetition 3 win for Black
+move-limit 50 win for Black resets Pawn
+""", [], None),
+    "horde": ("""variant "horde"
+extends "chess.variant"
+zone double_step = ranks 1-2
+piece Pawn P {
+  moves fmWfceF
+  moves ifmnD in double_step
+  %s
+}
+extinction all
+en-passant in rank 3
+start "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+""" % CHESS_PAWN, ["4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1"], None),
     "georgian": ("""variant "georgian"
 extends "chess.variant"
 piece Queen A { moves QN }
@@ -813,7 +814,6 @@ REFUSED = {
     "atomicduck": ("blocked", ["walls"], "atomic chess with the duck: `walls` cannot be combined with `explosions` yet"),
     "epicatomic": ("blocked", ["explosion"], "the importer also stops at promotion ranks 9-10 on an 8-rank board"),
     "stardust": ("blocked", ["goal_one_side"], "the importer also leaves out its immobile pieces, drops from the start hand, and a confinement for one side"),
-    "antiminishogi": ("blocked", ["colour_results"], "the minishogi parent's repetition is the first player's loss; the importer also stops at `no-mate` without a royal piece"),
     "caught-in-a-snag": ("statable", """variant "caught-in-a-snag"
 board 8x6
 piece King G { moves gQ  royal }

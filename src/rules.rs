@@ -126,6 +126,10 @@ pub struct RuleSet {
     /// Gating, if the variant has it (`gating in rank 1`).
     #[serde(default)]
     pub gating: Option<Gating>,
+    /// `en-passant in ZONE`: a double step sets en passant only when the square it passes is in
+    /// the mover's part of the zone; `None`: wherever it passes.
+    #[serde(default)]
+    pub en_passant: Option<PlayerSquares>,
     /// Walls, if every move also places one (`walls moved`).
     #[serde(default)]
     pub walls: Option<Walls>,
@@ -596,6 +600,8 @@ pub enum Outcome {
     Loss,
     /// Nobody wins.
     Draw,
+    /// This player wins, whichever side the rule happens to (`win for Black`).
+    WonBy(Player),
 }
 
 /// How check works when a side has royal pieces.

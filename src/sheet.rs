@@ -81,6 +81,9 @@ impl Sheet {
         if rules.gating.is_some() {
             sections.push(w.gating());
         }
+        if rules.en_passant.is_some() {
+            sections.push(w.en_passant());
+        }
         sections.push(w.start());
         Sheet {
             title: rules.name.clone(),
@@ -180,11 +183,14 @@ struct Words<'a> {
     rules: &'a RuleSet,
 }
 
-fn score_text(s: Outcome) -> &'static str {
+/// What a rule's outcome does to the side it happens to: "wins", or "ends the game as a win for
+/// Black" when the rule names its winner (`win for Black`).
+fn score_text(rules: &RuleSet, s: Outcome) -> String {
     match s {
-        Outcome::Win => "wins",
-        Outcome::Loss => "loses",
-        Outcome::Draw => "draws",
+        Outcome::Win => "wins".into(),
+        Outcome::Loss => "loses".into(),
+        Outcome::Draw => "draws".into(),
+        Outcome::WonBy(p) => format!("ends the game as a win for {}", rules.players[p]),
     }
 }
 
@@ -783,7 +789,7 @@ impl Words<'_> {
         if let Some(sc) = e.facing_ends {
             s.line(format!(
                 "royal pieces may face each other on a file with nothing between them; the side to move must then break the line or pass, and if the line still stands after its move the game ends: the side to move {}",
-                score_text(sc)
+                score_text(self.rules, sc)
             ));
         }
         if e.no_check {
@@ -796,22 +802,25 @@ impl Words<'_> {
         let e = &self.rules.end;
         let mut s = Section::new("End of the game");
         if self.rules.royal_kinds().next().is_some() && e.royal_rule != RoyalRule::Capture {
-            s.line(format!("the checkmated side {}", score_text(e.checkmate)));
+            s.line(format!(
+                "the checkmated side {}",
+                score_text(self.rules, e.checkmate)
+            ));
         }
         s.line(format!(
             "a side to move with no legal move, not in check (stalemate), {}",
-            score_text(e.stalemate)
+            score_text(self.rules, e.stalemate)
         ));
         if let Some((n, sc)) = e.repetition {
             s.line(format!(
                 "when a position stands for the {} time, the side to move {}",
                 ordinal(n),
-                score_text(sc)
+                score_text(self.rules, sc)
             ));
             if let Some(p) = e.perpetual_check {
                 s.detail(format!(
                     "unless one side gave check with every one of its moves since the position first stood: that side {}",
-                    score_text(p)
+                    score_text(self.rules, p)
                 ));
             }
         }
@@ -822,14 +831,14 @@ impl Words<'_> {
             if let Some(sc) = p.twice {
                 s.detail(format!(
                     "two passes in a row end the game: the side to move {}",
-                    score_text(sc)
+                    score_text(self.rules, sc)
                 ));
             }
         }
         if let Some(sc) = e.bare_royal {
             s.line(format!(
                 "a side left with only royal pieces {}, unless its move can leave the other side bare too",
-                score_text(sc)
+                score_text(self.rules, sc)
             ));
         }
         if let Some(line) = self.extinction_line() {
@@ -853,7 +862,7 @@ impl Words<'_> {
                 "after {} moves by each side without {}, the side to move {}",
                 m.moves,
                 or_list(&resets),
-                score_text(m.score)
+                score_text(self.rules, m.score)
             ));
         }
         s
@@ -870,7 +879,7 @@ impl Words<'_> {
                 Counted::All => None,
             })
             .collect();
-        let (n, result) = (first.down_to, score_text(first.score));
+        let (n, result) = (first.down_to, score_text(self.rules, first.score));
         let what = if kinds.is_empty() {
             match n {
                 0 => "no piece left".to_string(),
@@ -926,6 +935,17 @@ impl Words<'_> {
             } else {
                 s.detail("the rights are those of the FEN's castling field (`KQkq`)");
             }
+        }
+        s
+    }
+
+    fn en_passant(&self) -> Section {
+        let mut s = Section::new("En passant");
+        if let Some(z) = &self.rules.en_passant {
+            s.line(format!(
+                "a double step may be taken en passant only when the square it passes is on {}",
+                self.per_player(z)
+            ));
         }
         s
     }

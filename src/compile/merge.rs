@@ -456,6 +456,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::Explosions { .. }
             | Statement::Walls { .. }
             | Statement::Gating(_)
+            | Statement::EnPassant(_)
             | Statement::PromotionLimit(_)) => {
                 if first_time(ctx, Key::Statement(kw), format!("`{kw}`"), span) {
                     m.game_rules.insert(kw, Spanned::new(node, span));

@@ -360,7 +360,9 @@ impl Warner<'_> {
         // The game rules that name zones: `goal KIND in ZONE`, `gating in ZONE`.
         for st in m.game_rules.values() {
             match &st.node {
-                Statement::Goal { zone, .. } | Statement::Gating(zone) => exprs.push(zone),
+                Statement::Goal { zone, .. }
+                | Statement::Gating(zone)
+                | Statement::EnPassant(zone) => exprs.push(zone),
                 Statement::Walls {
                     zone: Some(zone), ..
                 } => exprs.push(zone),

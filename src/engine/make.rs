@@ -99,7 +99,11 @@ impl Engine {
                 }
                 p.set_piece(mv.to, Some(Piece::new(us, kind)));
                 if let MoveKind::DoubleStep { passed } = mv.kind {
-                    p.set_ep(Some((passed, mv.to)));
+                    // `en-passant in ZONE`: only where the passed square is in the mover's part.
+                    let region = self.rules().en_passant.as_ref();
+                    if region.is_none_or(|r| r[us].contains(passed)) {
+                        p.set_ep(Some((passed, mv.to)));
+                    }
                 }
                 // `explosions`: the capture blows up the capturer and its neighbours.
                 let blasted = if captures {

@@ -19,5 +19,6 @@ pub(crate) fn result(score: Outcome, side: Player) -> GameResult {
         Outcome::Win => GameResult::Win(side),
         Outcome::Loss => GameResult::Win(side.other()),
         Outcome::Draw => GameResult::Draw,
+        Outcome::WonBy(p) => GameResult::Win(p),
     }
 }

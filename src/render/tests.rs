@@ -172,6 +172,7 @@ fn river_rules() -> RuleSet {
         },
         castling: None,
         gating: None,
+        en_passant: None,
         walls: None,
         promotion_limits: vec![],
         random_start: None,

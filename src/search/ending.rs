@@ -28,11 +28,13 @@ impl Searcher {
             } else {
                 end.stalemate
             };
-            return Terminal::Score(outcome_score(s, ply));
+            let stm = pos.side_to_move();
+            return Terminal::Score(outcome_score(s, stm, stm, ply));
         }
         if let Some(ml) = &end.move_limit {
             if self.at_move_limit(pos) {
-                return Terminal::Score(outcome_score(ml.score, ply));
+                let stm = pos.side_to_move();
+                return Terminal::Score(outcome_score(ml.score, stm, stm, ply));
             }
         }
         Terminal::Ongoing
@@ -79,12 +81,13 @@ impl Searcher {
                 let end = &self.engine.rules().end;
                 if let Some(perpetual) = end.perpetual_check {
                     if let Some(checker) = self.perpetual_checker(n - 1 - i, pos.side_to_move()) {
-                        let s = outcome_score(perpetual, ply);
-                        // `outcome_score` is for the side to move; the rule's score is the checker's.
-                        return Some(if checker == pos.side_to_move() { s } else { -s });
+                        // The perpetual-check rule's score is the checker's.
+                        let stm = pos.side_to_move();
+                        return Some(outcome_score(perpetual, checker, stm, ply));
                     }
                 }
-                return Some(outcome_score(score, ply));
+                let stm = pos.side_to_move();
+                return Some(outcome_score(score, stm, stm, ply));
             }
             i += 2;
         }
@@ -129,12 +132,19 @@ impl Searcher {
     }
 }
 
-/// The search score of a game result for the side to move, `ply` plies from the root.
-pub(super) fn outcome_score(o: Outcome, ply: usize) -> i32 {
-    match o {
-        Outcome::Win => MATE - ply as i32,
-        Outcome::Loss => -(MATE - ply as i32),
-        Outcome::Draw => 0,
+/// The search score, for the side to move `stm`, of a rule's outcome `o` that happens to `side`,
+/// `ply` plies from the root.
+pub(super) fn outcome_score(o: Outcome, side: Player, stm: Player, ply: usize) -> i32 {
+    let winner = match o {
+        Outcome::Win => side,
+        Outcome::Loss => side.other(),
+        Outcome::WonBy(p) => p,
+        Outcome::Draw => return 0,
+    };
+    if winner == stm {
+        MATE - ply as i32
+    } else {
+        -(MATE - ply as i32)
     }
 }
 

@@ -156,6 +156,9 @@ pub(crate) enum Statement {
     /// `gating in ZONE`: a piece leaving a square of ZONE for the first time may leave a piece
     /// from its player's hand there.
     Gating(ZoneExpr),
+    /// `en-passant in ZONE`: a double step sets en passant only when the square it passes is in
+    /// the mover's part of ZONE.
+    EnPassant(ZoneExpr),
     /// `start "FEN" [random rank N { ... }]`; the string's span is the text between the quotes.
     Start(Spanned<String>, Option<RandomStart>),
     /// `facing ends RESULT`: facing royals end the game unless the side to move breaks the line.
@@ -258,6 +261,7 @@ impl Statement {
             Statement::MoveLimit { .. } => "move-limit",
             Statement::Castling { .. } => "castling",
             Statement::Gating(_) => "gating",
+            Statement::EnPassant(_) => "en-passant",
             Statement::Start(..) => "start",
             Statement::FacingEnds(_) => "facing",
             Statement::Pass(..) => "pass",
@@ -286,8 +290,8 @@ pub(crate) enum RoyalRuleName {
     Capture,
 }
 
-/// `win`, `loss` or `draw`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `win`, `loss` or `draw`, optionally `for PLAYER`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ScoreName {
     /// `win`.
     Win,
@@ -295,6 +299,13 @@ pub(crate) enum ScoreName {
     Loss,
     /// `draw`.
     Draw,
+    /// `win for PLAYER` (`win` true) or `loss for PLAYER`: the same whichever side the rule happens to.
+    For {
+        /// `win`, not `loss`.
+        win: bool,
+        /// The player named.
+        player: Name,
+    },
 }
 
 /// `zone NAME = ...`.

@@ -173,9 +173,17 @@ impl Builder {
 
     fn score(&self, p: Pair<Rule>) -> Spanned<ScoreName> {
         let span = self.span(&p);
-        let s = match p.as_str() {
-            "win" => ScoreName::Win,
-            "loss" => ScoreName::Loss,
+        let mut it = p.into_inner();
+        let word = it.next().map_or("draw", |w| w.as_str());
+        let player = it
+            .next()
+            .and_then(|f| f.into_inner().nth(1))
+            .map(|n| self.name(n));
+        let s = match (word, player) {
+            ("win", None) => ScoreName::Win,
+            ("loss", None) => ScoreName::Loss,
+            ("win", Some(player)) => ScoreName::For { win: true, player },
+            ("loss", Some(player)) => ScoreName::For { win: false, player },
             _ => ScoreName::Draw,
         };
         Spanned::new(s, span)
@@ -375,6 +383,9 @@ impl Builder {
                 Statement::Walls { rule, zone }
             }
             Rule::gating_stmt => Statement::Gating(self.zone_expr(self.take(&mut it, &parent)?)?),
+            Rule::en_passant_stmt => {
+                Statement::EnPassant(self.zone_expr(self.take(&mut it, &parent)?)?)
+            }
             Rule::promotion_limit_stmt => {
                 let mut v = Vec::new();
                 for kc in it {

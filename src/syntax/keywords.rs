@@ -165,6 +165,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`gating in ZONE`, like `gating in rank 1`",
     },
     Keyword {
+        rule: Rule::k_en_passant,
+        word: "en-passant",
+        place: Place::Statement,
+        how: "`en-passant in ZONE`: a double step sets en passant only when the square it passes is in the mover's part of ZONE, like `en-passant in rank 3`",
+    },
+    Keyword {
         rule: Rule::k_pass,
         word: "pass",
         place: Place::Statement,
@@ -731,6 +737,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_draw,
         word: "draw",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_for,
+        word: "for",
         place: Place::Word,
         how: "",
     },

@@ -510,3 +510,107 @@ fn a_piece_confined_to_a_zone_is_dropped_only_inside_it() {
         strs(&["G@a1", "G@a2", "G@b1", "G@b2", "G@c1", "G@c2"])
     );
 }
+
+#[test]
+fn a_score_for_a_named_player_is_that_players_whichever_side_it_happens_to() {
+    // Armageddon's draw odds: stalemate and the move limit are Black's win, whoever is stuck.
+    let pawn = "piece Pawn P { moves fmWfcF }";
+    let e = board(
+        "4x4",
+        pawn,
+        "stalemate win for Black\nmove-limit 2 win for Black",
+        "4/k3/2p1/K3 w - - 0 1",
+    );
+    // White to move and stalemated: the King on a1 has a2 and b2 (Black's King) and b1 (the
+    // Pawn on c2) covered.
+    let white_stuck = "4/k3/2p1/K3 w - - 0 1";
+    assert_eq!(all_moves(&e, white_stuck), Vec::<String>::new());
+    let p = pos(&e, white_stuck);
+    assert_eq!(
+        e.status(&p),
+        Status::Stalemate(GameResult::Win(Player::Second))
+    );
+    // Black to move and stalemated: a3 is a protected Pawn, b3 White's King's, b4 the Pawn's.
+    let black_stuck = "k3/P3/1K2/4 b - - 0 1";
+    assert_eq!(all_moves(&e, black_stuck), Vec::<String>::new());
+    let p = pos(&e, black_stuck);
+    assert_eq!(
+        e.status(&p),
+        Status::Stalemate(GameResult::Win(Player::Second))
+    );
+    // The move limit (2 moves each), reached with either side to move.
+    for side in ["w", "b"] {
+        let p = pos(&e, &format!("k3/4/4/3K {side} - - 4 3"));
+        assert_eq!(
+            e.status(&p),
+            Status::MoveLimit(GameResult::Win(Player::Second))
+        );
+    }
+    // Under plain `stalemate win` the stalemated side itself wins.
+    let e = board("4x4", pawn, "stalemate win", white_stuck);
+    let p = pos(&e, white_stuck);
+    assert_eq!(
+        e.status(&p),
+        Status::Stalemate(GameResult::Win(Player::First))
+    );
+}
+
+#[test]
+fn a_repetition_lost_by_the_first_player_is_lost_by_it_whoever_repeats() {
+    // Minishogi's sennichite: the third occurrence here is the first player's loss, with White
+    // to move and with Black to move.
+    for (side, plies) in [
+        ("w", ["d1d2", "a4a3", "d2d1", "a3a4"]),
+        ("b", ["a4a3", "d1d2", "a3a4", "d2d1"]),
+    ] {
+        let fen = format!("k3/4/4/3K {side} - - 0 1");
+        let e = std::sync::Arc::new(board("4x4", "", "repetition 3 loss for White", &fen));
+        let mut g = chimera::Game::new(e.clone(), pos(&e, &fen));
+        for m in plies.iter().chain(plies.iter()) {
+            assert!(!g.status().is_over(), "over before {m}");
+            let mv = chimera::parse_move(&e, g.position(), m).expect("a legal move");
+            g.play(mv);
+        }
+        assert_eq!(
+            g.status(),
+            Status::Repetition(GameResult::Win(Player::Second))
+        );
+    }
+    // `repetition 3 draw` beside it: a draw.
+    let e = std::sync::Arc::new(board("4x4", "", "repetition 3 draw", "k3/4/4/3K w - - 0 1"));
+    let mut g = chimera::Game::new(e.clone(), pos(&e, "k3/4/4/3K w - - 0 1"));
+    for m in ["d1d2", "a4a3", "d2d1", "a3a4"].repeat(2) {
+        let mv = chimera::parse_move(&e, g.position(), m).expect("a legal move");
+        g.play(mv);
+    }
+    assert_eq!(g.status(), Status::Repetition(GameResult::Draw));
+}
+
+#[test]
+fn en_passant_in_a_zone_lets_only_double_steps_passing_it_be_taken() {
+    // Horde: White's Pawns double-step from the first two ranks, but only a step passing the
+    // third rank may be taken en passant.
+    let src = |rule: &str| {
+        format!(
+            "variant \"Test\"\nboard 8x8\nzone first_two = ranks 1-2\n\
+             piece King K {{ moves K royal }}\n\
+             piece Pawn P {{ moves fmWfceF  moves fmnD in first_two sets-en-passant }}\n\
+             {rule}\nstart \"4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1\"\n"
+        )
+    };
+    let e = engine(&src("en-passant in rank 3"));
+    // a1a3 passes a2: the Pawn on b3 may not take it there.
+    let from_first = "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1";
+    let p = after(&e, from_first, &["a1a3"]);
+    assert_eq!(to_fen(&e, &p), "4k3/8/8/8/8/Pp6/8/4K3 b - - 1 1");
+    assert!(!moves_in(&e, &p).contains(&"b3a2".to_string()));
+    // a2a4 passes a3: the Pawn on b4 may.
+    let from_second = "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1";
+    let p = after(&e, from_second, &["a2a4"]);
+    assert_eq!(to_fen(&e, &p), "4k3/8/8/8/Pp6/8/8/4K3 b - a3 1 1");
+    assert!(moves_in(&e, &p).contains(&"b4a3".to_string()));
+    // Without the rule the first double step may be taken too.
+    let e = engine(&src(""));
+    let p = after(&e, from_first, &["a1a3"]);
+    assert!(moves_in(&e, &p).contains(&"b3a2".to_string()));
+}

@@ -94,23 +94,23 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
     };
     let repetition = m.repetition.as_ref().and_then(|(n, s, _)| {
         in_range(ctx, n, 2, u8::MAX as u64, "the repetition count")
-            .map(|n| (n as u8, score(&s.node)))
+            .map(|n| (n as u8, score(ctx, env, s)))
     });
     let perpetual_check = m
         .repetition
         .as_ref()
         .and_then(|(_, _, p)| p.as_ref())
-        .map(|s| score(&s.node));
+        .map(|s| score(ctx, env, s));
     let move_limit = m.move_limit.as_ref().and_then(|(n, s, resets)| {
         let moves = in_range(ctx, n, 1, u16::MAX as u64, "the move limit");
         let reset_by = env.kinds(ctx, resets, Code::PieceUnknown, "piece");
         Some(MoveLimit {
             moves: moves? as u16,
-            score: score(&s.node),
+            score: score(ctx, env, s),
             reset_by: reset_by?,
         })
     });
-    let facing_ends = m.facing_ends.as_ref().map(|s| score(&s.node));
+    let facing_ends = m.facing_ends.as_ref().map(|s| score(ctx, env, s));
     GameEnd {
         royal_rule,
         // `facing ends` replaces the ban: royals may face each other.
@@ -118,12 +118,12 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         stalemate: m
             .stalemate
             .as_ref()
-            .map(|s| score(&s.node))
+            .map(|s| score(ctx, env, s))
             .unwrap_or(Outcome::Draw),
         checkmate: m
             .checkmate
             .as_ref()
-            .map(|s| score(&s.node))
+            .map(|s| score(ctx, env, s))
             .unwrap_or(Outcome::Loss),
         repetition,
         perpetual_check,

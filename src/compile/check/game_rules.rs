@@ -26,7 +26,7 @@ pub(super) fn compile(
         match &st.node {
             Statement::Pass(twice, when_stuck) => {
                 end.pass = Some(PassRule {
-                    twice: twice.as_ref().map(|s| score(&s.node)),
+                    twice: twice.as_ref().map(|s| score(ctx, env, s)),
                     when_stuck: *when_stuck,
                 });
             }
@@ -34,7 +34,7 @@ pub(super) fn compile(
                 if royals.is_empty() {
                     needs_royal(ctx, span, "`bare-royal`");
                 }
-                end.bare_royal = Some(score(&s.node));
+                end.bare_royal = Some(score(ctx, env, s));
             }
             Statement::Extinction {
                 kinds,
@@ -47,7 +47,9 @@ pub(super) fn compile(
                         .map_or(0, |n| n as u8),
                     None => 0,
                 };
-                let score = result.as_ref().map_or(Outcome::Loss, |s| score(&s.node));
+                let score = result
+                    .as_ref()
+                    .map_or(Outcome::Loss, |s| score(ctx, env, s));
                 let rule = |counted| Extinction {
                     counted,
                     down_to,

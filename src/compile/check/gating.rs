@@ -3,9 +3,18 @@
 use super::{Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
-use crate::geometry::{file_letter, Player};
+use crate::geometry::{file_letter, Player, PlayerSquares};
 use crate::rules::Gating;
 use crate::syntax::Statement;
+
+/// `en-passant in ZONE`, if the definition states it.
+pub(super) fn en_passant(ctx: &mut Ctx, m: &Merged, env: &mut Env) -> Option<PlayerSquares> {
+    let st = m.game_rules.get("en-passant")?;
+    let Statement::EnPassant(zone) = &st.node else {
+        return None;
+    };
+    env.inline_zone(ctx, zone)
+}
 
 /// The gating rule, if the definition states one.
 pub(super) fn gating(ctx: &mut Ctx, m: &Merged, env: &mut Env) -> Option<Gating> {

@@ -21,7 +21,7 @@ use super::merge::Merged;
 use super::zones::{board_help, Zones};
 use super::{unknown_help, Ctx};
 use crate::diagnostics::Code;
-use crate::geometry::{Dimensions, PlayerSquares, SquareSet};
+use crate::geometry::{ByPlayer, Dimensions, Player, PlayerSquares, SquareSet};
 use crate::rules::{Board, Outcome, PathDef, PieceKind, RuleSet, ZoneId, ZoneRef};
 use crate::syntax::{Name, PieceDecl, ScoreName, Span, Spanned, ZoneExpr, ZoneTerm};
 use indexmap::IndexMap;
@@ -39,6 +39,8 @@ struct Env<'a> {
     path_defs: IndexMap<String, PathDef>,
     /// Declared zones, in the order of [`RuleSet::zones`] (a zone's place is its `ZoneId`).
     zone_names: Vec<String>,
+    /// The players' names (`win for PLAYER`).
+    players: ByPlayer<String>,
 }
 
 impl Env<'_> {
@@ -112,11 +114,36 @@ impl Env<'_> {
     }
 }
 
-fn score(s: &ScoreName) -> Outcome {
-    match s {
+/// The outcome a score states; `win for PLAYER` names one of the `players` (else an error, and
+/// a draw stands in).
+fn score(ctx: &mut Ctx, env: &Env, s: &Spanned<ScoreName>) -> Outcome {
+    match &s.node {
         ScoreName::Win => Outcome::Win,
         ScoreName::Loss => Outcome::Loss,
         ScoreName::Draw => Outcome::Draw,
+        ScoreName::For { win, player } => {
+            let Some(p) = [Player::First, Player::Second]
+                .into_iter()
+                .find(|p| env.players[*p] == player.node)
+            else {
+                let help = unknown_help(
+                    "player",
+                    &player.node,
+                    [Player::First, Player::Second].map(|p| env.players[p].as_str()),
+                );
+                let err = ctx
+                    .error(
+                        Code::PlayerUnknown,
+                        player.span,
+                        format!("unknown player `{}`", player.node),
+                    )
+                    .with_label("not one of the `players`")
+                    .with_help(help);
+                ctx.report(err);
+                return Outcome::Draw;
+            };
+            Outcome::WonBy(if *win { p } else { p.other() })
+        }
     }
 }
 
@@ -165,6 +192,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         paths: m.paths.keys().cloned().collect(),
         path_defs: paths.clone(),
         zone_names: zone_sets.keys().cloned().collect(),
+        players: players.clone(),
     };
     let pieces = pieces::pieces(ctx, &mut env, &decls);
     let royals: Vec<PieceKind> = pieces
@@ -184,6 +212,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
     let castling = ending::castling(ctx, m, &env, dims);
     let random_start = random::random_start(ctx, m, &env, &start);
     let gating = gating::gating(ctx, m, &mut env);
+    let en_passant = gating::en_passant(ctx, m, &mut env);
     let has_drops = !drops.to_hand.is_empty() || !start.hands.is_empty();
     let walls = walls::walls(ctx, m, &mut env, &squares, has_drops);
     let render = render::render(ctx, m, dims, &zone_sets);
@@ -199,6 +228,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         end,
         castling,
         gating,
+        en_passant,
         walls,
         promotion_limits,
         start_fen,

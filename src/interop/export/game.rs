@@ -229,12 +229,30 @@ impl Exporter<'_> {
 
     pub(super) fn end(&mut self) {
         let end = self.rules.end.clone();
-        self.line("stalemateValue", score_word(end.stalemate));
-        self.line("checkmateValue", score_word(end.checkmate));
+        let odds = self.draw_odds(&end);
+        let v = self.drawn_value(end.stalemate, odds, "stalemate");
+        self.line("stalemateValue", v);
+        if let Outcome::WonBy(_) = end.checkmate {
+            self.problem(
+                Subject::Statement("checkmate"),
+                "checkmate won by a named player: Fairy-Stockfish scores it for the side to move (left out)",
+            );
+        } else {
+            self.line("checkmateValue", score_word(end.checkmate));
+        }
         match end.repetition {
+            // `repetition N loss for White` alone: Fairy-Stockfish's `nFoldValueAbsolute`, whose
+            // value is the first player's.
+            Some((n, Outcome::WonBy(p))) if odds != Some(p) => {
+                self.line("nFoldRule", n);
+                let first_wins = p == Player::First;
+                self.line("nFoldValue", if first_wins { "win" } else { "loss" });
+                self.line("nFoldValueAbsolute", "true");
+            }
             Some((n, s)) => {
                 self.line("nFoldRule", n);
-                self.line("nFoldValue", score_word(s));
+                let v = self.drawn_value(s, odds, "repetition");
+                self.line("nFoldValue", v);
             }
             // No repetition rule: `nFoldRule = 0` turns Fairy-Stockfish's off (its own kono
             // and alapo sections say so).
@@ -254,7 +272,9 @@ impl Exporter<'_> {
         match &end.move_limit {
             None => self.line("nMoveRule", 0),
             Some(ml) => {
-                if ml.score != Outcome::Draw {
+                if ml.score != Outcome::Draw
+                    && ml.score != odds.map_or(Outcome::Draw, Outcome::WonBy)
+                {
                     self.problem(
                         Subject::Statement("move-limit"),
                         format!(
@@ -283,6 +303,61 @@ impl Exporter<'_> {
         // `no-check`: no move may give check (Fairy-Stockfish's `checking = false`).
         if end.no_check {
             self.line("checking", "false");
+        }
+    }
+
+    /// The player whose win every drawn end is (Fairy-Stockfish's `materialCounting =
+    /// whitedrawodds | blackdrawodds`), when stalemate or the move limit names one; written here.
+    /// A rule left a plain draw beside it would become that player's win too: a problem.
+    fn draw_odds(&mut self, end: &crate::rules::GameEnd) -> Option<Player> {
+        let named = |o: Outcome| match o {
+            Outcome::WonBy(p) => Some(p),
+            _ => None,
+        };
+        let odds = named(end.stalemate).or(end.move_limit.as_ref().and_then(|m| named(m.score)))?;
+        self.line(
+            "materialCounting",
+            if odds == Player::First {
+                "whitedrawodds"
+            } else {
+                "blackdrawodds"
+            },
+        );
+        let drawn = [
+            ("stalemate", Some(end.stalemate)),
+            ("repetition", end.repetition.map(|(_, s)| s)),
+            ("move-limit", end.move_limit.as_ref().map(|m| m.score)),
+            ("facing", end.facing_ends),
+            ("pass", end.pass.as_ref().and_then(|p| p.twice)),
+        ];
+        for (statement, score) in drawn {
+            if score == Some(Outcome::Draw) {
+                self.problem(
+                    Subject::Statement(statement),
+                    format!("a draw beside a drawn end won by {}: Fairy-Stockfish's draw odds would make this a win too", self.rules.players[odds]),
+                );
+            }
+        }
+        Some(odds)
+    }
+
+    /// A rule's value where a drawn end may be the draw-odds player's win (`draw_odds`).
+    fn drawn_value(
+        &mut self,
+        s: Outcome,
+        odds: Option<Player>,
+        statement: &'static str,
+    ) -> &'static str {
+        match s {
+            Outcome::WonBy(p) if Some(p) == odds => "draw",
+            Outcome::WonBy(_) => {
+                self.problem(
+                    Subject::Statement(statement),
+                    "won by one player while another drawn end is the other's: Fairy-Stockfish has one draw-odds side (left out)",
+                );
+                "draw"
+            }
+            s => score_word(s),
         }
     }
 

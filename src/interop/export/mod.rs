@@ -358,6 +358,7 @@ fn score_word(s: Outcome) -> &'static str {
         Outcome::Win => "win",
         Outcome::Loss => "loss",
         Outcome::Draw => "draw",
+        Outcome::WonBy(_) => "win for a named player",
     }
 }
 

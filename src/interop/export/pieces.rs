@@ -436,6 +436,14 @@ impl Exporter<'_> {
             }
             self.line("doubleStep", "true");
             self.region("doubleStepRegion", &r);
+            // `en-passant in ZONE` holds the squares a side's double steps pass; Fairy-Stockfish's
+            // region the squares where a side takes: the other side's.
+            if let Some(ep) = self.rules.en_passant {
+                self.region(
+                    "enPassantRegion",
+                    &PlayerSquares::from_fn(|p| ep[p.other()]),
+                );
+            }
         } else {
             self.line("doubleStep", "false");
         }

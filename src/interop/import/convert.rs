@@ -210,6 +210,7 @@ pub(super) fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omi
     let royal_rule = royalty(&mut c, &mut pieces);
     let drop_lines = drop_rules(&mut c, &pieces, &promotion);
     let mut rules = end_rules(&mut c, &pieces, royal_rule);
+    rules.extend(en_passant_region(&mut c));
     rules.extend(material_rules(&mut c, &pieces, royal_rule.is_some()));
     let start = start_and_castling(&mut c, &pieces, &mut rules);
     not_converted(&mut c);
@@ -452,6 +453,36 @@ fn double_step_zone(c: &mut Conv, letter: char) -> DoubleStep {
     }
     c.zone("double_step", &w, &b)
         .map_or(DoubleStep::Initial, DoubleStep::InitialIn)
+}
+
+/// `enPassantRegion` (the squares where a side may take en passant) as `en-passant in ZONE` (the
+/// squares a side's double steps pass): White's double steps are taken where Black may take.
+fn en_passant_region(c: &mut Conv) -> Option<String> {
+    let both = c.get("enPassantRegion");
+    let w = c.get("enPassantRegionWhite").or_else(|| both.clone());
+    let b = c.get("enPassantRegionBlack").or(both);
+    if w.is_none() && b.is_none() {
+        return None;
+    }
+    let all: Vec<String> = (1..=c.ranks).map(|r| format!("*{r}")).collect();
+    let all = all.join(" ");
+    let (w, b) = (w.unwrap_or_else(|| all.clone()), b.unwrap_or(all));
+    let (ws, bs) = (c.square_set(&w), c.square_set(&b));
+    if ws.is_empty() || bs.is_empty() {
+        for k in [
+            "enPassantRegion",
+            "enPassantRegionWhite",
+            "enPassantRegionBlack",
+        ] {
+            c.omit(
+                k,
+                "no en passant for a side: the language states a region with squares",
+            );
+        }
+        return None;
+    }
+    let zone = c.zone("en_passant_squares", &b, &w)?;
+    Some(format!("en-passant in {zone}"))
 }
 
 /// Mobility regions as `confined` zones.
@@ -999,11 +1030,26 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             _ => None,
         }
     };
-    if let Some(v) = c.get("stalemateValue") {
-        match score(&v) {
-            Some(s) => rules.push(format!("stalemate {s}")),
+    // Draw odds (`materialCounting = blackdrawodds`): every drawn end is that player's win.
+    let odds = match c.s.get("materialCounting").map(|(v, _)| v.as_str()) {
+        Some("blackdrawodds") => Some("Black"),
+        Some("whitedrawodds") => Some("White"),
+        _ => None,
+    };
+    if odds.is_some() {
+        c.get("materialCounting");
+    }
+    let drawn = |s: &str| match (s, odds) {
+        ("draw", Some(p)) => format!("win for {p}"),
+        _ => s.to_string(),
+    };
+    match c.get("stalemateValue") {
+        Some(v) => match score(&v) {
+            Some(s) => rules.push(format!("stalemate {}", drawn(s))),
             None => c.omit("stalemateValue", "not win, loss or draw"),
-        }
+        },
+        None if odds.is_some() => rules.push(format!("stalemate {}", drawn("draw"))),
+        None => {}
     }
     // Without a royal piece there is no checkmate to score (the language refuses the line).
     let checkmate = c
@@ -1017,15 +1063,14 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     }
     let nfold: u32 = c.get("nFoldRule").and_then(|v| v.parse().ok()).unwrap_or(3);
     let nfold_value = c.get("nFoldValue").unwrap_or_else(|| "draw".into());
-    if c.flag("nFoldValueAbsolute", false) {
-        c.omit(
-            "nFoldValueAbsolute",
-            "a repetition result from White's side rather than the side to move",
-        );
-    }
+    // `nFoldValueAbsolute`: the value is White's, whichever side is to move.
+    let absolute = c.flag("nFoldValueAbsolute", false);
     let perpetual = c.flag("perpetualCheckIllegal", false);
     if (2..=255).contains(&nfold) {
-        let s = score(&nfold_value).unwrap_or("draw");
+        let s = match score(&nfold_value).unwrap_or("draw") {
+            s @ ("win" | "loss") if absolute => format!("{s} for White"),
+            s => drawn(s),
+        };
         let mut l = format!("repetition {nfold} {s}");
         if perpetual {
             l.push_str(" perpetual-check loss");
@@ -1048,7 +1093,7 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             .filter_map(|ch| letter_of(pieces, ch))
             .map(|i| pieces[i].name.clone())
             .collect();
-        let mut l = format!("move-limit {} draw", nmove.min(65535));
+        let mut l = format!("move-limit {} {}", nmove.min(65535), drawn("draw"));
         if !resets.is_empty() {
             l.push_str(&format!(" resets {}", resets.join(", ")));
         }
