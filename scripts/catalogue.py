@@ -68,7 +68,6 @@ MECHANISMS = {
     "makpong": "makpong's rule: a king in check may only move to take the checker",
     "material_counting": "material counting to score drawn ends (janggi's bikjang, double pass, repetition)",
     "move_repetition": "a move that repeats a position is illegal (modern janggi)",
-    "stalemate_count": "stalemate scored by piece count (suicide)",
     "step_after_start": "pawn double steps (setting en passant) from squares other than the initial ones",
     "triple_step": "pawn triple steps with en passant (wildebeest)",
     "petrify": "petrification: a capturing piece turns into a wall (petrified, nuclear)",
@@ -199,7 +198,6 @@ BUILTIN_BLOCKED = {
     "asean": (["counting"], "makruk's pieces on chess's ranks, promotion on the eighth rank"),
     "cambodian": (["first_move_rights", "counting"], "makruk with the king's first-move leap and the Met's first-move double step (FSF's gating rights `DEde`)"),
     "karouk": (["first_move_rights", "counting"], "cambodian in which the first check wins (that part is `check-limit 1`)"),
-    "suicide": (["stalemate_count"], "antichess in which a stalemated side wins with fewer pieces"),
     "petrified": (["petrify"], "a capturing piece (not a pawn) turns to stone; sideways pawns"),
     "atomar": (["mutually_immune"], "atomic with the kings immune to the blast (`explosions ... immune King`) and unable to take each other"),
     "bughouse": (["two_boards"], ""),
@@ -523,6 +521,10 @@ extinction all
 en-passant in rank 3
 start "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
 """ % CHESS_PAWN, ["4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1"], None),
+    "suicide": ("""variant "suicide"
+extends "antichess.variant"
+stalemate win by-count
+""", [], None),
     "georgian": ("""variant "georgian"
 extends "chess.variant"
 piece Queen A { moves QN }

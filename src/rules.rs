@@ -604,6 +604,18 @@ pub enum Outcome {
     WonBy(Player),
 }
 
+impl Outcome {
+    /// The same outcome seen from the other side: a win becomes a loss and the reverse; a draw,
+    /// or a named player's win, stays.
+    pub fn reversed(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            o => o,
+        }
+    }
+}
+
 /// How check works when a side has royal pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum RoyalRule {
@@ -625,6 +637,10 @@ pub struct GameEnd {
     pub facing: bool,
     /// The result for the side to move when it has no legal move and is not in check.
     pub stalemate: Outcome,
+    /// `stalemate RESULT by-count`: `stalemate` holds for a stalemated side with fewer pieces on
+    /// the board than the other, the opposite for one with more; as many is a draw.
+    #[serde(default)]
+    pub stalemate_by_count: bool,
     /// The result for the side checkmated (normally a loss).
     pub checkmate: Outcome,
     /// `repetition N SCORE`: the N-th occurrence of a position ends the game (score for the side to move).

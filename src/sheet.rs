@@ -811,6 +811,12 @@ impl Words<'_> {
             "a side to move with no legal move, not in check (stalemate), {}",
             score_text(self.rules, e.stalemate)
         ));
+        if e.stalemate_by_count {
+            s.detail(format!(
+                "when it has fewer pieces on the board than the other side; with more it {}, with as many it draws",
+                score_text(self.rules, e.stalemate.reversed())
+            ));
+        }
         if let Some((n, sc)) = e.repetition {
             s.line(format!(
                 "when a position stands for the {} time, the side to move {}",

@@ -43,7 +43,7 @@ pub(crate) struct Merged {
     /// The game rules of `compile/game_rules.rs` (`pass`, `goal`, `check-limit`, ...), by keyword.
     pub game_rules: IndexMap<&'static str, Spanned<Statement>>,
     /// `stalemate`.
-    pub stalemate: Option<Spanned<ScoreName>>,
+    pub stalemate: Option<(Spanned<ScoreName>, bool)>,
     /// `checkmate`.
     pub checkmate: Option<Spanned<ScoreName>>,
     /// `repetition N RESULT [perpetual-check RESULT]`.
@@ -462,9 +462,9 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                     m.game_rules.insert(kw, Spanned::new(node, span));
                 }
             }
-            Statement::Stalemate(s) => {
+            Statement::Stalemate(s, by_count) => {
                 if first_time(ctx, Key::Statement(kw), "`stalemate`".into(), span) {
-                    m.stalemate = Some(s);
+                    m.stalemate = Some((s, by_count));
                 }
             }
             Statement::Checkmate(s) => {

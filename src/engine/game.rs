@@ -4,6 +4,7 @@ use super::outcome::result;
 pub use super::outcome::GameResult;
 use super::{Engine, Move, Position};
 use crate::geometry::{ByPlayer, Player};
+use crate::rules::Outcome;
 use std::sync::Arc;
 
 /// The state of play in a position.
@@ -258,6 +259,23 @@ impl Game {
 }
 
 impl Engine {
+    /// The stalemate rule's outcome for the side to move in `pos`, stalemated: `stalemate`, or
+    /// under `by-count` that or its reverse by who has fewer pieces on the board.
+    pub fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        let end = &self.rules().end;
+        if !end.stalemate_by_count {
+            return end.stalemate;
+        }
+        let us = pos.side_to_move();
+        let ours = pos.occupied_by(us).len();
+        let theirs = pos.occupied_by(us.other()).len();
+        match ours.cmp(&theirs) {
+            std::cmp::Ordering::Less => end.stalemate,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            std::cmp::Ordering::Greater => end.stalemate.reversed(),
+        }
+    }
+
     /// The status of a position on its own (no repetition: that needs a [`Game`]'s history).
     pub fn status(&self, pos: &Position) -> Status {
         let end = &self.rules().end;
@@ -273,7 +291,7 @@ impl Engine {
             return if check {
                 Status::Checkmate(result(end.checkmate, side))
             } else {
-                Status::Stalemate(result(end.stalemate, side))
+                Status::Stalemate(result(self.stalemate_outcome(pos), side))
             };
         }
         if let Some(ml) = &end.move_limit {

@@ -156,6 +156,7 @@ fn river_rules() -> RuleSet {
             royal_rule: RoyalRule::Check,
             facing: true,
             stalemate: Outcome::Loss,
+            stalemate_by_count: false,
             checkmate: Outcome::Loss,
             repetition: None,
             perpetual_check: None,

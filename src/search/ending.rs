@@ -26,7 +26,7 @@ impl Searcher {
             let s = if in_check {
                 end.checkmate
             } else {
-                end.stalemate
+                self.engine.stalemate_outcome(pos)
             };
             let stm = pos.side_to_move();
             return Terminal::Score(outcome_score(s, stm, stm, ply));

@@ -120,7 +120,7 @@ pub(crate) enum Statement {
     /// `facing`.
     Facing,
     /// `stalemate RESULT`.
-    Stalemate(Spanned<ScoreName>),
+    Stalemate(Spanned<ScoreName>, bool),
     /// `checkmate RESULT`.
     Checkmate(Spanned<ScoreName>),
     /// `repetition N RESULT [perpetual-check RESULT]`.
@@ -255,7 +255,7 @@ impl Statement {
             Statement::Drops(_) => "drops",
             Statement::RoyalRule(_) => "royal-rule",
             Statement::Facing => "facing",
-            Statement::Stalemate(_) => "stalemate",
+            Statement::Stalemate(..) => "stalemate",
             Statement::Checkmate(_) => "checkmate",
             Statement::Repetition { .. } => "repetition",
             Statement::MoveLimit { .. } => "move-limit",

@@ -397,7 +397,10 @@ impl Builder {
                 }
                 Statement::PromotionLimit(v)
             }
-            Rule::stalemate_stmt => Statement::Stalemate(self.score(self.take(&mut it, &parent)?)),
+            Rule::stalemate_stmt => {
+                let score = self.score(self.take(&mut it, &parent)?);
+                Statement::Stalemate(score, it.next().is_some())
+            }
             Rule::checkmate_stmt => Statement::Checkmate(self.score(self.take(&mut it, &parent)?)),
             Rule::repetition_stmt => {
                 let count = self.number(self.take(&mut it, &parent)?);

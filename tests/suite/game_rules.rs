@@ -614,3 +614,25 @@ fn en_passant_in_a_zone_lets_only_double_steps_passing_it_be_taken() {
     let p = after(&e, from_first, &["a1a3"]);
     assert!(moves_in(&e, &p).contains(&"b3a2".to_string()));
 }
+
+#[test]
+fn stalemate_by_count_goes_to_the_side_with_fewer_pieces() {
+    // Suicide chess: the stalemated side wins with fewer pieces on the board, loses with more,
+    // draws with as many. White's Pawns are blocked by Black's on a3: White is stalemated.
+    let e = engine(
+        "variant \"Test\"\nboard 4x4\npiece Man M { moves K }\npiece Pawn P { moves fmW }\n\
+         stalemate win by-count\nstart \"m3/p3/P3/4 w - - 0 1\"\n",
+    );
+    for (fen, expected) in [
+        ("m3/p3/P3/4 w - - 0 1", GameResult::Win(Player::First)),
+        ("4/p3/P3/P3 w - - 0 1", GameResult::Win(Player::Second)),
+        ("4/p3/P3/4 w - - 0 1", GameResult::Draw),
+    ] {
+        assert_eq!(all_moves(&e, fen), Vec::<String>::new(), "{fen}");
+        assert_eq!(
+            e.status(&pos(&e, fen)),
+            Status::Stalemate(expected),
+            "{fen}"
+        );
+    }
+}

@@ -118,8 +118,9 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         stalemate: m
             .stalemate
             .as_ref()
-            .map(|s| score(ctx, env, s))
+            .map(|(s, _)| score(ctx, env, s))
             .unwrap_or(Outcome::Draw),
+        stalemate_by_count: m.stalemate.as_ref().is_some_and(|(_, by_count)| *by_count),
         checkmate: m
             .checkmate
             .as_ref()

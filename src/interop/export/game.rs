@@ -232,6 +232,9 @@ impl Exporter<'_> {
         let odds = self.draw_odds(&end);
         let v = self.drawn_value(end.stalemate, odds, "stalemate");
         self.line("stalemateValue", v);
+        if end.stalemate_by_count {
+            self.line("stalematePieceCount", "true");
+        }
         if let Outcome::WonBy(_) = end.checkmate {
             self.problem(
                 Subject::Statement("checkmate"),

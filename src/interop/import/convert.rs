@@ -1043,9 +1043,15 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
         ("draw", Some(p)) => format!("win for {p}"),
         _ => s.to_string(),
     };
+    // `stalematePieceCount`: the value holds for the side with fewer pieces (`by-count`).
+    let by_count = if c.flag("stalematePieceCount", false) {
+        " by-count"
+    } else {
+        ""
+    };
     match c.get("stalemateValue") {
         Some(v) => match score(&v) {
-            Some(s) => rules.push(format!("stalemate {}", drawn(s))),
+            Some(s) => rules.push(format!("stalemate {}{by_count}", drawn(s))),
             None => c.omit("stalemateValue", "not win, loss or draw"),
         },
         None if odds.is_some() => rules.push(format!("stalemate {}", drawn("draw"))),
@@ -1072,7 +1078,8 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             s => drawn(s),
         };
         let mut l = format!("repetition {nfold} {s}");
-        if perpetual {
+        // Without a royal piece there is no check to repeat (the language refuses the clause).
+        if perpetual && pieces.iter().any(|p| p.royal) {
             l.push_str(" perpetual-check loss");
         }
         rules.push(l);
