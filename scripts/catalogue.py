@@ -72,7 +72,7 @@ MECHANISMS = {
     "triple_step": "pawn triple steps with en passant (wildebeest)",
     "petrify": "petrification: a capturing piece turns into a wall (petrified, nuclear)",
     "shatar_mate": "shatar's mate rules (a mate by knights alone loses, one without a shak among its checks draws)",
-    "crown_prince": "pieces royal while a side has more than one of their kind left (FSF's `extinctionPseudoRoyal` with `extinctionPieceCount` above 0), or one royalty shared by two kinds (sho shogi's king and crown prince); `royal when-last` states the common case",
+    "crown_prince": "pieces royal while a side has more than one of their kind left (FSF's `extinctionPseudoRoyal` with `extinctionPieceCount` above 0); `royal when-last` states one left, `royal when-last with KIND` one royalty shared by two kinds",
     "stuck_optional": "an optional promotion that stays optional where the piece has no move left (FSF's `immobilityIllegal = false`)",
     "promo_on_capture": "promotion or demotion when capturing (micro shogi, cetus)",
     "drop_per_file": "drop limit of two or more pawns per file (tori shogi's swallows)",
@@ -208,7 +208,6 @@ BUILTIN_BLOCKED = {
     "flipersi": (["flip"], ""),
     "flipello": (["flip", "pass_on_stalemate"], ""),
     "flipello10": (["flip", "pass_on_stalemate"], ""),
-    "shoshogi": (["crown_prince"], "the moves are statable (shogi without drops, a Drunk Elephant promoting to a Crown Prince)"),
     "torishogi": (["drop_per_file"], "the birds are statable, the quails (not left-right symmetric) as one kind per side"),
     "micro": (["promo_on_capture"], "pieces turn over only when they capture"),
     "placement": (["drop_bishops", "castle_dropped"], "the placing phase itself is `must-drop` on the first rank"),
@@ -521,6 +520,30 @@ extinction all
 en-passant in rank 3
 start "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
 """ % CHESS_PAWN, ["4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1"], None),
+    "shoshogi": ("""variant "shoshogi"
+board 9x9
+players Sente, Gote
+zone promo = ranks 7-9
+piece King K { moves K  royal when-last }
+piece Rook R { moves R  promotes to Dragon in promo optional }
+piece Bishop B { moves B  promotes to Horse in promo optional }
+piece Gold G { moves WfF }
+piece Silver S { moves FfW  promotes to PromotedSilver in promo optional }
+piece Knight N { moves fN  promotes to PromotedKnight in promo optional }
+piece Lance L { moves fR  promotes to PromotedLance in promo optional }
+piece Pawn P { moves fW  promotes to Tokin in promo optional }
+piece Elephant E { moves FsfW  promotes to Prince in promo optional }
+piece Dragon +R { moves RF }
+piece Horse +B { moves BW }
+piece PromotedSilver +S { moves WfF }
+piece PromotedKnight +N { moves WfF }
+piece PromotedLance +L { moves WfF }
+piece Tokin +P { moves WfF }
+piece Prince +E { moves K  royal when-last with King }
+stalemate loss
+repetition 4 draw perpetual-check loss
+start "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w - - 0 1"
+""", ["4k4/4+e4/9/9/4R4/9/9/9/4K4 b - - 0 1", "9/4+e4/9/9/4R4/9/9/9/4K4 b - - 0 1"], None),
     "suicide": ("""variant "suicide"
 extends "antichess.variant"
 stalemate win by-count

@@ -100,6 +100,8 @@ codes! {
     PieceTooMany = "chimera::piece::too_many",
     /// an `immobile` piece also has a move
     PieceImmobileMoves = "chimera::piece::immobile_moves",
+    /// `royal when-last with KIND` names a kind that is not `royal when-last` itself
+    PieceRoyalWith = "chimera::piece::royal_with",
     /// a piece's `value` is not a number of pawns in range
     PieceValue = "chimera::piece::value",
     /// a piece's text glyph is empty, too long, or holds a control character

@@ -334,6 +334,10 @@ pub struct PieceDef {
     /// piece of the kind (sho shogi's crown prince; Fairy-Stockfish's `extinctionPseudoRoyal`).
     #[serde(default)]
     pub royal_when_last: bool,
+    /// `royal when-last with KIND`: the side's pieces of KIND count as this kind's (sho shogi's
+    /// crown prince and king: neither is royal while the side has both).
+    #[serde(default)]
+    pub royal_counted_with: Option<PieceKind>,
     /// Where the piece may stand.
     pub confinement: Confinement,
     /// How it promotes, if at all.

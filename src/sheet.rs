@@ -538,7 +538,21 @@ impl Words<'_> {
             r.players[Player::Second]
         ));
         s.piece = Some(k);
-        if p.royal {
+        if p.royal && p.royal_when_last {
+            // The kinds counted together: this one's group, named by the kind the others name.
+            let head = p.royal_counted_with.unwrap_or(k);
+            let mut group = vec![r.pieces[head.index()].name.clone()];
+            group.extend(
+                r.pieces
+                    .iter()
+                    .filter(|q| q.royal_counted_with == Some(head))
+                    .map(|q| q.name.clone()),
+            );
+            s.line(format!(
+                "royal only while its side has no other {}",
+                or_list(&group)
+            ));
+        } else if p.royal {
             s.line("royal");
         }
         for m in &p.moves {

@@ -115,12 +115,17 @@ impl Engine {
     }
 
     /// `royal when-last`: removes from one side's royal squares the pieces of such a kind when
-    /// the side has two or more of it (then none of them is royal).
+    /// the side has two or more of it, counting a `with` kind's as its own (then none of them is
+    /// royal).
     fn drop_shared_royals(&self, pos: &Position, set: &mut SquareSet) {
-        for k in self.t().when_last.iter() {
+        let t = self.t();
+        for k in t.when_last.iter() {
+            if t.counted_as[k.index()] != k {
+                continue;
+            }
             let of_kind: SquareSet = set
                 .iter()
-                .filter(|s| kind_of(pos.board[s.index()]) == k)
+                .filter(|s| t.counted_as[kind_of(pos.board[s.index()]).index()] == k)
                 .collect();
             if of_kind.len() > 1 {
                 *set = set.minus(&of_kind);

@@ -59,6 +59,8 @@ pub(crate) struct Tables {
     pub royal_mask: KindSet,
     /// The royal kinds whose pieces are royal only while their side has one (`royal when-last`).
     pub when_last: KindSet,
+    /// Per kind, the kind it counts as for `royal when-last` (itself, or the `with` kind).
+    pub counted_as: Vec<PieceKind>,
     /// Kinds that go to hand when captured, after conversion: `to_hand[kind]`.
     pub to_hand: Vec<Option<PieceKind>>,
     /// Whether the variant has drops at all.
@@ -645,6 +647,12 @@ impl Tables {
                 .enumerate()
                 .filter(|(_, p)| p.royal && p.royal_when_last)
                 .map(|(i, _)| PieceKind::from_index(i))
+                .collect(),
+            counted_as: rules
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| p.royal_counted_with.unwrap_or(PieceKind::from_index(i)))
                 .collect(),
             to_hand,
             // Pieces in a hand at the start stay droppable even when no capture goes to a hand,

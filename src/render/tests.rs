@@ -61,6 +61,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
         rides: vec![],
         royal: false,
         royal_when_last: false,
+        royal_counted_with: None,
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind::from_index(kind as usize),

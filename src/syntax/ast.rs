@@ -442,8 +442,9 @@ pub(crate) enum PieceItem {
         /// `not-capturing KIND, ...`: kinds the ride may not capture.
         not_capturing: Option<Vec<Name>>,
     },
-    /// `royal`, or with `when-last` (the `bool`) royal only while its side has one of its kind.
-    Royal(bool),
+    /// `royal`, or with `when-last` (the `bool`) royal only while its side has one of its kind;
+    /// `with KIND`: the pieces of KIND count as its kind's.
+    Royal(bool, Option<Name>),
     /// `immobile`: the piece has no move, on purpose (a blocker that may be captured).
     Immobile,
     /// `confined ZONE [| ZONE ...]`.

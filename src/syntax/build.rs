@@ -613,7 +613,13 @@ impl Builder {
                     not_capturing,
                 }
             }
-            Rule::royal_item => PieceItem::Royal(it.next().is_some()),
+            Rule::royal_item => match it.next() {
+                None => PieceItem::Royal(false, None),
+                Some(w) => {
+                    let with = w.into_inner().nth(1).and_then(|r| r.into_inner().nth(1));
+                    PieceItem::Royal(true, with.map(|n| self.name(n)))
+                }
+            },
             Rule::immobile_item => PieceItem::Immobile,
             Rule::confined_item => {
                 let mut zones = Vec::new();

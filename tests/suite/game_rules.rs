@@ -636,3 +636,35 @@ fn stalemate_by_count_goes_to_the_side_with_fewer_pieces() {
         );
     }
 }
+
+#[test]
+fn royal_when_last_with_another_kind_counts_both_kinds_together() {
+    // Sho shogi: the King and the Crown Prince share one royalty. While a side has both, neither
+    // is royal; the last one left is. Black's Rook on a5 attacks a1.
+    let src = |with: &str| {
+        format!(
+            "variant \"Test\"\nboard 5x5\n\
+             piece King K {{ moves K royal when-last }}\n\
+             piece Prince C {{ moves K royal when-last{with} }}\n\
+             piece Rook R {{ moves R }}\n\
+             start \"r4/5/5/5/K3C w - - 0 1\"\n"
+        )
+    };
+    let e = engine(&src(" with King"));
+    // Both stand: the Prince may move and leave the King attacked.
+    assert!(all_moves(&e, "r4/5/5/5/K3C w - - 0 1").contains(&"e1e2".to_string()));
+    // The King alone is royal: only its own moves out of the Rook's file remain.
+    assert_eq!(
+        all_moves(&e, "r4/5/5/5/K3R w - - 0 1"),
+        strs(&["a1b1", "a1b2"])
+    );
+    // The Prince alone is royal too.
+    assert_eq!(
+        all_moves(&e, "r4/5/5/5/C3R w - - 0 1"),
+        strs(&["a1b1", "a1b2"])
+    );
+    // Without `with` each is the last of its kind, so both are royal: e1e2 leaves the King in
+    // check.
+    let e = engine(&src(""));
+    assert!(!all_moves(&e, "r4/5/5/5/K3C w - - 0 1").contains(&"e1e2".to_string()));
+}

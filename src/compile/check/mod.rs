@@ -195,6 +195,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         players: players.clone(),
     };
     let pieces = pieces::pieces(ctx, &mut env, &decls);
+    pieces::royal_groups(ctx, &decls, &pieces);
     let royals: Vec<PieceKind> = pieces
         .iter()
         .enumerate()

@@ -157,6 +157,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         rides: Vec::new(),
         royal: false,
         royal_when_last: false,
+        royal_counted_with: None,
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind::from_index(0),
@@ -285,9 +286,12 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     def.rides.push(ride);
                 }
             }
-            PieceItem::Royal(when_last) => {
+            PieceItem::Royal(when_last, with) => {
                 def.royal = true;
                 def.royal_when_last = *when_last;
+                def.royal_counted_with = with
+                    .as_ref()
+                    .and_then(|n| env.kind(ctx, n, Code::PieceUnknown, "piece"));
             }
             PieceItem::Immobile => {
                 // `immobile` says the piece has no move on purpose; a move beside it is a slip.
@@ -629,4 +633,38 @@ fn passes_squares_quietly(p: &crate::rules::MovePattern) -> bool {
         return false;
     };
     last.mode.to_empty && !last.mode.to_enemy && (p.legs.len() > 1 || last.max > 1)
+}
+
+/// `royal when-last with KIND`: KIND must be `royal when-last` itself, and not counted with a
+/// third kind (one kind stands for the group).
+pub(super) fn royal_groups(ctx: &mut Ctx, decls: &[&PieceDecl], pieces: &[PieceDef]) {
+    for (d, p) in decls.iter().zip(pieces) {
+        let Some(k) = p.royal_counted_with else {
+            continue;
+        };
+        let other = &pieces[k.index()];
+        if other.royal_when_last && other.royal_counted_with.is_none() {
+            continue;
+        }
+        let span = d
+            .items
+            .iter()
+            .find(|i| matches!(i.node, PieceItem::Royal(_, Some(_))))
+            .map_or(d.name.span, |i| i.span);
+        let e = ctx
+            .error(
+                Code::PieceRoyalWith,
+                span,
+                format!(
+                    "`{}` is counted with `{}`, which is not `royal when-last` on its own",
+                    p.name, other.name
+                ),
+            )
+            .with_label("counted with this kind")
+            .with_help(format!(
+                "write `royal when-last` in `{}` (without `with`): the pieces of both kinds are then royal only while their side has one of them",
+                other.name
+            ));
+        ctx.report(e);
+    }
 }
