@@ -741,6 +741,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "",
     },
     Keyword {
+        rule: Rule::k_with,
+        word: "with",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
         rule: Rule::k_by_count,
         word: "by-count",
         place: Place::Word,
