@@ -685,10 +685,15 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
                 .collect();
             match kinds {
                 Some(kinds) if !kinds.is_empty() => {
-                    // Where a side may hold two of a kind, each is royal only while it is the
-                    // last of its kind (`royal when-last`); else plain `royal` says the same.
-                    let when_last = may_hold_two(c, pieces, &kinds);
-                    if when_last && c.get("extinctionPieceCount").is_some_and(|n| n != "0") {
+                    // Royal while a side has at most N+1 of a kind (`extinctionPieceCount` N).
+                    // Where no side can ever hold more, that is plain `royal`; with N = 0, each
+                    // is royal only while it is the last of its kind (`royal when-last`).
+                    let count: usize = c
+                        .get("extinctionPieceCount")
+                        .and_then(|n| n.parse().ok())
+                        .unwrap_or(0);
+                    let when_last = may_hold_more(c, pieces, &kinds, count + 1);
+                    if when_last && count > 0 {
                         c.omit(
                             "extinctionPieceCount",
                             "royal while a side has more than one of the kind left",
@@ -726,16 +731,17 @@ fn royalty(c: &mut Conv, pieces: &mut [Piece]) -> Option<&'static str> {
     royal_rule
 }
 
-/// Whether a side may hold two pieces of the `kinds` at once: two at the start, or a promotion
-/// to one from a piece of another kind (promotions among the kinds replace one with another).
-fn may_hold_two(c: &mut Conv, pieces: &[Piece], kinds: &[usize]) -> bool {
+/// Whether a side may hold more than `most` pieces of one of the `kinds` at once: more at the
+/// start, or a promotion to one from a piece of another kind (promotions among the kinds replace
+/// one with another).
+fn may_hold_more(c: &mut Conv, pieces: &[Piece], kinds: &[usize], most: usize) -> bool {
     let board = c.get("startFen").unwrap_or_default();
     let board = board.split_whitespace().next().unwrap_or("");
     let twice = kinds.iter().any(|&i| {
         let l = pieces[i].letter.to_ascii_lowercase();
         let u = pieces[i].letter.to_ascii_uppercase();
-        board.chars().filter(|&ch| ch == l).count() > 1
-            || board.chars().filter(|&ch| ch == u).count() > 1
+        board.chars().filter(|&ch| ch == l).count() > most
+            || board.chars().filter(|&ch| ch == u).count() > most
     });
     let promoted_into = pieces.iter().enumerate().any(|(j, p)| {
         !kinds.contains(&j)
