@@ -824,14 +824,14 @@ impl<B: BitBoard> MoveGen<'_, B> {
         }
         if self.rules.walls.is_some() {
             self.legal_with_walls(pos, out);
-            return;
+        } else {
+            match self.checker(pos) {
+                Some(mut check) => self.legal_checked(pos, out, &mut check),
+                None => self.pseudo_into(pos, out),
+            }
+            self.keep_compulsory_captures(pos, out);
         }
-        match self.checker(pos) {
-            Some(mut check) => self.legal_checked(pos, out, &mut check),
-            None => self.pseudo_into(pos, out),
-        }
-        self.keep_compulsory_captures(pos, out);
-        // `pass when-stuck`: no move, no check: the pass is the one move.
+        // `pass when-stuck` (with walls too: a side with no move and wall passes): no move, no check: the pass is the one move.
         if out.is_empty()
             && self.rules.end.pass.as_ref().is_some_and(|p| p.when_stuck)
             && !self.in_check(pos)

@@ -221,3 +221,17 @@ fn walls_export_as_walling_rules_and_import_back() {
         );
     }
 }
+
+#[test]
+fn a_side_walled_in_passes_under_pass_when_stuck() {
+    // Snail trail with `pass when-stuck`: White, walled into the corner, passes (its one move,
+    // with no wall), and Black moves on.
+    let src = "variant \"Test\"\nboard 7x7\npiece Snail P { moves mK }\nwalls trail\n\
+               pass when-stuck\nstart \"6p/7/7/7/7/7/P6 w - - 0 1\"\n";
+    let rules = chimera::compile_str("test.variant", src, std::path::Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let e = Engine::new(rules).expect("engine");
+    let stuck = "7/7/7/7/7/**5/P*5 w - - 0 1";
+    assert_eq!(all_moves(&e, stuck), strs(&["a1a1"]));
+    assert!(!e.status(&pos(&e, stuck)).is_over());
+}
