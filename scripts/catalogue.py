@@ -57,7 +57,6 @@ REPO = Path(__file__).resolve().parent.parent
 # --------------------------------------------------------------------------------------------
 # Missing mechanisms: id -> what the language lacks.
 MECHANISMS = {
-    "explosion": "explosions on capture (atomic family)",
     "mutually_immune": "kinds that may not capture each other (atomar's kings)",
     "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis), or with explosions (atomicduck)",
     "flip": "flipping enclosed pieces and enclosing drops (reversi, ataxx)",
@@ -68,7 +67,6 @@ MECHANISMS = {
     "makpong": "makpong's rule: a king in check may only move to take the checker",
     "material_counting": "material counting to score drawn ends (janggi's bikjang, double pass, repetition)",
     "move_repetition": "a move that repeats a position is illegal (modern janggi)",
-    "step_after_start": "pawn double steps (setting en passant) from squares other than the initial ones",
     "triple_step": "pawn triple steps with en passant (wildebeest)",
     "petrify": "petrification: a capturing piece turns into a wall (petrified, nuclear)",
     "shatar_mate": "shatar's mate rules (a mate by knights alone loses, one without a shak among its checks draws)",
@@ -97,7 +95,6 @@ MECHANISMS = {
 KEY_MECHANISM = {
     "extinctionPseudoRoyal": "crown_prince",
     "extinctionPieceCount": "crown_prince",
-    "blastOnCapture": "explosion",
     "wallingRule": "walls",
     "wallOrMove": "walls",
     "connectN": "connect",
@@ -116,9 +113,6 @@ KEY_MECHANISM = {
     "extinctionOpponentPieceCount": "extinction_opponent",
     "tripleStepRegionWhite": "triple_step",
     "tripleStepRegionBlack": "triple_step",
-    "doubleStepRegion": "step_after_start",
-    "doubleStepRegionWhite": "step_after_start",
-    "doubleStepRegionBlack": "step_after_start",
     "dropOppositeColoredBishop": "drop_bishops",
     "castlingDroppedPiece": "castle_dropped",
     "dropNoDoubledCount": "drop_per_file",
@@ -823,12 +817,6 @@ PROBE_NOTES = {
 # Sections of variants.ini that `chimera import` refuses: why, by the language or by the importer
 # only. ("blocked", [mechanisms], note) or ("statable", probe text or None, note[, FEN letters]).
 REFUSED = {
-    "makhouse": ("blocked", ["counting"], "makruk with crazyhouse drops; the importer also lacks the built-in pieces `khon`, `met`"),
-    "janggihouse": ("blocked", ["material_counting"], "janggi (FSF's, scored by material counting) with drops; the importer also leaves out the janggi pieces, palace lines, `pass`, bikjang"),
-    "tictactoe": ("blocked", ["connect"], ""),
-    "cfour": ("blocked", ["connect", "gravity"], ""),
-    "cfour-anyside": ("blocked", ["connect", "gravity"], "drops from any side"),
-    "cfour-misere": ("blocked", ["connect", "gravity"], ""),
     "flipello6": ("blocked", ["flip", "pass_on_stalemate"], ""),
     "annexation": ("blocked", ["flip", "pass_on_stalemate"], ""),
     "quadwrangle": ("blocked", ["flip"], ""),
@@ -837,71 +825,6 @@ REFUSED = {
     "snort": ("blocked", ["drop_neighbours"], ""),
     "gale": ("blocked", ["connect"], "joining two edges of the board"),
     "atomicduck": ("blocked", ["walls"], "atomic chess with the duck: `walls` cannot be combined with `explosions` yet"),
-    "epicatomic": ("blocked", ["explosion"], "the importer also stops at promotion ranks 9-10 on an 8-rank board"),
-    "stardust": ("blocked", ["goal_one_side"], "the importer also leaves out its immobile pieces, drops from the start hand, and a confinement for one side"),
-    "caught-in-a-snag": ("statable", """variant "caught-in-a-snag"
-board 8x6
-piece King G { moves gQ  royal }
-piece Fers F { moves F }
-piece Horse U { moves nN }
-piece Wazir W { moves W }
-piece Centaur M { moves KN }
-piece Pawn P { moves fmWfcF }
-stalemate win
-repetition 3 draw
-move-limit 50 draw resets Pawn
-start "fuwmgwuf/pppppppp/8/8/PPPPPPPP/FUWGMWUF w - - 0 1"
-""", "the importer puts chess's promotion rank 8 on a 6-rank board where no pawn promotes"),
-    "crossderby": ("statable", """variant "crossderby"
-board 8x8
-holes b8 + g8 + a7 + b7 + g7 + h7 + a2 + b2 + g2 + h2 + b1 + g1
-zone last_rank = rank 8
-zone double_step = rank 2
-piece King K { moves K  royal }
-piece Knight N { moves N }
-piece Pawn P {
-  moves fmWfceF
-  moves ifmnD in double_step
-  promotes to Knight in last_rank forced
-}
-stalemate loss
-repetition 3 draw
-move-limit 50 draw resets Pawn
-start "n*nnnn*k/**pppp**/pp4pp/8/8/PP4PP/**PPPP**/K*NNNN*N w - - 0 1"
-""", "the importer does not turn the FEN's `*` squares into holes"),
-    "gorogoroplus": ("statable", """variant "gorogoroplus"
-extends "minishogi.variant"
-board 5x6
-zone promo = ranks 5-6
-piece Knight N { moves fN  promotes to PromotedKnight in promo optional }
-piece Lance L { moves fR  promotes to PromotedLance in promo optional }
-piece PromotedKnight +N { moves WfF }
-piece PromotedLance +L { moves WfF }
-start "sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w - - 0 1"
-""", "the importer does not describe the built-in parent gorogoro"),
-    "synochess": ("statable", """variant "synochess"
-board 8x8
-zone last_rank = rank 8
-zone drop5 = White: rank 5, Black: rank 5
-piece King K { moves K  royal }
-piece Queen Q { moves Q }
-piece Rook R { moves R }
-piece Bishop B { moves B }
-piece Knight N { moves N }
-piece Pawn P { moves fmWfceFifmnD  promotes to Queen, Rook, Bishop, Knight in last_rank forced }
-piece Cannon C { moves pR not-over Cannon not-capturing Cannon }
-piece Soldier S { moves fsW }
-piece Horse H { moves nN }
-piece Elephant E { moves FA }
-piece Advisor A { moves K }
-drops { zone drop5 }
-facing
-goal King in last_rank
-stalemate loss
-repetition 3 draw perpetual-check loss
-castling King Rook
-start "rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/RNBQKBNR[ss] w KQ - 0 1"
-""", "the importer leaves out the janggi cannon (`not-over`, `not-capturing`) and drops from a start hand"),
     "elgam": ("statable", None, "not checked by a probe: its janggi cannon and elephant, palace-like diagonal lines (`path`, `rides`) and lame `nC` (legs with `a`) are all in the language; the importer refuses `nC` and leaves out the janggi pieces and lines"),
 }
 

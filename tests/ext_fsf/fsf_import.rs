@@ -62,6 +62,9 @@ fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish()
         ("onecheckhouse", 3),
         ("flipside", 3),
         ("cannonwall", 3),
+        ("drawodds", 3),
+        ("whiterepeats", 3),
+        ("hordepawns", 2),
     ] {
         assert!(
             known.iter().any(|k| k == name),
@@ -94,6 +97,26 @@ fn start_hands_castling_files_check_counts_demotion_and_janggi_pieces_convert() 
                 "promotes to PromotedFers in promo forced-start-or-end",
                 "piece PromotedFers +F {\n  moves R\n  promotes to Fers in promo forced-start-or-end",
                 "drop-promoted Fers, Soldier",
+            ][..],
+        ),
+        (
+            "drawodds",
+            &[
+                "stalemate win for Black",
+                "repetition 3 win for Black",
+                "move-limit 50 win for Black",
+            ][..],
+        ),
+        (
+            "whiterepeats",
+            &["stalemate loss by-count", "repetition 3 loss for White"][..],
+        ),
+        (
+            "hordepawns",
+            &[
+                "en-passant in en_passant_squares",
+                "zone en_passant_squares = rank 3",
+                "confined mob_knight",
             ][..],
         ),
         (

@@ -210,7 +210,7 @@ pub(super) fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omi
     let royal_rule = royalty(&mut c, &mut pieces);
     let drop_lines = drop_rules(&mut c, &pieces, &promotion);
     let mut rules = end_rules(&mut c, &pieces, royal_rule);
-    rules.extend(en_passant_region(&mut c));
+    rules.extend(en_passant_region(&mut c, &mut pieces));
     rules.extend(material_rules(&mut c, &pieces, royal_rule.is_some()));
     let start = start_and_castling(&mut c, &pieces, &mut rules);
     not_converted(&mut c);
@@ -457,7 +457,7 @@ fn double_step_zone(c: &mut Conv, letter: char) -> DoubleStep {
 
 /// `enPassantRegion` (the squares where a side may take en passant) as `en-passant in ZONE` (the
 /// squares a side's double steps pass): White's double steps are taken where Black may take.
-fn en_passant_region(c: &mut Conv) -> Option<String> {
+fn en_passant_region(c: &mut Conv, pieces: &mut [Piece]) -> Option<String> {
     let both = c.get("enPassantRegion");
     let w = c.get("enPassantRegionWhite").or_else(|| both.clone());
     let b = c.get("enPassantRegionBlack").or(both);
@@ -468,6 +468,15 @@ fn en_passant_region(c: &mut Conv) -> Option<String> {
     let all = all.join(" ");
     let (w, b) = (w.unwrap_or_else(|| all.clone()), b.unwrap_or(all));
     let (ws, bs) = (c.square_set(&w), c.square_set(&b));
+    // No square at all (`enPassantRegion = -`): no en passant, so no move captures so (`e`).
+    if ws.is_empty() && bs.is_empty() {
+        for p in pieces.iter_mut() {
+            for m in p.moves.iter_mut() {
+                *m = m.replace('e', "");
+            }
+        }
+        return None;
+    }
     if ws.is_empty() || bs.is_empty() {
         for k in [
             "enPassantRegion",
@@ -476,7 +485,7 @@ fn en_passant_region(c: &mut Conv) -> Option<String> {
         ] {
             c.omit(
                 k,
-                "no en passant for a side: the language states a region with squares",
+                "no en passant for one side: the language states a region with squares",
             );
         }
         return None;
@@ -497,17 +506,10 @@ fn confinement(c: &mut Conv, pieces: &mut [Piece]) {
         if w.is_none() && b.is_none() {
             continue;
         }
-        match (w, b) {
-            (Some(w), Some(b)) => {
-                let zname = format!("mob_{}", p.key.to_ascii_lowercase());
-                if let Some(z) = c.zone(&zname, &w, &b) {
-                    p.lines.push(format!("confined {z}"));
-                }
-            }
-            _ => {
-                c.omit(&wk, "a mobility region for one side only");
-                c.omit(&bk, "a mobility region for one side only");
-            }
+        // A side without a region moves over the whole board.
+        let zname = format!("mob_{}", p.key.to_ascii_lowercase());
+        if let Some(z) = c.zone_or_board(&zname, w, b) {
+            p.lines.push(format!("confined {z}"));
         }
     }
 }
@@ -821,6 +823,16 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
     }
     if c.flag("immobilityIllegal", false) {
         drop_lines.push("must-move".into());
+    }
+    // `mustDrop`: while a side holds pieces in hand it drops (of any type: `mustDropType = *`).
+    if c.flag("mustDrop", false) {
+        match c.get("mustDropType").as_deref() {
+            None | Some("*") => drop_lines.push("must-drop".into()),
+            Some(_) => c.omit(
+                "mustDrop",
+                "drops mandatory for one piece type only; `must-drop` holds for the whole hand",
+            ),
+        }
     }
     let no_doubled = c.get("dropNoDoubled");
     let count = c.get("dropNoDoubledCount");
