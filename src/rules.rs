@@ -671,6 +671,9 @@ pub struct GameEnd {
     pub goal: Option<Goal>,
     /// `check-limit N`: the side that gives its N-th check wins.
     pub check_limit: Option<u8>,
+    /// `connect N ...`: N of a side's pieces in a row end the game.
+    #[serde(default)]
+    pub connect: Option<Connect>,
     /// `no-check`: a move may not give check.
     pub no_check: bool,
     /// `must-capture`: when the side to move has a legal capture, only captures are legal.
@@ -679,6 +682,25 @@ pub struct GameEnd {
     /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture blows up the capturer and
     /// the pieces on the eight squares around the square of the capture.
     pub explosions: Option<Explosions>,
+}
+
+/// `connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]` (Fairy-Stockfish's
+/// `connectN`): the side that has just moved with N of its pieces of the kinds in a row, on
+/// adjacent squares along one of the lines, gets `score`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Connect {
+    /// How many in a row (2..=16).
+    pub n: u8,
+    /// Along ranks.
+    pub horizontal: bool,
+    /// Along files.
+    pub vertical: bool,
+    /// Along both diagonals.
+    pub diagonal: bool,
+    /// The kinds that count; empty: every kind.
+    pub kinds: Vec<PieceKind>,
+    /// The result for the side that connects.
+    pub score: Outcome,
 }
 
 /// What a capture blows up (`explosions`; Fairy-Stockfish's `blastOnCapture`).

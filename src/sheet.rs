@@ -870,6 +870,29 @@ impl Words<'_> {
         if let Some(n) = e.check_limit {
             s.line(format!("the side that gives its {} check wins", ordinal(n)));
         }
+        if let Some(c) = &e.connect {
+            let mut lines = Vec::new();
+            if c.horizontal {
+                lines.push("a rank".to_string());
+            }
+            if c.vertical {
+                lines.push("a file".to_string());
+            }
+            if c.diagonal {
+                lines.push("a diagonal".to_string());
+            }
+            let what = if c.kinds.is_empty() {
+                "pieces".to_string()
+            } else {
+                or_list(&self.kinds(&c.kinds))
+            };
+            s.line(format!(
+                "a side whose move leaves {} of its {what} next to each other in a row along {} {}",
+                c.n,
+                or_list(&lines),
+                score_text(self.rules, c.score)
+            ));
+        }
         if let Some(m) = &e.move_limit {
             let mut resets = vec!["a capture".to_string()];
             if !self.rules.drops.to_hand.is_empty() {

@@ -160,13 +160,15 @@ pub enum StudyEnding {
     PassTwice,
     /// `facing ends`: the royals still faced each other after the reply.
     FacingEnds,
+    /// `connect`: a side stood N in a row.
+    Connect,
     /// The study's own limit on a game's length ([`StudyConfig::max_plies`]); scored a draw.
     PlyCap,
 }
 
 impl StudyEnding {
     /// Every ending, in table order.
-    pub const ALL: [StudyEnding; 14] = [
+    pub const ALL: [StudyEnding; 15] = [
         StudyEnding::Checkmate,
         StudyEnding::DupleCheckmate,
         StudyEnding::Stalemate,
@@ -180,6 +182,7 @@ impl StudyEnding {
         StudyEnding::CheckLimit,
         StudyEnding::PassTwice,
         StudyEnding::FacingEnds,
+        StudyEnding::Connect,
         StudyEnding::PlyCap,
     ];
 
@@ -199,6 +202,7 @@ impl StudyEnding {
             StudyEnding::CheckLimit => "check-limit",
             StudyEnding::PassTwice => "pass twice",
             StudyEnding::FacingEnds => "facing ends",
+            StudyEnding::Connect => "connect",
             StudyEnding::PlyCap => "ply cap",
         }
     }

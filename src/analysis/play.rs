@@ -137,6 +137,7 @@ fn ending(engine: &Engine, pos: &Position, status: &Status) -> StudyEnding {
             EndRule::CheckLimit => StudyEnding::CheckLimit,
             EndRule::Passes => StudyEnding::PassTwice,
             EndRule::Facing => StudyEnding::FacingEnds,
+            EndRule::Connect => StudyEnding::Connect,
         },
         Status::Ongoing { .. } => StudyEnding::PlyCap,
     }

@@ -7,7 +7,7 @@ use super::outcome::{result, GameResult};
 use super::position::{kind_of, Position};
 use super::Engine;
 use crate::geometry::{Player, Square};
-use crate::rules::{Counted, Goal, PieceKind};
+use crate::rules::{Connect, Counted, Goal, PieceKind};
 
 /// Which end rule finished the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,6 +24,8 @@ pub enum Ending {
     Passes,
     /// `facing ends`: the royals still face each other after the reply.
     Facing,
+    /// `connect`: the side that just moved has its pieces in a row.
+    Connect,
 }
 
 impl Ending {
@@ -36,6 +38,7 @@ impl Ending {
             Ending::CheckLimit => "the last check is given",
             Ending::Passes => "both sides passed",
             Ending::Facing => "the royals still face each other",
+            Ending::Connect => "pieces stand in a row",
         }
     }
 }
@@ -81,6 +84,12 @@ impl Engine {
                 return Some((Ending::Goal, r));
             }
         }
+        if let Some(c) = &end.connect {
+            // Only the side that just moved, as Fairy-Stockfish judges it.
+            if self.connected(pos, them, c) {
+                return Some((Ending::Connect, result(c.score, them)));
+            }
+        }
         if let Some(n) = end.check_limit {
             if pos.checks[them] >= n {
                 return Some((Ending::CheckLimit, GameResult::Win(them)));
@@ -97,6 +106,37 @@ impl Engine {
             }
         }
         None
+    }
+
+    /// Whether `side` has `c.n` of its pieces of the counted kinds on adjacent squares in a row
+    /// along one of the rule's lines.
+    fn connected(&self, pos: &Position, side: Player, c: &Connect) -> bool {
+        let dims = self.rules.board.dims;
+        let counts = |s: Square| {
+            pos.piece_at(s).is_some_and(|p| {
+                p.player == side && (c.kinds.is_empty() || c.kinds.contains(&p.kind))
+            })
+        };
+        let mut dirs: Vec<(i32, i32)> = Vec::new();
+        if c.horizontal {
+            dirs.push((1, 0));
+        }
+        if c.vertical {
+            dirs.push((0, 1));
+        }
+        if c.diagonal {
+            dirs.extend([(1, 1), (1, -1)]);
+        }
+        let n = i32::from(c.n);
+        pos.occupied_by(side)
+            .iter()
+            .filter(|&s| counts(s))
+            .any(|s| {
+                let (f, r) = (dims.file(s) as i32, dims.rank(s) as i32);
+                dirs.iter().any(|&(df, dr)| {
+                    (1..n).all(|i| dims.square(f + i * df, r + i * dr).is_some_and(counts))
+                })
+            })
     }
 
     /// Whether a goal finishes the game, as Fairy-Stockfish's flag rules judge it (the side to

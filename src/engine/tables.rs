@@ -218,6 +218,7 @@ fn has_endings(rules: &RuleSet) -> bool {
         || e.bare_royal.is_some()
         || e.goal.is_some()
         || e.check_limit.is_some()
+        || e.connect.is_some()
         || e.pass.as_ref().is_some_and(|p| p.twice.is_some())
         || e.facing_ends.is_some()
 }

@@ -272,6 +272,8 @@ impl Doc {
                 | "drop_promoted"
                 | "castling_stmt"
                 | "opposite_colours_item"
+                | "connect_of"
+                | "royal_with"
                 | "between_item"
                 | "goal_stmt"
                 | "kind_count"
@@ -505,7 +507,7 @@ impl Doc {
             }
             "to" | "capturing" | "not-over" | "not-capturing" | "extinction" | "resets"
             | "kinds" | "one-per-file" | "no-mate" | "drop-promoted" | "castling" | "goal"
-            | "as" | "promotion-limit" | "opposite-colours" | "between" => {
+            | "as" | "promotion-limit" | "opposite-colours" | "between" | "of" | "with" => {
                 let mut v = names(NameKind::Piece);
                 if last == "kinds" {
                     v.push(("all".into(), CompletionWhat::Keyword));

@@ -168,6 +168,7 @@ fn river_rules() -> RuleSet {
             extinction: vec![],
             goal: None,
             check_limit: None,
+            connect: None,
             no_check: false,
             must_capture: false,
             explosions: None,

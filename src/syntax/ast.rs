@@ -202,6 +202,17 @@ pub(crate) enum Statement {
     },
     /// `check-limit N`: giving the N-th check wins.
     CheckLimit(Number),
+    /// `connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]`.
+    Connect {
+        /// How many in a row.
+        n: Number,
+        /// The lines named (`horizontal`, `vertical`, `diagonal`), spelt; none: all three.
+        lines: Vec<Spanned<String>>,
+        /// The kinds that count; none: every kind.
+        kinds: Vec<Name>,
+        /// The result for the side that connects.
+        score: Option<Spanned<ScoreName>>,
+    },
     /// `no-check`: a move may not give check.
     NoCheck,
     /// `must-capture`: when a capture is legal, only captures are.
@@ -269,6 +280,7 @@ impl Statement {
             Statement::Extinction { .. } => "extinction",
             Statement::Goal { .. } => "goal",
             Statement::CheckLimit(_) => "check-limit",
+            Statement::Connect { .. } => "connect",
             Statement::NoCheck => "no-check",
             Statement::MustCapture => "must-capture",
             Statement::Explosions { .. } => "explosions",

@@ -353,6 +353,29 @@ impl Builder {
             Rule::check_limit_stmt => {
                 Statement::CheckLimit(self.number(self.take(&mut it, &parent)?))
             }
+            Rule::connect_stmt => {
+                let n = self.number(self.take(&mut it, &parent)?);
+                let (mut lines, mut kinds, mut score) = (Vec::new(), Vec::new(), None);
+                for c in it {
+                    match c.as_rule() {
+                        Rule::connect_line => {
+                            lines.push(Spanned::new(c.as_str().to_string(), self.span(&c)))
+                        }
+                        Rule::connect_of => {
+                            if let Some(list) = c.into_inner().nth(1) {
+                                kinds = self.names(list);
+                            }
+                        }
+                        _ => score = Some(self.score(c)),
+                    }
+                }
+                Statement::Connect {
+                    n,
+                    lines,
+                    kinds,
+                    score,
+                }
+            }
             Rule::no_check_stmt => Statement::NoCheck,
             Rule::must_capture_stmt => Statement::MustCapture,
             Rule::explosions_stmt => {

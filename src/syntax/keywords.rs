@@ -201,6 +201,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`check-limit N`, like `check-limit 3`",
     },
     Keyword {
+        rule: Rule::k_connect,
+        word: "connect",
+        place: Place::Statement,
+        how: "`connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]`, like `connect 3` (tic-tac-toe)",
+    },
+    Keyword {
         rule: Rule::k_no_check,
         word: "no-check",
         place: Place::Statement,
@@ -737,6 +743,30 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_draw,
         word: "draw",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_horizontal,
+        word: "horizontal",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_vertical,
+        word: "vertical",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_diagonal,
+        word: "diagonal",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_of,
+        word: "of",
         place: Place::Word,
         how: "",
     },

@@ -687,7 +687,16 @@ fn every_example_of_the_language_reference_compiles() {
         } else if section.starts_with("Zones") {
             format!("{REFERENCE_BASE}zone example = {ex}\n")
         } else if section.starts_with("Pieces") {
-            format!("{REFERENCE_BASE}piece Example E {{ {ex} }}\n")
+            // `with King` needs the King to be `royal when-last` itself.
+            let base = if ex.contains("when-last with King") {
+                REFERENCE_BASE.replace(
+                    "piece King K { moves K royal }",
+                    "piece King K { moves K royal when-last }",
+                )
+            } else {
+                REFERENCE_BASE.to_string()
+            };
+            format!("{base}piece Example E {{ {ex} }}\n")
         } else if section.starts_with("Betza") {
             // The atom table's first column holds leaps like (1,0), not examples.
             if ex.starts_with('(') && !ex.contains(',') {

@@ -668,3 +668,40 @@ fn royal_when_last_with_another_kind_counts_both_kinds_together() {
     let e = engine(&src(""));
     assert!(!all_moves(&e, "r4/5/5/5/K3C w - - 0 1").contains(&"e1e2".to_string()));
 }
+
+#[test]
+fn connect_ends_the_game_when_the_mover_has_n_in_a_row_along_a_named_line() {
+    // Tic-tac-toe: stones dropped from the hand; three in a row wins for the side that made it.
+    let src = |rule: &str| {
+        format!(
+            "variant \"Test\"\nboard 3x3\npiece Stone S {{ immobile }}\ndrops {{ zone all }}\n\
+             {rule}\nstart \"3/3/3[SSSSSsssss] w - - 0 1\"\n"
+        )
+    };
+    let e = engine(&src("connect 3"));
+    // White completes the top rank.
+    let p = after(&e, "SS1/ss1/3[SSSsss] w - - 0 1", &["S@c3"]);
+    assert_eq!(moves_in(&e, &p), Vec::<String>::new());
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Connect, GameResult::Win(Player::First))
+    );
+    // Along a diagonal too: a1, b2, c3.
+    let p = after(&e, "2S/sSs/3[SSSss] w - - 0 1", &["S@a1"]);
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Connect, GameResult::Win(Player::First))
+    );
+    // Two in a row end nothing: Black drops on any of the five empty squares.
+    let p = after(&e, "S2/ss1/3[SSSsss] w - - 0 1", &["S@b3"]);
+    assert_eq!(moves_in(&e, &p).len(), 5);
+    // Without `diagonal` the diagonal is no line; with `loss` the connecter loses.
+    let e = engine(&src("connect 3 horizontal vertical loss"));
+    let p = after(&e, "2S/sSs/3[SSSss] w - - 0 1", &["S@a1"]);
+    assert!(!e.status(&p).is_over());
+    let p = after(&e, "SS1/ss1/3[SSSsss] w - - 0 1", &["S@c3"]);
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Connect, GameResult::Win(Player::Second))
+    );
+}

@@ -5,7 +5,9 @@
 use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
-use crate::rules::{Counted, Explosions, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind};
+use crate::rules::{
+    Connect, Counted, Explosions, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind,
+};
 use crate::syntax::Statement;
 
 /// Most checks a side may have to give (`check-limit`): the FEN counts them in one digit group.
@@ -103,6 +105,27 @@ pub(super) fn compile(
                             .with_help("`reply` lets the second player answer a single arrival by arriving too (racing kings); for an arrival confirmed after either side's reply write `held`, like `goal any in camp safe held`");
                         ctx.report(e);
                     }
+                }
+            }
+            Statement::Connect {
+                n,
+                lines,
+                kinds,
+                score: result,
+            } => {
+                let n = in_range(ctx, n, 2, 16, "the number in a row");
+                let kinds = env.kinds(ctx, kinds, Code::PieceUnknown, "piece");
+                let has = |w: &str| lines.is_empty() || lines.iter().any(|l| l.node == w);
+                let score = result.as_ref().map_or(Outcome::Win, |s| score(ctx, env, s));
+                if let (Some(n), Some(kinds)) = (n, kinds) {
+                    end.connect = Some(Connect {
+                        n: n as u8,
+                        horizontal: has("horizontal"),
+                        vertical: has("vertical"),
+                        diagonal: has("diagonal"),
+                        kinds,
+                        score,
+                    });
                 }
             }
             Statement::CheckLimit(n) => {

@@ -370,6 +370,24 @@ impl Exporter<'_> {
         if end.check_limit.is_some() {
             self.line("checkCounting", "true");
         }
+        // `connect N ...`: Fairy-Stockfish's connect-N rule.
+        if let Some(c) = &end.connect {
+            self.line("connectN", c.n);
+            self.line("connectHorizontal", c.horizontal);
+            self.line("connectVertical", c.vertical);
+            self.line("connectDiagonal", c.diagonal);
+            if !c.kinds.is_empty() {
+                let s: String = c.kinds.iter().filter_map(|k| self.fsf_letter(*k)).collect();
+                self.line("connectPieceTypes", s);
+            }
+            match c.score {
+                Outcome::WonBy(_) => self.problem(
+                    Subject::Statement("connect"),
+                    "`connect` won by a named player: Fairy-Stockfish scores it for the side that connects (left out)",
+                ),
+                s => self.line("connectValue", score_word(s)),
+            }
+        }
         let king = self.king_type_royal();
         // `pass twice draw`: Fairy-Stockfish's pass is a move of its king, never out of check
         // (but under bikjang), and two passes in a row end the game in a draw.

@@ -1020,6 +1020,43 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             rules.push("pass when-stuck".into());
         }
     }
+    // Connect-N: N of the mover's pieces in a row. The square, region and collinear forms have
+    // no word in the language.
+    let connect_n: u8 = c.get("connectN").and_then(|v| v.parse().ok()).unwrap_or(0);
+    if (2..=16).contains(&connect_n) {
+        let mut l = format!("connect {connect_n}");
+        let lines = [
+            (c.flag("connectHorizontal", true), "horizontal"),
+            (c.flag("connectVertical", true), "vertical"),
+            (c.flag("connectDiagonal", true), "diagonal"),
+        ];
+        if lines.iter().any(|(on, _)| !on) {
+            for (on, word) in lines {
+                if on {
+                    l.push(' ');
+                    l.push_str(word);
+                }
+            }
+        }
+        if let Some(t) = c.get("connectPieceTypes").filter(|t| t != "*") {
+            let names: Vec<String> = t
+                .chars()
+                .filter_map(|ch| letter_of(pieces, ch))
+                .map(|i| pieces[i].name.clone())
+                .collect();
+            if !names.is_empty() {
+                l.push_str(&format!(" of {}", names.join(", ")));
+            }
+        }
+        match c.get("connectValue").as_deref() {
+            None | Some("win") => {}
+            Some(v @ ("loss" | "draw")) => l.push_str(&format!(" {v}")),
+            Some(_) => c.omit("connectValue", "not win, loss or draw"),
+        }
+        rules.push(l);
+    } else if connect_n != 0 {
+        c.omit("connectN", "outside 2..16");
+    }
     if c.flag("checkCounting", false) {
         // The limit is the start FEN's count of checks still to give (`3+3`), equal for both.
         let fen =
