@@ -244,7 +244,7 @@ fn the_cli_writes_one_file_per_section_and_strict_skips_omissions() {
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(out.contains("[stony] imported with 1 omission:"), "{out}");
     assert!(
-        out.ends_with("10 imported, 1 imported with omissions, 0 refused\n"),
+        out.ends_with("13 imported, 1 imported with omissions, 0 refused\n"),
         "{out}"
     );
     assert!(
