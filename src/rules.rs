@@ -591,6 +591,9 @@ pub struct DropRules {
     /// `no-check`: a drop may not give check (xiangqi house).
     #[serde(default)]
     pub no_check: bool,
+    /// `gravity`: a drop only on the first rank or on top of an occupied square (connect four).
+    #[serde(default)]
+    pub gravity: bool,
     /// A piece dropped here promotes at the end of its next move (Shoxiang 108 beyond the river).
     pub promote_after_move: Option<PlayerSquares>,
 }

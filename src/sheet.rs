@@ -773,6 +773,9 @@ impl Words<'_> {
         if d.no_check {
             s.detail("a drop may not give check");
         }
+        if d.gravity {
+            s.detail("a dropped piece comes to rest: it is dropped only on the first rank or on top of another piece (on the square above an occupied one)");
+        }
         if let Some(z) = &d.promote_after_move {
             s.detail(format!(
                 "a piece dropped on {} promotes at the end of its next move",

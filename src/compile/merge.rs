@@ -590,6 +590,8 @@ pub(crate) enum DropKey {
     MustDrop,
     /// `no-check`.
     NoCheck,
+    /// `gravity`.
+    Gravity,
     /// `promote-after-move`.
     PromoteAfterMove,
 }
@@ -652,6 +654,7 @@ fn drop_key(item: &DropItem) -> (DropKey, String) {
         DropItem::DropPromoted(_) => (DropKey::DropPromoted, "`drop-promoted`".into()),
         DropItem::MustDrop => (DropKey::MustDrop, "`must-drop`".into()),
         DropItem::NoCheck => (DropKey::NoCheck, "`no-check`".into()),
+        DropItem::Gravity => (DropKey::Gravity, "`gravity`".into()),
         DropItem::PromoteAfterMove(_) => (DropKey::PromoteAfterMove, "`promote-after-move`".into()),
     }
 }

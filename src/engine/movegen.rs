@@ -574,13 +574,19 @@ impl Engine {
         let occupied = pos.occupied[Player::First]
             .union(&pos.occupied[Player::Second])
             .union(&pos.walls);
+        // `gravity`: only where a piece comes to rest.
+        let free = if self.rules.drops.gravity {
+            self.grounded(&occupied).minus(&occupied)
+        } else {
+            SquareSet::first_n(t.dims.len()).minus(&occupied)
+        };
         for k in 0..t.kinds {
             if pos.hands[us][k] == 0 {
                 continue;
             }
             let kind = PieceKind::from_index(k);
             let info = &t.info[t.ki(us, kind)];
-            let mut zone = info.drop_zone.minus(&occupied);
+            let mut zone = info.drop_zone.intersect(&free);
             if self.rules.drops.must_have_move {
                 zone = zone.minus(&info.stuck);
             }
@@ -599,7 +605,7 @@ impl Engine {
             // kind's zone, where that face has a move when `must-move` asks for one.
             if t.drop_promoted.contains(kind) {
                 if let Some(pr) = &self.rules.piece(kind).promotion {
-                    let free = info.drop_zone.minus(&occupied);
+                    let free = info.drop_zone.intersect(&free);
                     for &face in &pr.to {
                         let mut zone = free;
                         if self.rules.drops.must_have_move {
@@ -615,6 +621,18 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// `gravity`: the squares a dropped piece may come to rest on: the first rank, or on top of
+    /// an occupied square.
+    fn grounded(&self, occupied: &SquareSet) -> SquareSet {
+        let d = self.t().dims;
+        d.squares()
+            .filter(|&s| {
+                let (f, r) = (d.file(s) as i32, d.rank(s) as i32);
+                r == 0 || d.square(f, r - 1).is_some_and(|b| occupied.contains(b))
+            })
+            .collect()
     }
 
     pub(super) fn file_squares(&self, file: u8) -> SquareSet {

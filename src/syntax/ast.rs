@@ -510,6 +510,8 @@ pub(crate) enum DropItem {
     MustDrop,
     /// `no-check`: a drop may not give check.
     NoCheck,
+    /// `gravity`: a drop only on the first rank or on top of an occupied square.
+    Gravity,
 }
 
 /// A statement inside `render { ... }`.

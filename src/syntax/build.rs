@@ -704,6 +704,7 @@ impl Builder {
             Rule::no_mate => DropItem::NoMate(self.names(self.take(&mut it, &parent)?)),
             Rule::must_drop => DropItem::MustDrop,
             Rule::drop_no_check => DropItem::NoCheck,
+            Rule::drop_gravity => DropItem::Gravity,
             Rule::drop_promoted => DropItem::DropPromoted(self.names(self.take(&mut it, &parent)?)),
             Rule::promote_after_move => {
                 DropItem::PromoteAfterMove(self.zone_expr(self.take(&mut it, &parent)?)?)

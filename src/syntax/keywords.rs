@@ -369,6 +369,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`must-drop` alone",
     },
     Keyword {
+        rule: Rule::k_gravity,
+        word: "gravity",
+        place: Place::Drops,
+        how: "`gravity`: a piece is dropped only on the first rank or on top of another (connect four)",
+    },
+    Keyword {
         rule: Rule::k_drop_no_check,
         word: "no-check",
         place: Place::Drops,

@@ -705,3 +705,23 @@ fn connect_ends_the_game_when_the_mover_has_n_in_a_row_along_a_named_line() {
         Status::Ended(Ending::Connect, GameResult::Win(Player::Second))
     );
 }
+
+#[test]
+fn gravity_drops_a_piece_onto_the_first_rank_or_on_top_of_another() {
+    // Connect four: a disc falls to the lowest empty square of its file.
+    let e = engine(
+        "variant \"Test\"\nboard 4x4\npiece Disc P { immobile }\ndrops { zone all  gravity }\n\
+         connect 4\nstart \"4/4/4/4[PPpp] w - - 0 1\"\n",
+    );
+    assert_eq!(
+        all_moves(&e, "4/4/4/4[PPpp] w - - 0 1"),
+        strs(&["P@a1", "P@b1", "P@c1", "P@d1"])
+    );
+    let p = after(&e, "4/4/4/4[PPpp] w - - 0 1", &["P@b1"]);
+    assert_eq!(moves_in(&e, &p), strs(&["P@a1", "P@b2", "P@c1", "P@d1"]));
+    // A full file takes no more.
+    assert_eq!(
+        all_moves(&e, "1p2/1P2/1p2/1P2[Pp] w - - 0 1"),
+        strs(&["P@a1", "P@c1", "P@d1"])
+    );
+}

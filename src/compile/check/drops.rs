@@ -98,6 +98,7 @@ pub(super) fn drops(
             DropItem::MustMove => rules.must_have_move = true,
             DropItem::MustDrop => rules.must_drop = true,
             DropItem::NoCheck => rules.no_check = true,
+            DropItem::Gravity => rules.gravity = true,
             DropItem::OnePerFile(names) => {
                 rules.one_per_file = names
                     .iter()

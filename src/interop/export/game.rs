@@ -188,6 +188,10 @@ impl Exporter<'_> {
         if dr.no_check {
             self.line("dropChecks", "false");
         }
+        // `gravity`: Fairy-Stockfish's `enclosingDrop = top`.
+        if dr.gravity {
+            self.line("enclosingDrop", "top");
+        }
         // `drop-promoted`: Fairy-Stockfish's `dropPromoted`, for every kind with a promoted form.
         if !dr.drop_promoted.is_empty() {
             let missing: Vec<String> = droppable

@@ -860,6 +860,11 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
     if !c.flag("dropChecks", true) {
         drop_lines.push("no-check".into());
     }
+    // `enclosingDrop = top`: drops come to rest on the first rank or on another piece.
+    if c.s.get("enclosingDrop").is_some_and(|(v, _)| v == "top") {
+        c.get("enclosingDrop");
+        drop_lines.push("gravity".into());
+    }
     if c.flag("dropPromoted", false) {
         // Every kind with a promoted form may be dropped as it (Fairy-Stockfish's rule).
         let kinds: Vec<&str> = pieces
