@@ -503,18 +503,6 @@ stalemate win for Black
 repetition 3 win for Black
 move-limit 50 win for Black resets Pawn
 """, [], None),
-    "horde": ("""variant "horde"
-extends "chess.variant"
-zone double_step = ranks 1-2
-piece Pawn P {
-  moves fmWfceF
-  moves ifmnD in double_step
-  %s
-}
-extinction all
-en-passant in rank 3
-start "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
-""" % CHESS_PAWN, ["4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1"], None),
     "shoshogi": ("""variant "shoshogi"
 board 9x9
 players Sente, Gote

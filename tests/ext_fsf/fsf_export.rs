@@ -135,6 +135,7 @@ fn every_shipped_definition_exports_exactly_and_agrees_or_is_refused_with_reason
         "crazyhouse",
         "duck",
         "grand",
+        "horde",
         "isolation",
         "jesonmor",
         "joust",

@@ -261,6 +261,13 @@ fn walls_with_royals_match_fairy_stockfish() {
 }
 
 #[test]
+fn horde_matches_fairy_stockfish() {
+    // Double steps from the first two ranks; only those passing the third rank may be taken
+    // en passant (`en-passant in rank 3`); a side with no piece left loses (`extinction all`).
+    run_file("horde.perft");
+}
+
+#[test]
 fn torpedo_matches_fairy_stockfish() {
     // Double steps from any rank that set en passant (`sets-en-passant`), promoting on the last.
     run_file("torpedo.perft");

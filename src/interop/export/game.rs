@@ -558,10 +558,15 @@ impl Exporter<'_> {
             on_back(c.rook, Player::First),
             on_back(c.rook, Player::Second),
         ];
-        let ok = kings[0].len() == 1
-            && kings[0] == kings[1]
-            && rooks[0] == rooks[1]
-            && !rooks[0].is_empty();
+        // A side with no king on its back rank (horde's White) has nothing to castle: the
+        // other side's layout is the one Fairy-Stockfish needs.
+        let usable = |i: usize| kings[i].len() == 1 && !rooks[i].is_empty();
+        let absent = |i: usize| kings[i].is_empty();
+        let ok = (usable(0) && kings[0] == kings[1] && rooks[0] == rooks[1])
+            || (usable(0) && absent(1))
+            || (absent(0) && usable(1));
+        let m = if usable(0) { 0 } else { 1 };
+        let (kings, rooks) = ([kings[m].clone()], [rooks[m].clone()]);
         if !ok {
             self.problem(
                 Subject::Statement("castling"),
