@@ -167,6 +167,16 @@ impl Warner<'_> {
             {
                 continue;
             }
+            // A side that can lose by extinction (horde's White: `extinction all`) needs no royal.
+            let extinct = self.rules.end.extinction.iter().any(|x| match x.counted {
+                Counted::All => true,
+                Counted::Kind(k) => placed
+                    .iter()
+                    .any(|pl| pl.player == p && pl.kind == k.index()),
+            });
+            if extinct {
+                continue;
+            }
             let verb = if royal.len() == 1 { "is" } else { "are" };
             let msg = format!(
                 "{} has no royal piece in the start position, but the rules need one ({names} {verb} royal)",

@@ -67,6 +67,13 @@ fn a_side_without_a_royal_piece_is_warned() {
 }
 
 #[test]
+fn a_side_without_a_royal_piece_that_can_die_out_is_not_warned() {
+    // Horde: a side with no king loses when it has no piece left.
+    let text = MINI.replace("rpkpr/", "rp1pr/") + "extinction all\n";
+    assert_eq!(warnings(&text), vec![]);
+}
+
+#[test]
 fn a_promotion_whose_zone_the_piece_never_reaches_is_warned() {
     // Confined to ranks 1-3 (4-6 for Black), the Pawn never reaches rank 6 (rank 1).
     let text = MINI
