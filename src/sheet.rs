@@ -723,17 +723,37 @@ impl Words<'_> {
             }
             s.line(format!("{what}{zone}; a wall belongs to no one: no piece lands on it, passes it or captures it, and a hopper may use it as its screen; the FEN writes it `*`"));
         }
-        if d.to_hand.is_empty() {
+        // Without captures to a hand, the start hand is still dropped (tic-tac-toe, sittuyin's
+        // setup), unless it enters by gating alone.
+        let start_only = d.to_hand.is_empty()
+            && !self.rules.start.hands.is_empty()
+            && self.rules.gating.is_none();
+        if d.to_hand.is_empty() && !start_only {
             s.line("captured pieces leave the game; there are no drops");
             return s;
         }
-        s.line(format!(
-            "kinds that can be in a hand (each piece says what it becomes when captured): {}",
-            and_list(&self.kinds(&self.in_hand()))
-        ));
+        let hand_kinds: Vec<PieceKind> = if start_only {
+            (0..self.rules.pieces.len())
+                .map(PieceKind::from_index)
+                .filter(|k| self.rules.start.hands.iter().any(|h| h.kind == k.index()))
+                .collect()
+        } else {
+            self.in_hand()
+        };
+        if start_only {
+            s.line(format!(
+                "captured pieces leave the game; the pieces in hand at the start are dropped: {}",
+                and_list(&self.kinds(&hand_kinds))
+            ));
+        } else {
+            s.line(format!(
+                "kinds that can be in a hand (each piece says what it becomes when captured): {}",
+                and_list(&self.kinds(&hand_kinds))
+            ));
+        }
         s.line("on its turn a player may drop a piece from its hand on an empty square instead of moving");
         let mut by_zone: Vec<(String, Vec<String>)> = Vec::new();
-        for k in &self.in_hand() {
+        for k in &hand_kinds {
             let zone = match d.zones.get(k.index()).and_then(|z| z.as_ref()) {
                 Some(z) => self.zone(z),
                 None => "any empty square".to_string(),
@@ -887,7 +907,7 @@ impl Words<'_> {
             let what = if c.kinds.is_empty() {
                 "pieces".to_string()
             } else {
-                or_list(&self.kinds(&c.kinds))
+                format!("pieces of kind {}", or_list(&self.kinds(&c.kinds)))
             };
             s.line(format!(
                 "a side whose move leaves {} of its {what} next to each other in a row along {} {}",
