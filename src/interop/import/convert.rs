@@ -109,6 +109,12 @@ impl Conv {
         s
     }
 
+    /// The whole board as a Fairy-Stockfish region: every rank, `*1 *2 ...`.
+    fn whole_board(&self) -> String {
+        let ranks: Vec<String> = (1..=self.ranks).map(|r| format!("*{r}")).collect();
+        ranks.join(" ")
+    }
+
     /// Declares a zone from a player's region keys when either is given, the other player's
     /// region being the whole board; returns its name (`None` when neither is given).
     fn zone_or_board(
@@ -120,13 +126,7 @@ impl Conv {
         if white.is_none() && black.is_none() {
             return None;
         }
-        let full = format!(
-            "*{}",
-            (1..=self.ranks)
-                .map(|r| r.to_string())
-                .collect::<Vec<_>>()
-                .join(" *")
-        );
+        let full = self.whole_board();
         self.zone(
             name,
             &white.unwrap_or_else(|| full.clone()),
@@ -464,8 +464,7 @@ fn en_passant_region(c: &mut Conv, pieces: &mut [Piece]) -> Option<String> {
     if w.is_none() && b.is_none() {
         return None;
     }
-    let all: Vec<String> = (1..=c.ranks).map(|r| format!("*{r}")).collect();
-    let all = all.join(" ");
+    let all = c.whole_board();
     let (w, b) = (w.unwrap_or_else(|| all.clone()), b.unwrap_or(all));
     let (ws, bs) = (c.square_set(&w), c.square_set(&b));
     // No square at all (`enPassantRegion = -`): no en passant, so no move captures so (`e`).
