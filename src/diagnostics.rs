@@ -136,6 +136,8 @@ codes! {
     GoalCombination = "chimera::goal::combination",
     /// `walls` with drops, `gating` or `explosions`
     WallsCombination = "chimera::walls::combination",
+    /// `flip` in a variant with a royal piece
+    FlipRoyal = "chimera::flip::royal",
     /// `castling ... to` names a file off the board, or a left file not left of the right one
     CastlingFiles = "chimera::castling::files",
     /// a random start's rank or constraint does not fit the start position

@@ -77,6 +77,19 @@ pub struct Offset {
     pub dr: i8,
 }
 
+/// The eight one-square steps along ranks, files and diagonals: a king's, and the directions of
+/// a queen's lines.
+pub(crate) const KING_STEPS: [Offset; 8] = [
+    Offset { df: 1, dr: 0 },
+    Offset { df: -1, dr: 0 },
+    Offset { df: 0, dr: 1 },
+    Offset { df: 0, dr: -1 },
+    Offset { df: 1, dr: 1 },
+    Offset { df: 1, dr: -1 },
+    Offset { df: -1, dr: 1 },
+    Offset { df: -1, dr: -1 },
+];
+
 impl Offset {
     /// A new offset.
     pub const fn new(df: i8, dr: i8) -> Offset {
@@ -137,6 +150,12 @@ impl Dimensions {
             self.file(s) as i32 + o.df as i32,
             self.rank(s) as i32 + o.dr as i32,
         )
+    }
+    /// The up to eight squares around `s` (a king's step away).
+    pub fn neighbours(self, s: Square) -> impl Iterator<Item = Square> {
+        KING_STEPS
+            .into_iter()
+            .filter_map(move |o| self.offset(s, o))
     }
     /// The square mirrored top to bottom (the second player's view of the same place).
     #[inline]

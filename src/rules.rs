@@ -133,6 +133,9 @@ pub struct RuleSet {
     /// Walls, if every move also places one (`walls moved`).
     #[serde(default)]
     pub walls: Option<Walls>,
+    /// `flip lines | adjacent [supported]`: an arriving piece turns enemy pieces over.
+    #[serde(default)]
+    pub flip: Option<Flip>,
     /// `promotion-limit`: per kind, the number of it a player may have on the board before no
     /// promotion to it is allowed (indexed by kind; `None` or a short list = no limit).
     pub promotion_limits: Vec<Option<u8>>,
@@ -594,6 +597,19 @@ pub struct DropRules {
     /// `gravity`: a drop only on the first rank or on top of an occupied square (connect four).
     #[serde(default)]
     pub gravity: bool,
+    /// `enclosing`: a drop must turn over at least one line of enemy pieces (reversi).
+    #[serde(default)]
+    pub enclosing: bool,
+    /// `adjacent`: a drop only next to a piece of the dropping side (ataxx).
+    #[serde(default)]
+    pub adjacent: bool,
+    /// `opening ZONE`: while a square of the player's part of ZONE is empty, drops go only there.
+    #[serde(default)]
+    pub opening: Option<PlayerSquares>,
+    /// `unlimited KIND, ...`: kinds dropped from a supply that never runs out (not counted in
+    /// the hand).
+    #[serde(default)]
+    pub unlimited: Vec<PieceKind>,
     /// A piece dropped here promotes at the end of its next move (Shoxiang 108 beyond the river).
     pub promote_after_move: Option<PlayerSquares>,
 }
@@ -685,6 +701,14 @@ pub struct GameEnd {
     /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture blows up the capturer and
     /// the pieces on the eight squares around the square of the capture.
     pub explosions: Option<Explosions>,
+    /// `board-full [RESULT]`: a move that leaves no empty square ends the game, RESULT for the
+    /// side to move.
+    #[serde(default)]
+    pub board_full: Option<Outcome>,
+    /// `draws by-count`: an end scored a draw goes instead to the side with more pieces on the
+    /// board (still a draw when they have as many).
+    #[serde(default)]
+    pub draws_by_count: bool,
 }
 
 /// `connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]` (Fairy-Stockfish's
@@ -833,6 +857,26 @@ pub struct Walls {
     pub rule: WallRule,
     /// Where each player may put walls (every square when the statement names no zone).
     pub zone: PlayerSquares,
+}
+
+/// `flip lines | adjacent [supported]`: enemy pieces an arriving piece turns into its own side's
+/// (reversi, ataxx).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Flip {
+    /// Which enemy pieces turn over.
+    pub rule: FlipRule,
+    /// `supported`: a drop turns pieces over only when it lands next to a piece of its own side.
+    pub supported: bool,
+}
+
+/// Which enemy pieces an arriving piece turns over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum FlipRule {
+    /// `lines`: every unbroken line of enemy pieces between the arrival square and another piece
+    /// of the mover's, along ranks, files and diagonals (reversi).
+    Lines,
+    /// `adjacent`: every enemy piece on the eight squares around the arrival square (ataxx).
+    Adjacent,
 }
 
 /// Where a move's wall goes (Fairy-Stockfish's `wallingRule`).

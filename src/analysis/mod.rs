@@ -162,13 +162,15 @@ pub enum StudyEnding {
     FacingEnds,
     /// `connect`: a side stood N in a row.
     Connect,
+    /// `board-full`: no empty square was left.
+    BoardFull,
     /// The study's own limit on a game's length ([`StudyConfig::max_plies`]); scored a draw.
     PlyCap,
 }
 
 impl StudyEnding {
     /// Every ending, in table order.
-    pub const ALL: [StudyEnding; 15] = [
+    pub const ALL: [StudyEnding; 16] = [
         StudyEnding::Checkmate,
         StudyEnding::DupleCheckmate,
         StudyEnding::Stalemate,
@@ -183,6 +185,7 @@ impl StudyEnding {
         StudyEnding::PassTwice,
         StudyEnding::FacingEnds,
         StudyEnding::Connect,
+        StudyEnding::BoardFull,
         StudyEnding::PlyCap,
     ];
 
@@ -203,6 +206,7 @@ impl StudyEnding {
             StudyEnding::PassTwice => "pass twice",
             StudyEnding::FacingEnds => "facing ends",
             StudyEnding::Connect => "connect",
+            StudyEnding::BoardFull => "board-full",
             StudyEnding::PlyCap => "ply cap",
         }
     }

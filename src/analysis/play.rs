@@ -138,6 +138,7 @@ fn ending(engine: &Engine, pos: &Position, status: &Status) -> StudyEnding {
             EndRule::Passes => StudyEnding::PassTwice,
             EndRule::Facing => StudyEnding::FacingEnds,
             EndRule::Connect => StudyEnding::Connect,
+            EndRule::BoardFull => StudyEnding::BoardFull,
         },
         Status::Ongoing { .. } => StudyEnding::PlyCap,
     }

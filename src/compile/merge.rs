@@ -456,6 +456,9 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::MustCapture
             | Statement::Explosions { .. }
             | Statement::Walls { .. }
+            | Statement::Flip { .. }
+            | Statement::BoardFull(_)
+            | Statement::DrawsByCount
             | Statement::Gating(_)
             | Statement::EnPassant(_)
             | Statement::PromotionLimit(_)) => {
@@ -592,6 +595,14 @@ pub(crate) enum DropKey {
     NoCheck,
     /// `gravity`.
     Gravity,
+    /// `enclosing`.
+    Enclosing,
+    /// `adjacent`.
+    Adjacent,
+    /// `opening`.
+    Opening,
+    /// `unlimited`.
+    Unlimited,
     /// `promote-after-move`.
     PromoteAfterMove,
 }
@@ -655,6 +666,10 @@ fn drop_key(item: &DropItem) -> (DropKey, String) {
         DropItem::MustDrop => (DropKey::MustDrop, "`must-drop`".into()),
         DropItem::NoCheck => (DropKey::NoCheck, "`no-check`".into()),
         DropItem::Gravity => (DropKey::Gravity, "`gravity`".into()),
+        DropItem::Enclosing => (DropKey::Enclosing, "`enclosing`".into()),
+        DropItem::Adjacent => (DropKey::Adjacent, "`adjacent`".into()),
+        DropItem::Opening(_) => (DropKey::Opening, "`opening`".into()),
+        DropItem::Unlimited(_) => (DropKey::Unlimited, "`unlimited`".into()),
         DropItem::PromoteAfterMove(_) => (DropKey::PromoteAfterMove, "`promote-after-move`".into()),
     }
 }

@@ -361,9 +361,10 @@ impl Warner<'_> {
         }
         for item in m.drops.values() {
             match &item.node {
-                DropItem::Zone(z) | DropItem::KindZone(_, z) | DropItem::PromoteAfterMove(z) => {
-                    exprs.push(z)
-                }
+                DropItem::Zone(z)
+                | DropItem::KindZone(_, z)
+                | DropItem::PromoteAfterMove(z)
+                | DropItem::Opening(z) => exprs.push(z),
                 _ => {}
             }
         }

@@ -7,7 +7,7 @@ use super::outcome::{result, GameResult};
 use super::position::{kind_of, Position};
 use super::Engine;
 use crate::geometry::{Player, Square};
-use crate::rules::{Connect, Counted, Goal, PieceKind};
+use crate::rules::{Connect, Counted, Goal, Outcome, PieceKind};
 
 /// Which end rule finished the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +26,8 @@ pub enum Ending {
     Facing,
     /// `connect`: the side that just moved has its pieces in a row.
     Connect,
+    /// `board-full`: no empty square is left.
+    BoardFull,
 }
 
 impl Ending {
@@ -39,6 +41,7 @@ impl Ending {
             Ending::Passes => "both sides passed",
             Ending::Facing => "the royals still face each other",
             Ending::Connect => "pieces stand in a row",
+            Ending::BoardFull => "the board is full",
         }
     }
 }
@@ -53,6 +56,32 @@ impl Engine {
 
     /// Whether an end rule finishes the game in this position, and the result.
     pub fn ending(&self, pos: &Position) -> Option<(Ending, GameResult)> {
+        let (ending, r) = self.ending_as_scored(pos)?;
+        // `draws by-count`: a drawn end goes to the side with more pieces.
+        let r = match r {
+            GameResult::Draw => result(self.settle(pos, Outcome::Draw), pos.side),
+            won => won,
+        };
+        Some((ending, r))
+    }
+
+    /// `draws by-count`: a draw becomes the win of the side with more pieces on the board (a
+    /// draw still when both have as many); any other outcome, or without the rule, stays.
+    pub fn settle(&self, pos: &Position, o: Outcome) -> Outcome {
+        if o != Outcome::Draw || !self.rules.end.draws_by_count {
+            return o;
+        }
+        let first = pos.occupied[Player::First].len();
+        let second = pos.occupied[Player::Second].len();
+        match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Outcome::WonBy(Player::First),
+            std::cmp::Ordering::Less => Outcome::WonBy(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
+    /// The end rule that finishes the game, with the result its rule states.
+    fn ending_as_scored(&self, pos: &Position) -> Option<(Ending, GameResult)> {
         let end = &self.rules.end;
         let us = pos.side;
         let them = us.other();
@@ -103,6 +132,14 @@ impl Engine {
         if let Some(score) = end.facing_ends {
             if pos.facing_before && self.royals_face(pos) {
                 return Some((Ending::Facing, result(score, us)));
+            }
+        }
+        if let Some(score) = end.board_full {
+            let filled = pos.occupied[us]
+                .union(&pos.occupied[them])
+                .union(&pos.walls);
+            if self.rules.board.squares.minus(&filled).is_empty() {
+                return Some((Ending::BoardFull, result(score, us)));
             }
         }
         None

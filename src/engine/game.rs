@@ -228,7 +228,7 @@ impl Game {
                         return Status::PerpetualCheck(checker, result(perpetual, checker));
                     }
                 }
-                return Status::Repetition(result(score, side));
+                return Status::Repetition(result(self.engine.settle(pos, score), side));
             }
         }
         base
@@ -291,12 +291,12 @@ impl Engine {
             return if check {
                 Status::Checkmate(result(end.checkmate, side))
             } else {
-                Status::Stalemate(result(self.stalemate_outcome(pos), side))
+                Status::Stalemate(result(self.settle(pos, self.stalemate_outcome(pos)), side))
             };
         }
         if let Some(ml) = &end.move_limit {
             if pos.halfmove_clock() >= ml.moves.saturating_mul(2) {
-                return Status::MoveLimit(result(ml.score, side));
+                return Status::MoveLimit(result(self.settle(pos, ml.score), side));
             }
         }
         Status::Ongoing { check }

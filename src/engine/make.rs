@@ -38,9 +38,12 @@ impl Engine {
         let mut reset_clock = false;
         match mv.kind {
             MoveKind::Drop(kind) => {
+                // An `unlimited` kind's supply is not counted: the hand stays as it is.
                 let n = p.hands[us][kind.index()];
-                p.hash ^= zobrist::hand(us, kind, n);
-                p.hands[us][kind.index()] = n.saturating_sub(1);
+                if n > 0 || !self.rules.drops.unlimited.contains(&kind) {
+                    p.hash ^= zobrist::hand(us, kind, n);
+                    p.hands[us][kind.index()] = n.saturating_sub(1);
+                }
                 // `drop-promoted`: the piece may enter with its promoted face up.
                 let placed = mv.promotion.unwrap_or(kind);
                 p.set_piece(mv.to, Some(Piece::new(us, placed)));
@@ -140,6 +143,12 @@ impl Engine {
                 }
             }
         }
+        // `flip`: the arriving piece turns enemy pieces over.
+        if let Some(flip) = self.rules.flip {
+            if !mv.is_pass() {
+                self.flip(&mut p, pos, mv, flip);
+            }
+        }
         // `walls`: the move's wall goes up once the piece has moved; a moved wall leaves its square.
         if let Some(w) = mv.wall {
             if self.rules.walls.as_ref().map(|w| w.rule) == Some(crate::rules::WallRule::Moved) {
@@ -174,6 +183,37 @@ impl Engine {
             p.set_checks_given(us, n);
         }
         p
+    }
+
+    /// `flip`: turns over the enemy pieces the piece that arrived on `mv.to` encloses (`lines`)
+    /// or stands next to (`adjacent`); `p` is the position after the move, `before` the one
+    /// before it.
+    fn flip(&self, p: &mut Position, before: &Position, mv: Move, flip: crate::rules::Flip) {
+        let us = before.side;
+        let them = us.other();
+        let d = self.t().dims;
+        let turned = match flip.rule {
+            crate::rules::FlipRule::Lines => self.enclosed_lines(p, us, mv.to),
+            crate::rules::FlipRule::Adjacent => {
+                // `supported`: a drop turns pieces over only next to a piece of its own.
+                let lone = mv.is_drop() && {
+                    let ours = p.occupied[us];
+                    !d.neighbours(mv.to).any(|s| ours.contains(s))
+                };
+                if flip.supported && lone {
+                    crate::geometry::SquareSet::EMPTY
+                } else {
+                    d.neighbours(mv.to)
+                        .filter(|&s| p.occupied[them].contains(s))
+                        .collect()
+                }
+            }
+        };
+        for s in turned.iter() {
+            if let Some(piece) = p.piece_at(s) {
+                p.set_piece(s, Some(Piece::new(us, piece.kind)));
+            }
+        }
     }
 
     fn capture_to_hand(&self, p: &mut Position, us: Player, victim: Piece) {

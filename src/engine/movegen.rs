@@ -575,16 +575,18 @@ impl Engine {
             .union(&pos.occupied[Player::Second])
             .union(&pos.walls);
         // `gravity`: only where a piece comes to rest.
-        let free = if self.rules.drops.gravity {
+        let mut free = if self.rules.drops.gravity {
             self.grounded(&occupied).minus(&occupied)
         } else {
             SquareSet::first_n(t.dims.len()).minus(&occupied)
         };
+        free = self.placement_filter(pos, free);
+        let dr = &self.rules.drops;
         for k in 0..t.kinds {
-            if pos.hands[us][k] == 0 {
+            let kind = PieceKind::from_index(k);
+            if pos.hands[us][k] == 0 && !dr.unlimited.contains(&kind) {
                 continue;
             }
-            let kind = PieceKind::from_index(k);
             let info = &t.info[t.ki(us, kind)];
             let mut zone = info.drop_zone.intersect(&free);
             if self.rules.drops.must_have_move {
@@ -621,6 +623,54 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The empty squares `free` narrowed by the drops' `opening`, `adjacent` and `enclosing`
+    /// (reversi's and ataxx's placement rules), for the side to move.
+    fn placement_filter(&self, pos: &Position, free: SquareSet) -> SquareSet {
+        let dr = &self.rules.drops;
+        let us = pos.side;
+        // `opening ZONE`: while a square of it is empty, drops go only there.
+        if let Some(opening) = &dr.opening {
+            let open = opening[us].intersect(&free);
+            if !open.is_empty() {
+                return open;
+            }
+        }
+        if !dr.adjacent && !dr.enclosing {
+            return free;
+        }
+        let d = self.t().dims;
+        free.iter()
+            .filter(|&s| {
+                (!dr.adjacent || d.neighbours(s).any(|n| pos.occupied[us].contains(n)))
+                    && (!dr.enclosing || !self.enclosed_lines(pos, us, s).is_empty())
+            })
+            .collect()
+    }
+
+    /// The enemy pieces a piece of `us` arriving on `to` would enclose: every unbroken line of
+    /// enemy pieces along a rank, file or diagonal from `to` that ends on a piece of `us`.
+    pub(super) fn enclosed_lines(&self, pos: &Position, us: Player, to: Square) -> SquareSet {
+        let d = self.t().dims;
+        let them = us.other();
+        let mut out = SquareSet::EMPTY;
+        for step in crate::geometry::KING_STEPS {
+            let mut run = SquareSet::EMPTY;
+            let mut at = to;
+            while let Some(next) = d.offset(at, step) {
+                if pos.occupied[them].contains(next) {
+                    run.insert(next);
+                    at = next;
+                    continue;
+                }
+                if pos.occupied[us].contains(next) {
+                    out = out.union(&run);
+                }
+                break;
+            }
+        }
+        out
     }
 
     /// `gravity`: the squares a dropped piece may come to rest on: the first rank, or on top of

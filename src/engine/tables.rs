@@ -221,6 +221,7 @@ fn has_endings(rules: &RuleSet) -> bool {
         || e.connect.is_some()
         || e.pass.as_ref().is_some_and(|p| p.twice.is_some())
         || e.facing_ends.is_some()
+        || e.board_full.is_some()
 }
 
 fn all_kinds(n: usize) -> KindSet {
@@ -659,6 +660,7 @@ impl Tables {
             // Pieces in a hand at the start stay droppable even when no capture goes to a hand,
             // unless they enter by `gating` instead.
             drops: !rules.drops.to_hand.is_empty()
+                || !rules.drops.unlimited.is_empty()
                 || (rules.gating.is_none()
                     && Player::BOTH
                         .iter()

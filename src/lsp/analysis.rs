@@ -273,6 +273,7 @@ impl Doc {
                 | "castling_stmt"
                 | "opposite_colours_item"
                 | "connect_of"
+                | "drop_unlimited"
                 | "royal_with"
                 | "between_item"
                 | "goal_stmt"

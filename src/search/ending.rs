@@ -26,7 +26,7 @@ impl Searcher {
             let s = if in_check {
                 end.checkmate
             } else {
-                self.engine.stalemate_outcome(pos)
+                self.engine.settle(pos, self.engine.stalemate_outcome(pos))
             };
             let stm = pos.side_to_move();
             return Terminal::Score(outcome_score(s, stm, stm, ply));
@@ -34,7 +34,8 @@ impl Searcher {
         if let Some(ml) = &end.move_limit {
             if self.at_move_limit(pos) {
                 let stm = pos.side_to_move();
-                return Terminal::Score(outcome_score(ml.score, stm, stm, ply));
+                let score = self.engine.settle(pos, ml.score);
+                return Terminal::Score(outcome_score(score, stm, stm, ply));
             }
         }
         Terminal::Ongoing
@@ -87,6 +88,7 @@ impl Searcher {
                     }
                 }
                 let stm = pos.side_to_move();
+                let score = self.engine.settle(pos, score);
                 return Some(outcome_score(score, stm, stm, ply));
             }
             i += 2;

@@ -235,6 +235,18 @@ pub(crate) enum Statement {
     },
     /// `promotion-limit KIND N, ...`: no promotion to KIND while the player has N of it on the board.
     PromotionLimit(Vec<(Name, Number)>),
+    /// `flip lines | adjacent [supported]`: an arriving piece turns enemy pieces over (the
+    /// rule's word as written, with its span; `supported`).
+    Flip {
+        /// `lines` or `adjacent`.
+        rule: Spanned<String>,
+        /// `supported`: a drop turns pieces over only next to a piece of its own side.
+        supported: bool,
+    },
+    /// `board-full [RESULT]`: a move that fills the last empty square ends the game.
+    BoardFull(Option<Spanned<ScoreName>>),
+    /// `draws by-count`: an end scored a draw goes to the side with more pieces on the board.
+    DrawsByCount,
     /// `render { ... }`.
     Render(Vec<Spanned<RenderItem>>),
 }
@@ -286,6 +298,9 @@ impl Statement {
             Statement::Explosions { .. } => "explosions",
             Statement::Walls { .. } => "walls",
             Statement::PromotionLimit(_) => "promotion-limit",
+            Statement::Flip { .. } => "flip",
+            Statement::BoardFull(_) => "board-full",
+            Statement::DrawsByCount => "draws",
             Statement::Render(_) => "render",
         }
     }
@@ -512,6 +527,14 @@ pub(crate) enum DropItem {
     NoCheck,
     /// `gravity`: a drop only on the first rank or on top of an occupied square.
     Gravity,
+    /// `enclosing`: a drop must turn over at least one line of enemy pieces.
+    Enclosing,
+    /// `adjacent`: a drop only next to a piece of the dropping side.
+    Adjacent,
+    /// `opening ZONE`: while a square of ZONE is empty, drops go only there.
+    Opening(ZoneExpr),
+    /// `unlimited KIND, ...`: kinds dropped from a supply that never runs out.
+    Unlimited(Vec<Name>),
 }
 
 /// A statement inside `render { ... }`.

@@ -284,10 +284,31 @@ impl Builder {
                 Some(score) => Statement::FacingEnds(self.score(score)),
                 None => Statement::Facing,
             },
-            Rule::pass_stmt => match it.next() {
-                Some(c) if c.as_rule() == Rule::pass_when_stuck => Statement::Pass(None, true),
-                c => Statement::Pass(c.map(|s| self.score(s)), false),
-            },
+            Rule::pass_stmt => {
+                let (mut twice, mut when_stuck) = (None, false);
+                for c in it {
+                    match c.as_rule() {
+                        Rule::pass_when_stuck => when_stuck = true,
+                        _ => twice = Some(self.score(c)),
+                    }
+                }
+                Statement::Pass(twice, when_stuck)
+            }
+            Rule::flip_stmt => {
+                // The rule's word is a keyword (dropped from the children): found among all.
+                let w = parent
+                    .clone()
+                    .into_inner()
+                    .find(|c| matches!(c.as_rule(), Rule::k_lines | Rule::k_adjacent))
+                    .ok_or_else(|| self.malformed(&parent))?;
+                let rule = Spanned::new(w.as_str().to_string(), self.span(&w));
+                Statement::Flip {
+                    rule,
+                    supported: it.any(|c| c.as_rule() == Rule::flip_supported),
+                }
+            }
+            Rule::board_full_stmt => Statement::BoardFull(it.next().map(|s| self.score(s))),
+            Rule::draws_stmt => Statement::DrawsByCount,
             Rule::bare_royal_stmt => Statement::BareRoyal(self.score(self.take(&mut it, &parent)?)),
             Rule::extinction_stmt => {
                 let (mut kinds, mut all, mut down_to, mut score) = (Vec::new(), None, None, None);
@@ -705,6 +726,10 @@ impl Builder {
             Rule::must_drop => DropItem::MustDrop,
             Rule::drop_no_check => DropItem::NoCheck,
             Rule::drop_gravity => DropItem::Gravity,
+            Rule::drop_enclosing => DropItem::Enclosing,
+            Rule::drop_adjacent => DropItem::Adjacent,
+            Rule::drop_opening => DropItem::Opening(self.zone_expr(self.take(&mut it, &parent)?)?),
+            Rule::drop_unlimited => DropItem::Unlimited(self.names(self.take(&mut it, &parent)?)),
             Rule::drop_promoted => DropItem::DropPromoted(self.names(self.take(&mut it, &parent)?)),
             Rule::promote_after_move => {
                 DropItem::PromoteAfterMove(self.zone_expr(self.take(&mut it, &parent)?)?)

@@ -201,6 +201,24 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`check-limit N`, like `check-limit 3`",
     },
     Keyword {
+        rule: Rule::k_flip,
+        word: "flip",
+        place: Place::Statement,
+        how: "`flip lines` (reversi) or `flip adjacent [supported]` (ataxx)",
+    },
+    Keyword {
+        rule: Rule::k_board_full,
+        word: "board-full",
+        place: Place::Statement,
+        how: "`board-full [RESULT]`, like `board-full draw`",
+    },
+    Keyword {
+        rule: Rule::k_draws,
+        word: "draws",
+        place: Place::Statement,
+        how: "`draws by-count`",
+    },
+    Keyword {
         rule: Rule::k_connect,
         word: "connect",
         place: Place::Statement,
@@ -367,6 +385,30 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         word: "must-drop",
         place: Place::Drops,
         how: "`must-drop` alone",
+    },
+    Keyword {
+        rule: Rule::k_enclosing,
+        word: "enclosing",
+        place: Place::Drops,
+        how: "`enclosing`: a drop must turn over a line of enemy pieces (reversi)",
+    },
+    Keyword {
+        rule: Rule::k_adjacent,
+        word: "adjacent",
+        place: Place::Drops,
+        how: "`adjacent`: a drop only next to a piece of one's own (ataxx)",
+    },
+    Keyword {
+        rule: Rule::k_opening,
+        word: "opening",
+        place: Place::Drops,
+        how: "`opening ZONE`, like `opening centre`",
+    },
+    Keyword {
+        rule: Rule::k_unlimited,
+        word: "unlimited",
+        place: Place::Drops,
+        how: "`unlimited KIND, ...`, like `unlimited Stone`",
     },
     Keyword {
         rule: Rule::k_gravity,
@@ -749,6 +791,18 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_draw,
         word: "draw",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_lines,
+        word: "lines",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_supported,
+        word: "supported",
         place: Place::Word,
         how: "",
     },

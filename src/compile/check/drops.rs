@@ -32,13 +32,22 @@ pub(super) fn drops(
             _ => {}
         }
     }
+    // `unlimited` kinds next: their supply is a hand that never runs out.
+    if let Some(item) = m.drops.get(&DropKey::Unlimited) {
+        if let DropItem::Unlimited(names) = &item.node {
+            rules.unlimited = env
+                .kinds(ctx, names, Code::PieceUnknown, "piece")
+                .unwrap_or_default()
+        }
+    }
     // A kind reaches a hand when the captor keeps it (`kinds`) and some piece is captured as it,
-    // or when it is in a hand in the start position.
+    // when it is in a hand in the start position, or when its supply is unlimited.
     let reaches: Vec<bool> = (0..n)
         .map(|k| {
             let kind = PieceKind::from_index(k);
             (rules.to_hand.contains(&kind) && pieces.iter().any(|p| p.captured_as == kind))
                 || in_hand_at_start.contains(&k)
+                || rules.unlimited.contains(&kind)
         })
         .collect();
     let check_reaches = |ctx: &mut Ctx, env: &Env, name: &Name, rule: &str| -> Option<PieceKind> {
@@ -73,7 +82,7 @@ pub(super) fn drops(
     };
     for (key, item) in &m.drops {
         match &item.node {
-            DropItem::KindsAll | DropItem::Kinds(_) => {}
+            DropItem::KindsAll | DropItem::Kinds(_) | DropItem::Unlimited(_) => {}
             DropItem::Zone(z) => {
                 if let Some(set) = env.inline_zone(ctx, z) {
                     for (k, slot) in rules.zones.iter_mut().enumerate() {
@@ -99,6 +108,9 @@ pub(super) fn drops(
             DropItem::MustDrop => rules.must_drop = true,
             DropItem::NoCheck => rules.no_check = true,
             DropItem::Gravity => rules.gravity = true,
+            DropItem::Enclosing => rules.enclosing = true,
+            DropItem::Adjacent => rules.adjacent = true,
+            DropItem::Opening(z) => rules.opening = env.inline_zone(ctx, z),
             DropItem::OnePerFile(names) => {
                 rules.one_per_file = names
                     .iter()

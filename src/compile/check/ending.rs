@@ -140,6 +140,8 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         no_check: false,
         must_capture: false,
         explosions: None,
+        board_full: None,
+        draws_by_count: false,
     }
 }
 

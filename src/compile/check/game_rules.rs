@@ -6,7 +6,8 @@ use super::{in_range, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
 use crate::rules::{
-    Connect, Counted, Explosions, Extinction, GameEnd, Goal, Outcome, PassRule, PieceKind,
+    Connect, Counted, Explosions, Extinction, Flip, FlipRule, GameEnd, Goal, Outcome, PassRule,
+    PieceKind,
 };
 use crate::syntax::Statement;
 
@@ -153,6 +154,10 @@ pub(super) fn compile(
                 end.no_check = true;
             }
             Statement::MustCapture => end.must_capture = true,
+            Statement::BoardFull(s) => {
+                end.board_full = Some(s.as_ref().map_or(Outcome::Draw, |s| score(ctx, env, s)));
+            }
+            Statement::DrawsByCount => end.draws_by_count = true,
             Statement::Explosions { spare, immune } => {
                 let spare = env.kinds(ctx, spare, Code::PieceUnknown, "piece");
                 let immune = env.kinds(ctx, immune, Code::PieceUnknown, "piece");
@@ -190,6 +195,35 @@ pub(super) fn compile(
         limits.clear();
     }
     limits
+}
+
+/// The `flip` rule, if the definition states one: refused with a royal piece, which turned
+/// over would hand its royalty to the other side.
+pub(super) fn flip(ctx: &mut Ctx, m: &Merged, royals: &[PieceKind]) -> Option<Flip> {
+    let st = m.game_rules.get("flip")?;
+    let Statement::Flip { rule, supported } = &st.node else {
+        return None;
+    };
+    if !royals.is_empty() {
+        let e = ctx
+            .error(
+                Code::FlipRoyal,
+                st.span,
+                "`flip` cannot be used in a variant with a royal piece",
+            )
+            .with_label("flip here")
+            .with_help("a royal piece turned over would change sides with its royalty; flipping games (reversi, ataxx) have no royal piece: remove `royal`, or the `flip` statement");
+        ctx.report(e);
+        return None;
+    }
+    Some(Flip {
+        rule: if rule.node == "lines" {
+            FlipRule::Lines
+        } else {
+            FlipRule::Adjacent
+        },
+        supported: *supported,
+    })
 }
 
 /// The kinds, zone and count of a `goal`, checked (`safe`, `reply` and `held` left false).

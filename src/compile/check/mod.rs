@@ -216,6 +216,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
     let en_passant = gating::en_passant(ctx, m, &mut env);
     let has_drops = !drops.to_hand.is_empty() || !start.hands.is_empty();
     let walls = walls::walls(ctx, m, &mut env, &squares, has_drops);
+    let flip = game_rules::flip(ctx, m, &royals);
     let render = render::render(ctx, m, dims, &zone_sets);
 
     let rules = RuleSet {
@@ -231,6 +232,7 @@ pub(crate) fn compile(ctx: &mut Ctx, m: &Merged) -> Option<RuleSet> {
         gating,
         en_passant,
         walls,
+        flip,
         promotion_limits,
         start_fen,
         start,
