@@ -59,7 +59,6 @@ REPO = Path(__file__).resolve().parent.parent
 MECHANISMS = {
     "mutually_immune": "kinds that may not capture each other (atomar's kings)",
     "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis), or with explosions (atomicduck)",
-    "flip": "flipping enclosed pieces and enclosing drops (reversi, ataxx)",
     "connect": "connection goals other than N adjacent in a line: a tight square (teeko's `connectNxN`), pieces on one line with gaps (`collinearN`), joining two edges (gale, `connectRegion*`)",
     "two_boards": "two boards: pieces passed to a partner (bughouse, supply)",
     "counting": "South-East Asian counting rules for the ending (makruk, ASEAN, sittuyin)",
@@ -80,10 +79,8 @@ MECHANISMS = {
     "gate_kinds": "gating limited to some kinds (S-House: a captured pawn is dropped, never gated)",
     "castling_kinds": "castling with more than one rook kind (perfect: rook or chancellor)",
     "gravity": "drops pushed in from any edge of the board (cfour-anyside's `enclosingDrop = anyside`)",
-    "drop_neighbours": "drops forbidden next to enemy pieces (snort)",
     "castling_wins": "castling wins the game",
     "opposite_castling": "castling to the side the opponent did not castle to",
-    "pass_on_stalemate": "a forced pass when no move is legal (andersgiveaway, ataxx)",
     "extinction_opponent": "extinction judged against the opponent's count too",
     "goal_one_side": "a goal (flag) for one side only",
     "chiral": "left/right-asymmetric pieces as FSF turns them for its second player (through 180 degrees; the language mirrors them)",
@@ -105,13 +102,17 @@ KEY_MECHANISM = {
     "connectVertical": "connect",
     "connectValue": "connect",
     "collinearN": "connect",
+    # gale: joining two edges of the board.
+    "connectRegion1White": "connect",
+    "connectRegion2White": "connect",
+    "connectRegion1Black": "connect",
+    "connectRegion2Black": "connect",
     "countingRule": "counting",
     "dropChecks": "drop_checks",
     "piecePromotionOnCapture": "promo_on_capture",
     "petrifyOnCaptureTypes": "petrify",
     "oppositeCastling": "opposite_castling",
     "castlingWins": "castling_wins",
-    "passOnStalemate": "pass_on_stalemate",
     "extinctionOpponentPieceCount": "extinction_opponent",
     "tripleStepRegionWhite": "triple_step",
     "tripleStepRegionBlack": "triple_step",
@@ -157,8 +158,6 @@ KEY_VALUE_MECHANISM = {
     ("bikjangRule", "false"): (None, "nothing: no bikjang is the default"),
     ("enPassantRegion", "-"): (None, "no en passant (a pawn without `e`)"),
     ("enclosingDrop", "anyside"): "gravity",
-    ("enclosingDrop", "reversi"): "flip",
-    ("enclosingDrop", "ataxx"): "flip",
     ("dropNoDoubledCount", "0"): (None, "pawns never dropped (`drops { kinds ... }` without the pawn; only the hand shown differs)"),
 }
 # Flag keys: a flag for one side only is missing; one whose piece was left out is a consequence.
@@ -199,10 +198,6 @@ BUILTIN_BLOCKED = {
     "koedem": (["two_boards"], ""),
     "supply": (["two_boards", "drop_checks"], "xiangqi with bughouse's partner supply"),
     "shatar": (["shatar_mate"], ""),
-    "ataxx": (["flip", "pass_on_stalemate"], ""),
-    "flipersi": (["flip"], ""),
-    "flipello": (["flip", "pass_on_stalemate"], ""),
-    "flipello10": (["flip", "pass_on_stalemate"], ""),
     "torishogi": (["drop_per_file"], "the birds are statable, the quails (not left-right symmetric) as one kind per side"),
     "micro": (["promo_on_capture"], "pieces turn over only when they capture"),
     "placement": (["drop_bishops", "castle_dropped"], "the placing phase itself is `must-drop` on the first rank"),
@@ -333,6 +328,74 @@ stalemate loss
 start "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1"
 """, [], None),
     "capablanca": (CAPABLANCA, [CASTLE10], None),
+    "ataxx": ("""variant "ataxx"
+board 7x7
+players White, Black
+piece Stone P {
+  moves mDmNmA
+}
+drops {
+  unlimited Stone
+  adjacent
+}
+flip adjacent
+pass when-stuck twice draw
+stalemate loss by-count
+board-full
+draws by-count
+start "P5p/7/7/7/7/7/p5P w - - 0 1"
+""", [], None),
+    "flipello": ("""variant "flipello"
+board 8x8
+players White, Black
+piece Stone P {
+  immobile
+}
+drops {
+  enclosing
+}
+flip lines
+pass when-stuck twice draw
+stalemate loss by-count
+board-full
+draws by-count
+start "8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"
+""", [], None),
+    "flipello10": ("""variant "flipello10"
+board 10x10
+players White, Black
+zone centre = absolute e5 + f5 + e6 + f6
+piece Stone P {
+  immobile
+}
+drops {
+  enclosing
+  opening centre
+}
+flip lines
+pass when-stuck twice draw
+stalemate loss by-count
+board-full
+draws by-count
+start "10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"
+""", [], None),
+    "flipersi": ("""variant "flipersi"
+board 8x8
+players White, Black
+zone centre = absolute d4 + e4 + d5 + e5
+piece Stone P {
+  immobile
+}
+drops {
+  enclosing
+  opening centre
+}
+flip lines
+stalemate loss by-count
+board-full
+draws by-count
+start "8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w - - 0 1"
+""", [], None),
     "wolf": ("""variant "wolf"
 extends "chess.variant"
 board 8x10
@@ -806,13 +869,6 @@ PROBE_NOTES = {
 # Sections of variants.ini that `chimera import` refuses: why, by the language or by the importer
 # only. ("blocked", [mechanisms], note) or ("statable", probe text or None, note[, FEN letters]).
 REFUSED = {
-    "flipello6": ("blocked", ["flip", "pass_on_stalemate"], ""),
-    "annexation": ("blocked", ["flip", "pass_on_stalemate"], ""),
-    "quadwrangle": ("blocked", ["flip"], ""),
-    "quadwrangle7x7": ("blocked", ["flip"], ""),
-    "crusade": ("blocked", ["flip"], ""),
-    "snort": ("blocked", ["drop_neighbours"], ""),
-    "gale": ("blocked", ["connect"], "joining two edges of the board"),
     "atomicduck": ("blocked", ["walls"], "atomic chess with the duck: `walls` cannot be combined with `explosions` yet"),
     "elgam": ("statable", None, "not checked by a probe: its janggi cannon and elephant, palace-like diagonal lines (`path`, `rides`) and lame `nC` (legs with `a`) are all in the language; the importer refuses `nC` and leaves out the janggi pieces and lines"),
 }
@@ -822,6 +878,7 @@ REFUSED = {
 # instead. Same shape as REFUSED; a blocked entry may add evidence (a definition of all else and a
 # position where it differs from FSF).
 IMPORT_FAULTS = {
+    "annexation": ("statable", None, "not checked by a probe: the import states reversi on a board with holes (FSF's walls) exactly, but FSF's test of an enclosing drop sees through its walls (its board mask leaves them out) while its flip stops at them, so FSF also allows a drop whose only line runs over a wall to a piece of its own and turns nothing over; Chimera requires a line of enemy pieces"),
     "backrank": ("blocked", ["crown_prince"], "its pawns promote to the royal commoner itself; the import's promoted commoners are a kind of their own (`royal when-last` counts one kind), so a side with a king and a promoted one holds two royals"),
     "gethenian": ("blocked", ["chiral"], "its bishops and knights are not left-right symmetric: FSF turns Black's moves round (180 degrees), the import mirrors them top to bottom"),
     "atomiczh": ("blocked", ["atomic_drops"], "`dropChecks = false` is converted (`no-check` in `drops`), but FSF's check under explosions (a king beside the enemy king is safe, a drop beside it is no check) differs from the engine's test: perft differs in positions with drops"),

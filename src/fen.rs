@@ -20,7 +20,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 /// The most pieces of one kind a hand holds (hand counts are hashed per count up to this).
-pub const MAX_IN_HAND: u8 = 63;
+pub const MAX_IN_HAND: u8 = 127;
 
 /// Which FEN a message speaks of: the definition's `start` FEN, or one a user gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

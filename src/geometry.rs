@@ -78,7 +78,7 @@ pub struct Offset {
 }
 
 /// The eight one-square steps along ranks, files and diagonals: a king's, and the directions of
-/// a queen's lines.
+/// a queen's lines; the four orthogonal ones first.
 pub(crate) const KING_STEPS: [Offset; 8] = [
     Offset { df: 1, dr: 0 },
     Offset { df: -1, dr: 0 },

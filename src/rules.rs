@@ -603,6 +603,9 @@ pub struct DropRules {
     /// `adjacent`: a drop only next to a piece of the dropping side (ataxx).
     #[serde(default)]
     pub adjacent: bool,
+    /// `apart`: a drop never orthogonally next to an enemy piece (snort).
+    #[serde(default)]
+    pub apart: bool,
     /// `opening ZONE`: while a square of the player's part of ZONE is empty, drops go only there.
     #[serde(default)]
     pub opening: Option<PlayerSquares>,

@@ -728,8 +728,24 @@ impl Words<'_> {
         let start_only = d.to_hand.is_empty()
             && !self.rules.start.hands.is_empty()
             && self.rules.gating.is_none();
+        if let Some(f) = &r.flip {
+            s.line(match (f.rule, f.supported) {
+                (crate::rules::FlipRule::Lines, _) => "a piece that arrives turns over every unbroken line of enemy pieces between it and another piece of its own side, along ranks, files and diagonals: they become the mover's pieces",
+                (crate::rules::FlipRule::Adjacent, false) => "a piece that arrives turns over every enemy piece on the eight squares around it: they become the mover's pieces",
+                (crate::rules::FlipRule::Adjacent, true) => "a piece that arrives turns over every enemy piece on the eight squares around it (a dropped piece only when it lands next to a piece of its own side): they become the mover's pieces",
+            });
+        }
+        if !d.unlimited.is_empty() {
+            s.line(format!(
+                "a player may drop a {} on an empty square instead of moving, from a supply that never runs out",
+                or_list(&self.kinds(&d.unlimited))
+            ));
+            self.placement_details(&mut s);
+        }
         if d.to_hand.is_empty() && !start_only {
-            s.line("captured pieces leave the game; there are no drops");
+            if d.unlimited.is_empty() {
+                s.line("captured pieces leave the game; there are no drops");
+            }
             return s;
         }
         let hand_kinds: Vec<PieceKind> = if start_only {
@@ -796,6 +812,9 @@ impl Words<'_> {
         if d.gravity {
             s.detail("a dropped piece comes to rest: it is dropped only on the first rank or on top of another piece (on the square above an occupied one)");
         }
+        if d.unlimited.is_empty() {
+            self.placement_details(&mut s);
+        }
         if let Some(z) = &d.promote_after_move {
             s.detail(format!(
                 "a piece dropped on {} promotes at the end of its next move",
@@ -835,6 +854,26 @@ impl Words<'_> {
         s
     }
 
+    /// The drops' placement rules: `opening`, `adjacent`, `enclosing`.
+    fn placement_details(&self, s: &mut Section) {
+        let d = &self.rules.drops;
+        if let Some(z) = &d.opening {
+            s.detail(format!(
+                "while a square of {} is empty, pieces are dropped only there",
+                self.zone(z)
+            ));
+        }
+        if d.adjacent {
+            s.detail("a piece is dropped only next to a piece of its own side");
+        }
+        if d.apart {
+            s.detail("a piece is never dropped orthogonally next to an enemy piece");
+        }
+        if d.enclosing {
+            s.detail("a drop must turn over at least one line of enemy pieces: between the dropped piece and another of its own side, along a rank, file or diagonal");
+        }
+    }
+
     fn game_end(&self) -> Section {
         let e = &self.rules.end;
         let mut s = Section::new("End of the game");
@@ -867,10 +906,14 @@ impl Words<'_> {
                 ));
             }
         }
-        if e.pass.as_ref().is_some_and(|p| p.when_stuck) {
-            s.line("a side with no legal move, not in check, passes (a stalemate ends nothing)");
-        } else if let Some(p) = &e.pass {
-            s.line("a side may pass instead of moving, but not while in check");
+        if let Some(p) = &e.pass {
+            if p.when_stuck {
+                s.line(
+                    "a side with no legal move, not in check, passes (a stalemate ends nothing)",
+                );
+            } else {
+                s.line("a side may pass instead of moving, but not while in check");
+            }
             if let Some(sc) = p.twice {
                 s.detail(format!(
                     "two passes in a row end the game: the side to move {}",
@@ -916,6 +959,12 @@ impl Words<'_> {
                 score_text(self.rules, c.score)
             ));
         }
+        if let Some(sc) = e.board_full {
+            s.line(format!(
+                "a move that leaves no empty square ends the game: the side to move {}",
+                score_text(self.rules, sc)
+            ));
+        }
         if let Some(m) = &e.move_limit {
             let mut resets = vec!["a capture".to_string()];
             if !self.rules.drops.to_hand.is_empty() {
@@ -930,6 +979,9 @@ impl Words<'_> {
                 or_list(&resets),
                 score_text(self.rules, m.score)
             ));
+        }
+        if e.draws_by_count {
+            s.line("an end scored a draw (stalemate, repetition, the move limit, two passes, a full board) is won instead by the side with more pieces on the board; with as many it stays a draw");
         }
         s
     }

@@ -603,6 +603,8 @@ pub(crate) enum DropKey {
     Opening,
     /// `unlimited`.
     Unlimited,
+    /// `apart`.
+    Apart,
     /// `promote-after-move`.
     PromoteAfterMove,
 }
@@ -670,6 +672,7 @@ fn drop_key(item: &DropItem) -> (DropKey, String) {
         DropItem::Adjacent => (DropKey::Adjacent, "`adjacent`".into()),
         DropItem::Opening(_) => (DropKey::Opening, "`opening`".into()),
         DropItem::Unlimited(_) => (DropKey::Unlimited, "`unlimited`".into()),
+        DropItem::Apart => (DropKey::Apart, "`apart`".into()),
         DropItem::PromoteAfterMove(_) => (DropKey::PromoteAfterMove, "`promote-after-move`".into()),
     }
 }

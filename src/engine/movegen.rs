@@ -637,13 +637,18 @@ impl Engine {
                 return open;
             }
         }
-        if !dr.adjacent && !dr.enclosing {
+        if !dr.adjacent && !dr.enclosing && !dr.apart {
             return free;
         }
         let d = self.t().dims;
+        let theirs = pos.occupied[us.other()];
         free.iter()
             .filter(|&s| {
                 (!dr.adjacent || d.neighbours(s).any(|n| pos.occupied[us].contains(n)))
+                    && (!dr.apart
+                        || !crate::geometry::KING_STEPS[..4]
+                            .iter()
+                            .any(|&o| d.offset(s, o).is_some_and(|n| theirs.contains(n))))
                     && (!dr.enclosing || !self.enclosed_lines(pos, us, s).is_empty())
             })
             .collect()

@@ -535,6 +535,8 @@ pub(crate) enum DropItem {
     Opening(ZoneExpr),
     /// `unlimited KIND, ...`: kinds dropped from a supply that never runs out.
     Unlimited(Vec<Name>),
+    /// `apart`: a drop never orthogonally next to an enemy piece.
+    Apart,
 }
 
 /// A statement inside `render { ... }`.

@@ -405,6 +405,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`opening ZONE`, like `opening centre`",
     },
     Keyword {
+        rule: Rule::k_apart,
+        word: "apart",
+        place: Place::Drops,
+        how: "`apart`: a drop never orthogonally next to an enemy piece (snort)",
+    },
+    Keyword {
         rule: Rule::k_unlimited,
         word: "unlimited",
         place: Place::Drops,

@@ -231,13 +231,13 @@ fn completion_offers_the_moves_of_the_position_a_play_line_reaches() {
     let e = fails(&mut s, "hand red +99999999999G");
     assert_eq!(
         e.message,
-        "`+99999999999G`: at most 63 pieces of a kind fit in a hand"
+        "`+99999999999G`: at most 127 pieces of a kind fit in a hand"
     );
-    ok(&mut s, "hand red +60G");
+    ok(&mut s, "hand red +124G");
     let e = fails(&mut s, "hand red +4G");
     assert_eq!(
         e.message,
-        "Red would hold 64 Pupil: at most 63 pieces of a kind fit in a hand"
+        "Red would hold 128 Pupil: at most 127 pieces of a kind fit in a hand"
     );
 }
 

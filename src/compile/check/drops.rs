@@ -110,6 +110,7 @@ pub(super) fn drops(
             DropItem::Gravity => rules.gravity = true,
             DropItem::Enclosing => rules.enclosing = true,
             DropItem::Adjacent => rules.adjacent = true,
+            DropItem::Apart => rules.apart = true,
             DropItem::Opening(z) => rules.opening = env.inline_zone(ctx, z),
             DropItem::OnePerFile(names) => {
                 rules.one_per_file = names

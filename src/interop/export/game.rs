@@ -34,11 +34,75 @@ impl Exporter<'_> {
         self.rules.drops.to_hand.contains(&k) && (captured || at_start)
     }
 
+    /// Where drops may go beyond their zones: `gravity`, `enclosing`, `adjacent` (Fairy-Stockfish's
+    /// one `enclosingDrop`), `opening` (`enclosingDropStart`) and `unlimited` (`freeDrops`).
+    fn placement(&mut self, dr: &crate::rules::DropRules) {
+        let rules: Vec<&str> = [
+            (dr.gravity, "top"),
+            (dr.enclosing, "reversi"),
+            (dr.adjacent, "ataxx"),
+            (dr.apart, "snort"),
+        ]
+        .into_iter()
+        .filter_map(|(on, v)| on.then_some(v))
+        .collect();
+        match rules.as_slice() {
+            [] => {}
+            [one] => self.line("enclosingDrop", *one),
+            [first, ..] => {
+                self.line("enclosingDrop", *first);
+                self.problem(
+                    Subject::Drops,
+                    "more than one of `gravity`, `enclosing`, `adjacent` and `apart`: Fairy-Stockfish's `enclosingDrop` takes one (the first is written)",
+                );
+            }
+        }
+        if let Some(z) = &dr.opening {
+            if z[Player::First] == z[Player::Second] {
+                let d = self.dims;
+                let squares: Vec<String> = z[Player::First].iter().map(|s| d.name(s)).collect();
+                self.line("enclosingDropStart", squares.join(" "));
+            } else {
+                self.problem(
+                    Subject::Drops,
+                    "`opening` with a zone that differs per player: Fairy-Stockfish's `enclosingDropStart` is one set of squares (left out)",
+                );
+            }
+        }
+        if !dr.unlimited.is_empty() {
+            let missing: Vec<String> = self
+                .kinds()
+                .filter(|&k| !self.piece(k).royal && !dr.unlimited.contains(&k))
+                .map(|k| self.piece(k).name.clone())
+                .collect();
+            if !missing.is_empty() {
+                self.problem(
+                    Subject::Drops,
+                    format!(
+                        "`unlimited` leaves out {}: Fairy-Stockfish's `freeDrops` gives every kind an unlimited supply",
+                        missing.join(", ")
+                    ),
+                );
+            }
+            self.line("freeDrops", "true");
+        }
+    }
+
     pub(super) fn drops(&mut self) {
         let dr = self.rules.drops.clone();
         if dr.to_hand.is_empty() {
-            self.line("pieceDrops", "false");
+            // Drops without captures to hand: a start hand (reversi) or an unlimited supply (ataxx).
+            let start_hand = self.start.as_ref().is_some_and(|pos| {
+                Player::BOTH
+                    .iter()
+                    .any(|&pl| !pos.hand_contents(pl).is_empty())
+            });
+            let dropping = start_hand || !dr.unlimited.is_empty();
+            self.line("pieceDrops", dropping);
             self.line("capturesToHand", "false");
+            if dropping {
+                self.placement(&dr);
+            }
             return;
         }
         self.line("pieceDrops", "true");
@@ -188,10 +252,7 @@ impl Exporter<'_> {
         if dr.no_check {
             self.line("dropChecks", "false");
         }
-        // `gravity`: Fairy-Stockfish's `enclosingDrop = top`.
-        if dr.gravity {
-            self.line("enclosingDrop", "top");
-        }
+        self.placement(&dr);
         // `drop-promoted`: Fairy-Stockfish's `dropPromoted`, for every kind with a promoted form.
         if !dr.drop_promoted.is_empty() {
             let missing: Vec<String> = droppable
@@ -321,7 +382,19 @@ impl Exporter<'_> {
             Outcome::WonBy(p) => Some(p),
             _ => None,
         };
-        let odds = named(end.stalemate).or(end.move_limit.as_ref().and_then(|m| named(m.score)))?;
+        let odds = named(end.stalemate).or(end.move_limit.as_ref().and_then(|m| named(m.score)));
+        // `draws by-count`: Fairy-Stockfish's `materialCounting = unweighted`.
+        if end.draws_by_count {
+            self.line("materialCounting", "unweighted");
+            if odds.is_some() {
+                self.problem(
+                    Subject::Statement("draws"),
+                    "`draws by-count` beside a drawn end won by a named player: Fairy-Stockfish counts material one way (the count is written)",
+                );
+            }
+            return None;
+        }
+        let odds = odds?;
         self.line(
             "materialCounting",
             if odds == Player::First {
@@ -370,6 +443,27 @@ impl Exporter<'_> {
 
     /// `check-limit`, `pass`, `facing ends` and `bare-royal`.
     fn end_more(&mut self, end: &crate::rules::GameEnd) {
+        // `board-full`: Fairy-Stockfish's `adjudicateFullBoard`, a draw (or counted).
+        if let Some(sc) = end.board_full {
+            if sc == Outcome::Draw {
+                self.line("adjudicateFullBoard", "true");
+            } else {
+                self.problem(
+                    Subject::Statement("board-full"),
+                    "`board-full` not scored a draw: Fairy-Stockfish's full board is a draw, or counted (left out)",
+                );
+            }
+        }
+        // `flip`: Fairy-Stockfish's `flipEnclosedPieces`.
+        if let Some(f) = self.rules.flip {
+            use crate::rules::FlipRule;
+            let v = match (f.rule, f.supported) {
+                (FlipRule::Lines, _) => "reversi",
+                (FlipRule::Adjacent, false) => "ataxx",
+                (FlipRule::Adjacent, true) => "quadwrangle",
+            };
+            self.line("flipEnclosedPieces", v);
+        }
         // `check-limit N`: the start FEN carries the checks left (`N+N`), as Fairy-Stockfish's.
         if end.check_limit.is_some() {
             self.line("checkCounting", "true");
@@ -726,7 +820,11 @@ impl Exporter<'_> {
                 board.push('/');
             }
         }
-        if !self.rules.drops.to_hand.is_empty() || self.rules.gating.is_some() {
+        // A start hand is written whenever one is held (reversi, tic-tac-toe), as Chimera's FEN does.
+        let holding = Player::BOTH
+            .iter()
+            .any(|&pl| !pos.hand_contents(pl).is_empty());
+        if !self.rules.drops.to_hand.is_empty() || self.rules.gating.is_some() || holding {
             board.push('[');
             for pl in Player::BOTH {
                 for (k, n) in pos.hand_contents(pl) {

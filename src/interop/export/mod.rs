@@ -193,6 +193,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "gating",
             "en_passant",
             "walls",
+            "flip",
             "start_fen",
             "start",
             "random_start",
@@ -263,6 +264,11 @@ const KNOWN: &[(&str, &[&str])] = &[
             "must_drop",
             "no_check",
             "gravity",
+            "enclosing",
+            "adjacent",
+            "apart",
+            "opening",
+            "unlimited",
             "drop_promoted",
         ],
     ),
@@ -283,6 +289,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             "explosions",
             "check_limit",
             "connect",
+            "board_full",
+            "draws_by_count",
             "pass",
             "facing_ends",
             "extinction",
@@ -302,6 +310,7 @@ const KNOWN: &[(&str, &[&str])] = &[
     ),
     ("castling", &["king", "rook", "king_steps", "to_files"]),
     ("walls", &["rule", "zone"]),
+    ("flip", &["rule", "supported"]),
 ];
 
 /// Rule-set data the exporter may not know, by its path: the keyword of the statement that

@@ -784,7 +784,9 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
         c.omit("capturesToHand", "captures to hand without drops");
     }
     if !drops {
+        // Meaningless without drops (crusade inherits ataxx's `freeDrops`).
         c.get("immobilityIllegal");
+        c.get("freeDrops");
         return drop_lines;
     }
     // Without `capturesToHand` only the start hand is dropped: a `drops` block without `kinds`.
@@ -859,10 +861,35 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
     if !c.flag("dropChecks", true) {
         drop_lines.push("no-check".into());
     }
-    // `enclosingDrop = top`: drops come to rest on the first rank or on another piece.
-    if c.s.get("enclosingDrop").is_some_and(|(v, _)| v == "top") {
+    // `enclosingDrop`: `top`, drops come to rest on the first rank or on another piece;
+    // `reversi`, a drop must enclose enemy pieces; `ataxx`, a drop goes next to an own piece.
+    let placement = match c.s.get("enclosingDrop").map(|(v, _)| v.as_str()) {
+        Some("top") => Some("gravity"),
+        Some("reversi") => Some("enclosing"),
+        Some("ataxx") => Some("adjacent"),
+        Some("snort") => Some("apart"),
+        _ => None,
+    };
+    if let Some(word) = placement {
         c.get("enclosingDrop");
-        drop_lines.push("gravity".into());
+        drop_lines.push(word.into());
+    }
+    // `enclosingDropStart`: board squares filled first (reversi from an empty board).
+    if let Some(v) = c.get("enclosingDropStart") {
+        if let Some(z) = c.zone("opening_squares", &v, &v) {
+            drop_lines.push(format!("opening {z}"));
+        }
+    }
+    // `freeDrops`: every kind comes from a supply that never runs out.
+    if c.flag("freeDrops", false) {
+        let kinds: Vec<&str> = pieces
+            .iter()
+            .filter(|p| !p.royal)
+            .map(|p| p.name.as_str())
+            .collect();
+        if !kinds.is_empty() {
+            drop_lines.push(format!("unlimited {}", kinds.join(", ")));
+        }
     }
     if c.flag("dropPromoted", false) {
         // Every kind with a promoted form may be dropped as it (Fairy-Stockfish's rule).
@@ -1017,12 +1044,34 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     }
     flag_goal(c, pieces, &mut rules);
     // `passOnStalemate`: a side with no legal move passes instead of being stalemated.
+    // Two passes in a row end Fairy-Stockfish's game whatever the pass.
     if c.flag("passOnStalemate", false) {
         if c.flag("pass", false) {
             c.omit("passOnStalemate", "a pass both at will and when stuck");
         } else {
-            rules.push("pass when-stuck".into());
+            rules.push("pass when-stuck twice draw".into());
         }
+    }
+    // `flipEnclosedPieces`: an arriving piece turns enemy pieces over (no royal piece may).
+    if let Some(v) = c.get("flipEnclosedPieces") {
+        let rule = match v.as_str() {
+            "reversi" => Some("flip lines"),
+            "ataxx" => Some("flip adjacent"),
+            "quadwrangle" => Some("flip adjacent supported"),
+            _ => None,
+        };
+        match rule {
+            Some(_) if pieces.iter().any(|p| p.royal) => {
+                c.omit("flipEnclosedPieces", "a royal piece would be turned over")
+            }
+            Some(r) => rules.push(r.into()),
+            None if v == "none" => {}
+            None => c.omit("flipEnclosedPieces", "not reversi, ataxx or quadwrangle"),
+        }
+    }
+    // `adjudicateFullBoard`: a full board ends the game (a draw, or counted).
+    if c.flag("adjudicateFullBoard", false) {
+        rules.push("board-full".into());
     }
     // Connect-N: N of the mover's pieces in a row. The square, region and collinear forms have
     // no word in the language.
@@ -1097,6 +1146,14 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     };
     if odds.is_some() {
         c.get("materialCounting");
+    }
+    // `materialCounting = unweighted`: a drawn end goes to the side with more pieces.
+    if c.s
+        .get("materialCounting")
+        .is_some_and(|(v, _)| v == "unweighted")
+    {
+        c.get("materialCounting");
+        rules.push("draws by-count".into());
     }
     let drawn = |s: &str| match (s, odds) {
         ("draw", Some(p)) => format!("win for {p}"),
