@@ -341,7 +341,7 @@ drops {
 flip adjacent
 pass when-stuck twice draw
 stalemate loss by-count
-board-full
+full-board
 draws by-count
 start "P5p/7/7/7/7/7/p5P w - - 0 1"
 """, [], None),
@@ -357,7 +357,7 @@ drops {
 flip lines
 pass when-stuck twice draw
 stalemate loss by-count
-board-full
+full-board
 draws by-count
 start "8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"
 """, [], None),
@@ -375,7 +375,7 @@ drops {
 flip lines
 pass when-stuck twice draw
 stalemate loss by-count
-board-full
+full-board
 draws by-count
 start "10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"
 """, [], None),
@@ -392,7 +392,7 @@ drops {
 }
 flip lines
 stalemate loss by-count
-board-full
+full-board
 draws by-count
 start "8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w - - 0 1"
 """, [], None),

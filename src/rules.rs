@@ -704,7 +704,7 @@ pub struct GameEnd {
     /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture blows up the capturer and
     /// the pieces on the eight squares around the square of the capture.
     pub explosions: Option<Explosions>,
-    /// `board-full [RESULT]`: a move that leaves no empty square ends the game, RESULT for the
+    /// `full-board [RESULT]`: a move that leaves no empty square ends the game, RESULT for the
     /// side to move.
     #[serde(default)]
     pub board_full: Option<Outcome>,

@@ -162,7 +162,7 @@ pub enum StudyEnding {
     FacingEnds,
     /// `connect`: a side stood N in a row.
     Connect,
-    /// `board-full`: no empty square was left.
+    /// `full-board`: no empty square was left.
     BoardFull,
     /// The study's own limit on a game's length ([`StudyConfig::max_plies`]); scored a draw.
     PlyCap,
@@ -206,7 +206,7 @@ impl StudyEnding {
             StudyEnding::PassTwice => "pass twice",
             StudyEnding::FacingEnds => "facing ends",
             StudyEnding::Connect => "connect",
-            StudyEnding::BoardFull => "board-full",
+            StudyEnding::BoardFull => "full-board",
             StudyEnding::PlyCap => "ply cap",
         }
     }

@@ -26,7 +26,7 @@ pub enum Ending {
     Facing,
     /// `connect`: the side that just moved has its pieces in a row.
     Connect,
-    /// `board-full`: no empty square is left.
+    /// `full-board`: no empty square is left.
     BoardFull,
 }
 

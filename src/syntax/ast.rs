@@ -243,7 +243,7 @@ pub(crate) enum Statement {
         /// `supported`: a drop turns pieces over only next to a piece of its own side.
         supported: bool,
     },
-    /// `board-full [RESULT]`: a move that fills the last empty square ends the game.
+    /// `full-board [RESULT]`: a move that fills the last empty square ends the game.
     BoardFull(Option<Spanned<ScoreName>>),
     /// `draws by-count`: an end scored a draw goes to the side with more pieces on the board.
     DrawsByCount,
@@ -299,7 +299,7 @@ impl Statement {
             Statement::Walls { .. } => "walls",
             Statement::PromotionLimit(_) => "promotion-limit",
             Statement::Flip { .. } => "flip",
-            Statement::BoardFull(_) => "board-full",
+            Statement::BoardFull(_) => "full-board",
             Statement::DrawsByCount => "draws",
             Statement::Render(_) => "render",
         }

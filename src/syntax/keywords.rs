@@ -208,9 +208,9 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     },
     Keyword {
         rule: Rule::k_board_full,
-        word: "board-full",
+        word: "full-board",
         place: Place::Statement,
-        how: "`board-full [RESULT]`, like `board-full draw`",
+        how: "`full-board [RESULT]`, like `full-board draw`",
     },
     Keyword {
         rule: Rule::k_draws,

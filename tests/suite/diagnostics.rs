@@ -623,6 +623,7 @@ players White, Black
 zone palace = d1-f3
 zone own_half = ranks 1-5
 zone enemy_half = ranks 6-10
+zone centre = d5-f6
 path ring1 = a2-h2-h8-a8 cyclic
 path ring2 = b2-g2-g7-b7 cyclic
 path ring3 = c3-f3-f6-c6 cyclic
@@ -642,6 +643,7 @@ piece Pupil U { moves K }
 piece Point O { moves fW }
 piece Cross X { moves fF }
 piece Cannon C { moves pR }
+piece Stone S { immobile }
 start \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"
 ";
 
@@ -665,6 +667,11 @@ fn every_example_of_the_language_reference_compiles() {
                 // Extending is shown by the shipped definitions (spiderqi.variant and others).
                 "extends" => continue,
                 "variant" | "board" | "players" => replaced(first, ex),
+                // Flipping games have no royal piece.
+                "flip" => format!(
+                    "{}{ex}\n",
+                    REFERENCE_BASE.replace("moves K royal", "moves K")
+                ),
                 "start" => replaced("start", ex)
                     .replace("board 9x10", "board 8x8")
                     .replace(

@@ -21,6 +21,7 @@ mod explosions;
 mod fast_path;
 mod fen;
 mod flag_rules;
+mod flipping;
 mod fuzz_findings;
 mod game_rules;
 mod installed;

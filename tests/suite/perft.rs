@@ -268,6 +268,14 @@ fn horde_matches_fairy_stockfish() {
 }
 
 #[test]
+fn flipping_games_match_fairy_stockfish() {
+    // Reversi: drops that must enclose, lines turned over, a pass when stuck; ataxx: clones from
+    // an unlimited supply next to an own stone, jumps, neighbours turned over.
+    run_file("flipello.perft");
+    run_file("ataxx.perft");
+}
+
+#[test]
 fn torpedo_matches_fairy_stockfish() {
     // Double steps from any rank that set en passant (`sets-en-passant`), promoting on the last.
     run_file("torpedo.perft");

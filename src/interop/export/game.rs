@@ -443,14 +443,14 @@ impl Exporter<'_> {
 
     /// `check-limit`, `pass`, `facing ends` and `bare-royal`.
     fn end_more(&mut self, end: &crate::rules::GameEnd) {
-        // `board-full`: Fairy-Stockfish's `adjudicateFullBoard`, a draw (or counted).
+        // `full-board`: Fairy-Stockfish's `adjudicateFullBoard`, a draw (or counted).
         if let Some(sc) = end.board_full {
             if sc == Outcome::Draw {
                 self.line("adjudicateFullBoard", "true");
             } else {
                 self.problem(
-                    Subject::Statement("board-full"),
-                    "`board-full` not scored a draw: Fairy-Stockfish's full board is a draw, or counted (left out)",
+                    Subject::Statement("full-board"),
+                    "`full-board` not scored a draw: Fairy-Stockfish's full board is a draw, or counted (left out)",
                 );
             }
         }

@@ -1071,7 +1071,7 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     }
     // `adjudicateFullBoard`: a full board ends the game (a draw, or counted).
     if c.flag("adjudicateFullBoard", false) {
-        rules.push("board-full".into());
+        rules.push("full-board".into());
     }
     // Connect-N: N of the mover's pieces in a row. The square, region and collinear forms have
     // no word in the language.
