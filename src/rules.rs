@@ -719,7 +719,7 @@ pub struct GameEnd {
 /// adjacent squares along one of the lines, gets `score`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Connect {
-    /// How many in a row (2..=16).
+    /// How many in a row (2..=16); 0 for a chain between two zones only.
     pub n: u8,
     /// Along ranks.
     pub horizontal: bool,
@@ -729,6 +729,16 @@ pub struct Connect {
     pub diagonal: bool,
     /// The kinds that count; empty: every kind.
     pub kinds: Vec<PieceKind>,
+    /// `square M`: an M x M block of them (along ranks and files) counts too (teeko).
+    #[serde(default)]
+    pub square: Option<u8>,
+    /// `gaps`: N of them anywhere on one line count, whatever stands between (three musketeers).
+    #[serde(default)]
+    pub gaps: bool,
+    /// `connect ZONE to ZONE`: a chain of them, each next to the last along the lines, from
+    /// the first zone to the second (per player; gale's edges).
+    #[serde(default)]
+    pub regions: Option<(PlayerSquares, PlayerSquares)>,
     /// The result for the side that connects.
     pub score: Outcome,
 }

@@ -952,10 +952,32 @@ impl Words<'_> {
             } else {
                 format!("pieces of kind {}", or_list(&self.kinds(&c.kinds)))
             };
+            let row = if let Some((a, b)) = &c.regions {
+                format!(
+                    "a chain of its {what}, each next to the last along {}, from {} to {}",
+                    or_list(&lines),
+                    self.zone(a),
+                    self.zone(b)
+                )
+            } else if c.gaps {
+                format!(
+                    "{} of its {what} on one line (empty squares or other pieces between them), along {}",
+                    c.n,
+                    or_list(&lines)
+                )
+            } else {
+                format!(
+                    "{} of its {what} next to each other in a row along {}",
+                    c.n,
+                    or_list(&lines)
+                )
+            };
+            let square = c
+                .square
+                .map(|m| format!(", or {m} by {m} of them filling a square block,"))
+                .unwrap_or_default();
             s.line(format!(
-                "a side whose move leaves {} of its {what} next to each other in a row along {} {}",
-                c.n,
-                or_list(&lines),
+                "a side whose move leaves {row}{square} {}",
                 score_text(self.rules, c.score)
             ));
         }

@@ -6,7 +6,7 @@ use super::attacks::NO_SQUARE;
 use super::outcome::{result, GameResult};
 use super::position::{kind_of, Position};
 use super::Engine;
-use crate::geometry::{Player, Square};
+use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Connect, Counted, Goal, Outcome, PieceKind};
 
 /// Which end rule finished the game.
@@ -164,16 +164,75 @@ impl Engine {
         if c.diagonal {
             dirs.extend([(1, 1), (1, -1)]);
         }
+        if let Some((from, to)) = &c.regions {
+            if self.chained(pos, side, &counts, &dirs, from[side], to[side]) {
+                return true;
+            }
+            if c.n == 0 {
+                return false;
+            }
+        }
         let n = i32::from(c.n);
+        let span = i32::from(dims.files.max(dims.ranks));
         pos.occupied_by(side)
             .iter()
             .filter(|&s| counts(s))
             .any(|s| {
                 let (f, r) = (dims.file(s) as i32, dims.rank(s) as i32);
-                dirs.iter().any(|&(df, dr)| {
-                    (1..n).all(|i| dims.square(f + i * df, r + i * dr).is_some_and(counts))
-                })
+                let at = |df: i32, dr: i32| dims.square(f + df, r + dr).is_some_and(counts);
+                // `gaps`: the pieces on the whole line through `s`, each way.
+                let in_row = |df: i32, dr: i32| {
+                    if c.gaps {
+                        1 + (1..span)
+                            .flat_map(|i| [at(i * df, i * dr), at(-i * df, -i * dr)])
+                            .filter(|&b| b)
+                            .count() as i32
+                            >= n
+                    } else {
+                        (1..n).all(|i| at(i * df, i * dr))
+                    }
+                };
+                let block = |m: i32| (0..m).all(|i| (0..m).all(|j| at(i, j)));
+                dirs.iter().any(|&(df, dr)| in_row(df, dr))
+                    || c.square.is_some_and(|m| block(i32::from(m)))
             })
+    }
+
+    /// `connect ZONE to ZONE`: whether a chain of `side`'s counted pieces, each a step along
+    /// `dirs` (either way) from the last, runs from a piece in `from` to one in `to`.
+    fn chained(
+        &self,
+        pos: &Position,
+        side: Player,
+        counts: &dyn Fn(Square) -> bool,
+        dirs: &[(i32, i32)],
+        from: SquareSet,
+        to: SquareSet,
+    ) -> bool {
+        let dims = self.rules.board.dims;
+        let mut seen: SquareSet = pos
+            .occupied_by(side)
+            .iter()
+            .filter(|&s| from.contains(s) && counts(s))
+            .collect();
+        let mut frontier: Vec<Square> = seen.iter().collect();
+        while let Some(s) = frontier.pop() {
+            if to.contains(s) {
+                return true;
+            }
+            let (f, r) = (dims.file(s) as i32, dims.rank(s) as i32);
+            for &(df, dr) in dirs {
+                for sign in [1, -1] {
+                    if let Some(n) = dims.square(f + sign * df, r + sign * dr) {
+                        if !seen.contains(n) && counts(n) {
+                            seen.insert(n);
+                            frontier.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether a goal finishes the game, as Fairy-Stockfish's flag rules judge it (the side to

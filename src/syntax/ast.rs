@@ -204,12 +204,18 @@ pub(crate) enum Statement {
     CheckLimit(Number),
     /// `connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]`.
     Connect {
-        /// How many in a row.
-        n: Number,
+        /// How many in a row (`None` for a chain between two zones).
+        n: Option<Number>,
+        /// `connect ZONE to ZONE`: the chain's two ends.
+        regions: Option<(ZoneExpr, ZoneExpr)>,
         /// The lines named (`horizontal`, `vertical`, `diagonal`), spelt; none: all three.
         lines: Vec<Spanned<String>>,
         /// The kinds that count; none: every kind.
         kinds: Vec<Name>,
+        /// `square M`: an M x M block of them counts too.
+        square: Option<Number>,
+        /// `gaps`: N on one line count, whatever stands between them.
+        gaps: bool,
         /// The result for the side that connects.
         score: Option<Spanned<ScoreName>>,
     },

@@ -375,10 +375,25 @@ impl Builder {
                 Statement::CheckLimit(self.number(self.take(&mut it, &parent)?))
             }
             Rule::connect_stmt => {
-                let n = self.number(self.take(&mut it, &parent)?);
+                let first = self.take(&mut it, &parent)?;
+                let (n, regions) = if first.as_rule() == Rule::connect_regions {
+                    let fc = first.clone();
+                    let mut z = self.children(first).into_iter();
+                    let a = self.zone_expr(self.take(&mut z, &fc)?)?;
+                    let b = self.zone_expr(self.take(&mut z, &fc)?)?;
+                    (None, Some((a, b)))
+                } else {
+                    (Some(self.number(first)), None)
+                };
                 let (mut lines, mut kinds, mut score) = (Vec::new(), Vec::new(), None);
+                let (mut square, mut gaps) = (None, false);
                 for c in it {
                     match c.as_rule() {
+                        Rule::connect_square => {
+                            let n = self.take(&mut self.children(c.clone()).into_iter(), &c)?;
+                            square = Some(self.number(n));
+                        }
+                        Rule::connect_gaps => gaps = true,
                         Rule::connect_line => {
                             lines.push(Spanned::new(c.as_str().to_string(), self.span(&c)))
                         }
@@ -392,8 +407,11 @@ impl Builder {
                 }
                 Statement::Connect {
                     n,
+                    regions,
                     lines,
                     kinds,
+                    square,
+                    gaps,
                     score,
                 }
             }

@@ -222,7 +222,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_connect,
         word: "connect",
         place: Place::Statement,
-        how: "`connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]`, like `connect 3` (tic-tac-toe)",
+        how: "`connect N [horizontal] [vertical] [diagonal] [square M] [gaps] [of KIND, ...] [RESULT]`, like `connect 3` (tic-tac-toe), or `connect ZONE to ZONE ...`",
     },
     Keyword {
         rule: Rule::k_no_check,
@@ -797,6 +797,18 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_draw,
         word: "draw",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_square,
+        word: "square",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_gaps,
+        word: "gaps",
         place: Place::Word,
         how: "",
     },

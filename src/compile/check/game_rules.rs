@@ -110,11 +110,31 @@ pub(super) fn compile(
             }
             Statement::Connect {
                 n,
+                regions,
                 lines,
                 kinds,
+                square,
+                gaps,
                 score: result,
             } => {
-                let n = in_range(ctx, n, 2, 16, "the number in a row");
+                let n = match n {
+                    Some(n) => in_range(ctx, n, 2, 16, "the number in a row"),
+                    None => Some(0),
+                };
+                let regions = match regions {
+                    Some((a, b)) => match (env.inline_zone(ctx, a), env.inline_zone(ctx, b)) {
+                        (Some(a), Some(b)) => Some((a, b)),
+                        _ => continue,
+                    },
+                    None => None,
+                };
+                let square = match square {
+                    Some(m) => match in_range(ctx, m, 2, 16, "the side of the square") {
+                        Some(m) => Some(m as u8),
+                        None => continue,
+                    },
+                    None => None,
+                };
                 let kinds = env.kinds(ctx, kinds, Code::PieceUnknown, "piece");
                 let has = |w: &str| lines.is_empty() || lines.iter().any(|l| l.node == w);
                 let score = result.as_ref().map_or(Outcome::Win, |s| score(ctx, env, s));
@@ -125,6 +145,9 @@ pub(super) fn compile(
                         vertical: has("vertical"),
                         diagonal: has("diagonal"),
                         kinds,
+                        square,
+                        gaps: *gaps,
+                        regions,
                         score,
                     });
                 }

@@ -35,7 +35,7 @@ impl Exporter<'_> {
     }
 
     /// Where drops may go beyond their zones: `gravity`, `enclosing`, `adjacent` (Fairy-Stockfish's
-    /// one `enclosingDrop`), `opening` (`enclosingDropStart`) and `unlimited` (`freeDrops`).
+    /// one `enclosingDrop`), `opening` (`enclosingDropStart`) and `unlimited` (no key: refused).
     fn placement(&mut self, dr: &crate::rules::DropRules) {
         let rules: Vec<&str> = [
             (dr.gravity, "top"),
@@ -69,34 +69,27 @@ impl Exporter<'_> {
                 );
             }
         }
+        // Fairy-Stockfish's `freeDrops` (its ataxx's unlimited supply) is set inside its
+        // built-in variants only: no `variants.ini` key states it.
         if !dr.unlimited.is_empty() {
-            let missing: Vec<String> = self
-                .kinds()
-                .filter(|&k| !self.piece(k).royal && !dr.unlimited.contains(&k))
-                .map(|k| self.piece(k).name.clone())
-                .collect();
-            if !missing.is_empty() {
-                self.problem(
-                    Subject::Drops,
-                    format!(
-                        "`unlimited` leaves out {}: Fairy-Stockfish's `freeDrops` gives every kind an unlimited supply",
-                        missing.join(", ")
-                    ),
-                );
-            }
-            self.line("freeDrops", "true");
+            self.problem(
+                Subject::Drops,
+                "`unlimited`: Fairy-Stockfish has no variants.ini key for a supply that never runs out (its built-in ataxx sets one inside; left out)",
+            );
         }
     }
 
     pub(super) fn drops(&mut self) {
         let dr = self.rules.drops.clone();
         if dr.to_hand.is_empty() {
-            // Drops without captures to hand: a start hand (reversi) or an unlimited supply (ataxx).
-            let start_hand = self.start.as_ref().is_some_and(|pos| {
-                Player::BOTH
-                    .iter()
-                    .any(|&pl| !pos.hand_contents(pl).is_empty())
-            });
+            // Drops without captures to hand: a start hand (reversi; not one that enters by
+            // gating, as seirawan's) or an unlimited supply (ataxx).
+            let start_hand = self.rules.gating.is_none()
+                && self.start.as_ref().is_some_and(|pos| {
+                    Player::BOTH
+                        .iter()
+                        .any(|&pl| !pos.hand_contents(pl).is_empty())
+                });
             let dropping = start_hand || !dr.unlimited.is_empty();
             self.line("pieceDrops", dropping);
             self.line("capturesToHand", "false");
@@ -470,7 +463,22 @@ impl Exporter<'_> {
         }
         // `connect N ...`: Fairy-Stockfish's connect-N rule.
         if let Some(c) = &end.connect {
-            self.line("connectN", c.n);
+            // `gaps`: Fairy-Stockfish's `collinearN`; `square M`: its `connectNxN`.
+            if c.n == 0 {
+                // A chain between zones only.
+            } else if c.gaps {
+                self.line("collinearN", c.n);
+            } else {
+                self.line("connectN", c.n);
+            }
+            // `connect ZONE to ZONE`: Fairy-Stockfish's `connectRegion1*` and `connectRegion2*`.
+            if let Some((a, b)) = &c.regions {
+                self.region("connectRegion1", a);
+                self.region("connectRegion2", b);
+            }
+            if let Some(m) = c.square {
+                self.line("connectNxN", m);
+            }
             self.line("connectHorizontal", c.horizontal);
             self.line("connectVertical", c.vertical);
             self.line("connectDiagonal", c.diagonal);

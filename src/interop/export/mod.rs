@@ -306,7 +306,17 @@ const KNOWN: &[(&str, &[&str])] = &[
     ("end.explosions", &["spare", "immune"]),
     (
         "end.connect",
-        &["n", "horizontal", "vertical", "diagonal", "kinds", "score"],
+        &[
+            "n",
+            "horizontal",
+            "vertical",
+            "diagonal",
+            "kinds",
+            "square",
+            "gaps",
+            "regions",
+            "score",
+        ],
     ),
     ("castling", &["king", "rook", "king_steps", "to_files"]),
     ("walls", &["rule", "zone"]),

@@ -1073,11 +1073,53 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     if c.flag("adjudicateFullBoard", false) {
         rules.push("full-board".into());
     }
-    // Connect-N: N of the mover's pieces in a row. The square, region and collinear forms have
+    // Connect-N: N of the mover's pieces in a row (`connectN`), or on one line with gaps
+    // (`collinearN`, `gaps`), and an N x N block (`connectNxN`, `square`). The region form has
     // no word in the language.
-    let connect_n: u8 = c.get("connectN").and_then(|v| v.parse().ok()).unwrap_or(0);
-    if (2..=16).contains(&connect_n) {
-        let mut l = format!("connect {connect_n}");
+    let number =
+        |c: &mut Conv, key: &str| -> u8 { c.get(key).and_then(|v| v.parse().ok()).unwrap_or(0) };
+    let (line_n, collinear_n, square_n) = (
+        number(c, "connectN"),
+        number(c, "collinearN"),
+        number(c, "connectNxN"),
+    );
+    let (connect_n, gaps) = if line_n == 0 && collinear_n != 0 {
+        (collinear_n, true)
+    } else {
+        if collinear_n != 0 {
+            c.omit(
+                "collinearN",
+                "beside `connectN`: one `connect` counts one way",
+            );
+        }
+        (line_n, false)
+    };
+    // `connectRegion1*` and `connectRegion2*`: a chain from one region to the other.
+    let (r1w, r1b) = (c.get("connectRegion1White"), c.get("connectRegion1Black"));
+    let (r2w, r2b) = (c.get("connectRegion2White"), c.get("connectRegion2Black"));
+    let chain = match (r1w, r1b, r2w, r2b) {
+        (Some(a), Some(b), Some(x), Some(y)) if connect_n == 0 => {
+            match (c.zone("connect_from", &a, &b), c.zone("connect_to", &x, &y)) {
+                (Some(from), Some(to)) => Some(format!("{from} to {to}")),
+                _ => None,
+            }
+        }
+        (None, None, None, None) => None,
+        _ => {
+            c.omit(
+                "connectRegion1White",
+                "a chain between regions needs all four region keys, and no `connectN` beside it",
+            );
+            None
+        }
+    };
+    let head = match (&chain, connect_n) {
+        (Some(ch), _) => Some(ch.clone()),
+        (None, 2..=16) => Some(connect_n.to_string()),
+        _ => None,
+    };
+    if let Some(head) = head {
+        let mut l = format!("connect {head}");
         let lines = [
             (c.flag("connectHorizontal", true), "horizontal"),
             (c.flag("connectVertical", true), "vertical"),
@@ -1090,6 +1132,14 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
                     l.push_str(word);
                 }
             }
+        }
+        match square_n {
+            0 => {}
+            2..=16 => l.push_str(&format!(" square {square_n}")),
+            _ => c.omit("connectNxN", "outside 2..16"),
+        }
+        if gaps {
+            l.push_str(" gaps");
         }
         if let Some(t) = c.get("connectPieceTypes").filter(|t| t != "*") {
             let names: Vec<String> = t
@@ -1108,7 +1158,15 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
         }
         rules.push(l);
     } else if connect_n != 0 {
-        c.omit("connectN", "outside 2..16");
+        c.omit(
+            if gaps { "collinearN" } else { "connectN" },
+            "outside 2..16",
+        );
+    } else if square_n != 0 {
+        c.omit(
+            "connectNxN",
+            "a square block without `connectN`: `connect` needs a row too",
+        );
     }
     if c.flag("checkCounting", false) {
         // The limit is the start FEN's count of checks still to give (`3+3`), equal for both.
