@@ -72,7 +72,6 @@ MECHANISMS = {
     "crown_prince": "pieces royal while a side has more than one of their kind left (FSF's `extinctionPseudoRoyal` with `extinctionPieceCount` above 0); `royal when-last` states one left, `royal when-last with KIND` one royalty shared by two kinds",
     "stuck_optional": "an optional promotion that stays optional where the piece has no move left (FSF's `immobilityIllegal = false`)",
     "promo_on_capture": "promotion or demotion when capturing (micro shogi, cetus)",
-    "drop_per_file": "drop limit of two or more pawns per file (tori shogi's swallows)",
     "drop_bishops": "drop restriction: bishops on squares of both colours (placement)",
     "castle_dropped": "castling rights gained by dropping king and rook on their squares (placement)",
     "drop_checks": "drops that may not give check",
@@ -116,7 +115,6 @@ KEY_MECHANISM = {
     "tripleStepRegionBlack": "triple_step",
     "dropOppositeColoredBishop": "drop_bishops",
     "castlingDroppedPiece": "castle_dropped",
-    "dropNoDoubledCount": "drop_per_file",
     # the language has these; the importer does not convert them (yet)
     "pieceDrops": (None, "drops from a start hand without captures to hand (`drops` without `kinds`)"),
     "dropRegionWhite": (None, "drop zones (`drops { zone ... }`, per player)"),
@@ -156,7 +154,6 @@ KEY_VALUE_MECHANISM = {
     ("bikjangRule", "false"): (None, "nothing: no bikjang is the default"),
     ("enPassantRegion", "-"): (None, "no en passant (a pawn without `e`)"),
     ("enclosingDrop", "anyside"): "gravity",
-    ("dropNoDoubledCount", "0"): (None, "pawns never dropped (`drops { kinds ... }` without the pawn; only the hand shown differs)"),
 }
 # Flag keys: a flag for one side only is missing; one whose piece was left out is a consequence.
 FLAG_KEYS = ("flagPiece", "flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagPieceBlack")
@@ -196,7 +193,7 @@ BUILTIN_BLOCKED = {
     "koedem": (["two_boards"], ""),
     "supply": (["two_boards", "drop_checks"], "xiangqi with bughouse's partner supply"),
     "shatar": (["shatar_mate"], ""),
-    "torishogi": (["drop_per_file"], "the birds are statable, the quails (not left-right symmetric) as one kind per side"),
+    "torishogi": (["chiral"], "the swallows' limit of two per file is `per-file 2`; the quails are not left-right symmetric (FSF turns Black's through 180 degrees), so each would need a kind per side under one letter"),
     "micro": (["promo_on_capture"], "pieces turn over only when they capture"),
     "placement": (["drop_bishops", "castle_dropped"], "the placing phase itself is `must-drop` on the first rank"),
     "janggimodern": (["material_counting", "move_repetition"], "no bikjang"),

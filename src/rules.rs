@@ -570,8 +570,31 @@ pub enum PromotionMode {
     InPlace,
 }
 
+impl Default for DropRules {
+    fn default() -> Self {
+        DropRules {
+            to_hand: Vec::new(),
+            zones: Vec::new(),
+            must_have_move: false,
+            one_per_file: Vec::new(),
+            per_file: 1,
+            no_drop_mate: Vec::new(),
+            drop_promoted: Vec::new(),
+            must_drop: false,
+            no_check: false,
+            gravity: false,
+            enclosing: false,
+            adjacent: false,
+            apart: false,
+            opening: None,
+            unlimited: Vec::new(),
+            promote_after_move: None,
+        }
+    }
+}
+
 /// Captures to hand and drops.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct DropRules {
     /// Kinds that go to the captor's hand (after `captured_as`). Empty: captured pieces leave the game.
     pub to_hand: Vec<PieceKind>,
@@ -579,8 +602,12 @@ pub struct DropRules {
     pub zones: Vec<Option<PlayerSquares>>,
     /// A dropped piece must have a move from its square on an otherwise empty board.
     pub must_have_move: bool,
-    /// Kinds of which a player may not have two (unpromoted) on one file after a drop (shogi nifu).
+    /// Kinds of which a player may not have two (unpromoted) on one file after a drop (shogi nifu),
+    /// or more than `per_file`.
     pub one_per_file: Vec<PieceKind>,
+    /// `per-file N`: how many of a `one_per_file` kind a file may hold before drops there stop
+    /// (1 for `one-per-file`; 0: the kind is never dropped).
+    pub per_file: u8,
     /// Kinds that may not be dropped to give checkmate (shogi uchifuzume).
     pub no_drop_mate: Vec<PieceKind>,
     /// `drop-promoted`: kinds in hand that may also be dropped as a kind they promote to (Kyoto

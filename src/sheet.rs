@@ -785,7 +785,18 @@ impl Words<'_> {
         if d.must_have_move {
             s.detail("a piece may not be dropped where it would have no move (on an empty board)");
         }
-        if !d.one_per_file.is_empty() {
+        if !d.one_per_file.is_empty() && d.per_file == 0 {
+            s.detail(format!(
+                "a {} is never dropped (it stays in the hand)",
+                or_list(&self.kinds(&d.one_per_file))
+            ));
+        } else if !d.one_per_file.is_empty() && d.per_file > 1 {
+            s.detail(format!(
+                "a player may not drop a {} on a file where it has {} unpromoted ones",
+                or_list(&self.kinds(&d.one_per_file)),
+                d.per_file
+            ));
+        } else if !d.one_per_file.is_empty() {
             s.detail(format!(
                 "a player may not drop a {} on a file where it has an unpromoted one",
                 or_list(&self.kinds(&d.one_per_file))

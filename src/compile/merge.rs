@@ -662,7 +662,9 @@ fn drop_key(item: &DropItem) -> (DropKey, String) {
             format!("the drop zone of `{}`", k.node),
         ),
         DropItem::MustMove => (DropKey::MustMove, "`must-move`".into()),
-        DropItem::OnePerFile(_) => (DropKey::OnePerFile, "`one-per-file`".into()),
+        DropItem::OnePerFile(_) | DropItem::PerFile(..) => {
+            (DropKey::OnePerFile, "`one-per-file` or `per-file`".into())
+        }
         DropItem::NoMate(_) => (DropKey::NoMate, "`no-mate`".into()),
         DropItem::DropPromoted(_) => (DropKey::DropPromoted, "`drop-promoted`".into()),
         DropItem::MustDrop => (DropKey::MustDrop, "`must-drop`".into()),

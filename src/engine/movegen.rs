@@ -593,10 +593,19 @@ impl Engine {
                 zone = zone.minus(&info.stuck);
             }
             if t.one_per_file.contains(kind) {
+                // `one-per-file` (`per-file N`): no drop on a file holding N of the kind already.
+                let limit = dr.per_file;
                 let code = Piece::new(us, kind).code();
+                let mut on_file = [0u8; 16];
                 for s in pos.occupied[us].iter() {
                     if pos.board[s.index()] == code {
-                        zone = zone.minus(&self.file_squares(t.dims.file(s)));
+                        let f = usize::from(t.dims.file(s));
+                        on_file[f] = on_file[f].saturating_add(1);
+                    }
+                }
+                for f in 0..t.dims.files {
+                    if on_file[usize::from(f)] >= limit {
+                        zone = zone.minus(&self.file_squares(f));
                     }
                 }
             }

@@ -268,6 +268,7 @@ impl Doc {
                 | "move_limit_stmt"
                 | "kinds_list"
                 | "one_per_file"
+                | "per_file"
                 | "no_mate"
                 | "drop_promoted"
                 | "castling_stmt"

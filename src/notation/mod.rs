@@ -711,7 +711,22 @@ fn drop_refusal(engine: &Engine, pos: &Position, kind: PieceKind, sq: Square) ->
             );
         }
     }
-    if rules.drops.one_per_file.contains(&kind) {
+    if rules.drops.one_per_file.contains(&kind) && rules.drops.per_file != 1 {
+        let file = d.file(sq);
+        let n = pos
+            .pieces()
+            .filter(|(s, p)| p.player == side && p.kind == kind && d.file(*s) == file && *s != sq)
+            .count();
+        if n >= usize::from(rules.drops.per_file) {
+            return format!(
+                "the {}-file holds {n} of {}'s {}: at most {} per file",
+                crate::geometry::file_letter(file),
+                rules.players[side],
+                name,
+                rules.drops.per_file
+            );
+        }
+    } else if rules.drops.one_per_file.contains(&kind) {
         let file = d.file(sq);
         let twin = pos
             .pieces()

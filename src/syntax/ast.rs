@@ -533,6 +533,8 @@ pub(crate) enum DropItem {
     NoCheck,
     /// `gravity`: a drop only on the first rank or on top of an occupied square.
     Gravity,
+    /// `per-file N KIND, ...`: a drop only on a file with fewer than N unpromoted pieces of the kind.
+    PerFile(Number, Vec<Name>),
     /// `enclosing`: a drop must turn over at least one line of enemy pieces.
     Enclosing,
     /// `adjacent`: a drop only next to a piece of the dropping side.

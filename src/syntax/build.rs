@@ -745,6 +745,10 @@ impl Builder {
             Rule::drop_no_check => DropItem::NoCheck,
             Rule::drop_gravity => DropItem::Gravity,
             Rule::drop_enclosing => DropItem::Enclosing,
+            Rule::per_file => {
+                let n = self.number(self.take(&mut it, &parent)?);
+                DropItem::PerFile(n, self.names(self.take(&mut it, &parent)?))
+            }
             Rule::drop_apart => DropItem::Apart,
             Rule::drop_adjacent => DropItem::Adjacent,
             Rule::drop_opening => DropItem::Opening(self.zone_expr(self.take(&mut it, &parent)?)?),

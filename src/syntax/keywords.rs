@@ -405,6 +405,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`opening ZONE`, like `opening centre`",
     },
     Keyword {
+        rule: Rule::k_per_file,
+        word: "per-file",
+        place: Place::Drops,
+        how: "`per-file N KIND, ...`, like `per-file 2 Swallow`",
+    },
+    Keyword {
         rule: Rule::k_apart,
         word: "apart",
         place: Place::Drops,

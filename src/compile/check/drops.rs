@@ -118,6 +118,15 @@ pub(super) fn drops(
                     .filter_map(|nm| check_reaches(ctx, env, nm, "one-per-file"))
                     .collect()
             }
+            DropItem::PerFile(n, names) => {
+                if let Some(n) = super::in_range(ctx, n, 0, 16, "the pieces per file") {
+                    rules.per_file = n as u8;
+                }
+                rules.one_per_file = names
+                    .iter()
+                    .filter_map(|nm| check_reaches(ctx, env, nm, "per-file"))
+                    .collect()
+            }
             DropItem::NoMate(names) => {
                 rules.no_drop_mate = names
                     .iter()

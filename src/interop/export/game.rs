@@ -221,6 +221,9 @@ impl Exporter<'_> {
             [k] => {
                 let c = self.fsf_letter(*k).unwrap_or('?');
                 self.line("dropNoDoubled", c);
+                if dr.per_file != 1 {
+                    self.line("dropNoDoubledCount", dr.per_file);
+                }
             }
             _ => self.problem(
                 Subject::Drops,

@@ -259,6 +259,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "zones",
             "must_have_move",
             "one_per_file",
+            "per_file",
             "no_drop_mate",
             "promote_after_move",
             "must_drop",

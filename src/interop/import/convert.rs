@@ -837,15 +837,34 @@ fn drop_rules(c: &mut Conv, pieces: &[Piece], promotion: &Promotion) -> Vec<Stri
     }
     let no_doubled = c.get("dropNoDoubled");
     let count = c.get("dropNoDoubledCount");
-    if let Some(v) = no_doubled {
+    if let Some(v) = &no_doubled {
         match v.chars().next().and_then(|ch| letter_of(pieces, ch)) {
             Some(i) => drop_lines.push(format!("one-per-file {}", pieces[i].name)),
-            None if v == "-" => {}
+            None if v.as_str() == "-" => {}
             None => c.omit("dropNoDoubled", "names no piece of the variant"),
         }
     }
-    if count.as_deref().is_some_and(|v| v != "1") {
-        c.omit("dropNoDoubledCount", "more than one piece per file allowed");
+    // `dropNoDoubledCount = 0`: no file takes one, so the kind is never dropped: it does not go
+    // to the hand (only the hand shown differs from Fairy-Stockfish's).
+    let never = no_doubled
+        .as_deref()
+        .and_then(|v| v.chars().next())
+        .and_then(|ch| letter_of(pieces, ch));
+    // `dropNoDoubledCount = N`: `per-file N` (0: the kind is never dropped).
+    match (count.as_deref().map(str::parse::<u8>), never) {
+        (None | Some(Ok(1)), _) => {}
+        (Some(Ok(n)), Some(i)) if n <= 16 => {
+            let name = pieces[i].name.clone();
+            for l in drop_lines.iter_mut() {
+                if *l == format!("one-per-file {name}") {
+                    *l = format!("per-file {n} {name}");
+                }
+            }
+        }
+        _ => c.omit(
+            "dropNoDoubledCount",
+            "not a count from 0 to 16 for a kind of the variant",
+        ),
     }
     if c.flag("shogiPawnDropMateIllegal", false) {
         // Without a royal piece there is no mate to forbid.
@@ -1167,6 +1186,29 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             "connectNxN",
             "a square block without `connectN`: `connect` needs a row too",
         );
+    }
+    // `promotionLimit = q:1 r:2`: no promotion to a type while the side has that many of it.
+    if let Some(v) = c.get("promotionLimit") {
+        let mut limits = Vec::new();
+        let mut bad = false;
+        for item in v.split_whitespace() {
+            let parsed = item.split_once(':').and_then(|(l, n)| {
+                let i = l.chars().next().and_then(|ch| letter_of(pieces, ch))?;
+                Some((i, n.parse::<u8>().ok()?))
+            });
+            match parsed {
+                Some((i, n)) => limits.push(format!("{} {n}", pieces[i].name)),
+                None => bad = true,
+            }
+        }
+        if bad {
+            c.omit(
+                "promotionLimit",
+                "an entry names no piece of the variant or no count",
+            );
+        } else if !limits.is_empty() {
+            rules.push(format!("promotion-limit {}", limits.join(", ")));
+        }
     }
     if c.flag("checkCounting", false) {
         // The limit is the start FEN's count of checks still to give (`3+3`), equal for both.
