@@ -725,3 +725,86 @@ fn gravity_drops_a_piece_onto_the_first_rank_or_on_top_of_another() {
         strs(&["P@a1", "P@c1", "P@d1"])
     );
 }
+
+/// Stones dropped from the start hand on a board of `size`, with `rules` (connect rules).
+fn stones(size: &str, rules: &str, fen: &str) -> Engine {
+    engine(&format!(
+        "variant \"Test\"\nboard {size}\npiece Stone S {{ immobile }}\n{rules}\nstart \"{fen}\"\n"
+    ))
+}
+
+#[test]
+fn connect_square_wins_with_a_block_as_well_as_a_row() {
+    // Teeko: four in a row, or a 2x2 block (`connect 4 square 2`).
+    let rules = "connect 4 square 2";
+    let fen = "5/5/5/SS3/S4[SSsss] w - - 0 1";
+    let e = stones("5x5", rules, fen);
+    // b1 completes the block a1, b1, a2, b2.
+    let p = after(&e, fen, &["S@b1"]);
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Connect, GameResult::Win(Player::First))
+    );
+    // c2 makes three in a row and no block: play goes on.
+    let p = after(&e, fen, &["S@c2"]);
+    assert!(!e.status(&p).is_over());
+    // Without `square` the block ends nothing.
+    let e = stones("5x5", "connect 4", fen);
+    let p = after(&e, fen, &["S@b1"]);
+    assert!(!e.status(&p).is_over());
+}
+
+#[test]
+fn connect_gaps_counts_pieces_anywhere_on_one_line() {
+    // Three musketeers: the musketeers' side loses with all three on one rank or file,
+    // whatever stands between them (`gaps`); a diagonal does not count here.
+    let rules = "piece Enemy E { immobile }\nconnect 3 horizontal vertical gaps of Stone loss";
+    let e = stones("5x5", rules, "S3S/5/5/5/5[S] w - - 0 1");
+    // a5 and e5 with c5 between (b5, d5 empty): three on the fifth rank.
+    let p = after(&e, "S3S/5/5/5/5[S] w - - 0 1", &["S@c5"]);
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Connect, GameResult::Win(Player::Second))
+    );
+    // Another piece between them does not break the line.
+    let p = after(&e, "S1e1S/5/5/5/5[S] w - - 0 1", &["S@d5"]);
+    assert!(e.status(&p).is_over());
+    // On a diagonal (a5, c3, e1) it ends nothing (Black, with no move, is merely stalemated).
+    let p = after(&e, "S4/5/5/5/4S[S] w - - 0 1", &["S@c3"]);
+    assert_eq!(e.ending(&p), None);
+}
+
+#[test]
+fn connect_zone_to_zone_follows_a_chain_every_way() {
+    // Gale-like: White joins the a-file to the e-file along ranks and files. The chain a1-b1-
+    // b2-b3-c3-d3-d2-e2 winds south on its way; d2 completes it.
+    let rules = "zone west = absolute file a\nzone east = absolute file e\n\
+                 connect west to east horizontal vertical";
+    let fen = "5/5/1SSS1/1S2S/SS3[S] w - - 0 1";
+    let e = stones("5x5", rules, fen);
+    let p = after(&e, fen, &["S@d2"]);
+    assert_eq!(
+        e.status(&p),
+        Status::Ended(Ending::Connect, GameResult::Win(Player::First))
+    );
+    // A diagonal step does not join along ranks and files: c4 touches b3 and d3 diagonally only.
+    let fen = "5/5/S1S1S/1S1S1/5[S] w - - 0 1";
+    let p = after(&e, fen, &["S@c1"]);
+    assert_eq!(e.ending(&p), None);
+}
+
+#[test]
+fn per_file_limits_the_drops_on_a_file() {
+    // Tori shogi's swallows: at most two of one side's on a file (`per-file 2`); at 0 the kind
+    // is never dropped.
+    let fen = "4/S3/S3/1S2[S] w - - 0 1";
+    let e = stones("4x4", "drops { per-file 2 Stone }", fen);
+    let moves = all_moves(&e, fen);
+    // The a-file holds two: none there; the b-file one: its three empty squares stay open. So
+    // 11 of the 13 empty squares.
+    assert!(moves.iter().all(|m| !m.starts_with("S@a")), "{moves:?}");
+    assert!(moves.contains(&"S@b4".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 11);
+    let e = stones("4x4", "drops { per-file 0 Stone }", fen);
+    assert_eq!(all_moves(&e, fen), Vec::<String>::new());
+}
