@@ -57,7 +57,6 @@ REPO = Path(__file__).resolve().parent.parent
 # --------------------------------------------------------------------------------------------
 # Missing mechanisms: id -> what the language lacks.
 MECHANISMS = {
-    "connect": "connect rules the language cannot combine (a chain between two regions beside a row, or connect keys without a row or chain)",
     "mutually_immune": "kinds that may not capture each other (atomar's kings)",
     "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis), or with explosions (atomicduck)",
     "two_boards": "two boards: pieces passed to a partner (bughouse, supply)",
@@ -93,17 +92,6 @@ KEY_MECHANISM = {
     "extinctionPieceCount": "crown_prince",
     "wallingRule": "walls",
     "wallOrMove": "walls",
-    # Without `connectN` these shape the other connect forms.
-    "connectPieceTypes": "connect",
-    "connectDiagonal": "connect",
-    "connectHorizontal": "connect",
-    "connectVertical": "connect",
-    "connectValue": "connect",
-    # A chain between regions with a row beside it.
-    "connectRegion1White": "connect",
-    "connectRegion2White": "connect",
-    "connectRegion1Black": "connect",
-    "connectRegion2Black": "connect",
     "countingRule": "counting",
     "dropChecks": "drop_checks",
     "piecePromotionOnCapture": "promo_on_capture",
@@ -840,6 +828,7 @@ REFUSED = {
 # instead. Same shape as REFUSED; a blocked entry may add evidence (a definition of all else and a
 # position where it differs from FSF).
 IMPORT_FAULTS = {
+    "grandhouse": ("statable", None, "not checked by a probe: the import converts `promotionLimit` (`promotion-limit`), but its pawns promote to kinds of their own (captured back as pawns, as FSF hands them over), and the language's limit counts only the kind named, while FSF's counts a promoted queen as a queen: so a second promoted queen is allowed here"),
     "gale": ("statable", None, "not checked by a probe: the import states the edge-to-edge chain (`connect connect_from to connect_to horizontal vertical`), but FSF looks for the chain by spreading only east and north from the first edge, so it misses a chain that winds back (west or south) on its way; Chimera follows a chain every way"),
     "annexation": ("statable", None, "not checked by a probe: the import states reversi on a board with holes (FSF's walls) exactly, but FSF's test of an enclosing drop sees through its walls (its board mask leaves them out) while its flip stops at them, so FSF also allows a drop whose only line runs over a wall to a piece of its own and turns nothing over; Chimera requires a line of enemy pieces"),
     "backrank": ("blocked", ["crown_prince"], "its pawns promote to the royal commoner itself; the import's promoted commoners are a kind of their own (`royal when-last` counts one kind), so a side with a king and a promoted one holds two royals"),
