@@ -357,12 +357,35 @@ impl Words<'_> {
 
     /// `goal`: who reaches what, then how the arrival is confirmed.
     fn goal_lines(&self, s: &mut Section, g: &crate::rules::Goal) {
+        // A goal for one player only: the other player's zone is empty.
+        let only = [Player::First, Player::Second]
+            .into_iter()
+            .find(|p| g.zone[p.other()].is_empty() && !g.zone[*p].is_empty());
+        if let Some(p) = only {
+            let who = match &g.kinds {
+                None => "a piece of any kind".to_string(),
+                Some(ks) => format!("its {}", or_list(&self.kinds(ks))),
+            };
+            let zone = self.squares(&g.zone[p]);
+            let side = &self.rules.players[p];
+            if g.count == 1 {
+                s.line(format!("{side} wins when {who} reaches {zone}"));
+            } else {
+                s.line(format!(
+                    "{side} wins with {} pieces like {who} in {zone} at once",
+                    g.count
+                ));
+            }
+            s.detail(format!("{} has no goal", self.rules.players[p.other()]));
+        }
         let zone = self.zone(&g.zone);
         let who = match &g.kinds {
             None => "piece of any kind".to_string(),
             Some(ks) => or_list(&self.kinds(ks)),
         };
-        if g.count == 1 {
+        if only.is_some() {
+            // Said above.
+        } else if g.count == 1 {
             s.line(format!("a side whose {who} reaches {zone} wins"));
         } else {
             let of = match &g.kinds {

@@ -180,7 +180,7 @@ pub(crate) enum Statement {
         /// The result for that side (a loss without it).
         score: Option<Spanned<ScoreName>>,
     },
-    /// `goal KIND, ... | any in ZONE [count N [or-full]] [safe] [reply | held]`: a side whose
+    /// `goal KIND, ... | any in ZONE [count N [or-full]] [safe] [reply | held] [for PLAYER]`: a side whose
     /// pieces of these kinds reach ZONE wins.
     Goal {
         /// The kinds that count (empty with `any`).
@@ -199,6 +199,8 @@ pub(crate) enum Statement {
         reply: Option<Span>,
         /// `held`: an arrival wins only if it still stands after the opponent's reply.
         held: Option<Span>,
+        /// `for PLAYER`: only that player has the goal.
+        player: Option<Name>,
     },
     /// `check-limit N`: giving the N-th check wins.
     CheckLimit(Number),

@@ -341,11 +341,18 @@ impl Builder {
                 };
                 let (reply, held, safe) =
                     (word(Rule::k_reply), word(Rule::k_held), word(Rule::k_safe));
-                let (mut kinds, mut any, mut zone, mut count, mut or_full) =
-                    (Vec::new(), None, None, None, None);
+                let (mut kinds, mut any, mut zone, mut count, mut or_full, mut player) =
+                    (Vec::new(), None, None, None, None, None);
                 for c in it {
                     match c.as_rule() {
                         Rule::goal_any => any = Some(self.span(&c)),
+                        Rule::goal_for => {
+                            player = c
+                                .clone()
+                                .into_inner()
+                                .find(|w| w.as_rule() == Rule::name)
+                                .map(|n| self.name(n));
+                        }
                         Rule::name_list => kinds = self.names(c),
                         Rule::goal_count => {
                             or_full = c
@@ -369,6 +376,7 @@ impl Builder {
                     safe,
                     reply,
                     held,
+                    player,
                 }
             }
             Rule::check_limit_stmt => {

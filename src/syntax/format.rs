@@ -115,6 +115,7 @@ fn rule_name(rule: Rule) -> &'static str {
         goal_stmt,
         goal_any,
         goal_count,
+        goal_for,
         move_limit_stmt,
         kind_count,
         drop_kind_zone,

@@ -192,7 +192,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_goal,
         word: "goal",
         place: Place::Statement,
-        how: "`goal KIND, ... in ZONE [count N [or-full]] [safe] [reply | held]` or `goal any in ZONE ...`, like `goal King in hill`",
+        how: "`goal KIND, ... in ZONE [count N [or-full]] [safe] [reply | held] [for PLAYER]` or `goal any in ZONE ...`, like `goal King in hill`",
     },
     Keyword {
         rule: Rule::k_check_limit,

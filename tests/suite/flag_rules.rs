@@ -296,13 +296,53 @@ fn fairy_stockfish_flag_keys_import_as_goal_statements() {
     assert_eq!(goal_of("anysafe"), "goal any in flag_zone safe");
     assert_eq!(goal_of("filled"), "goal Pawn in flag_zone count 3 or-full");
     assert_eq!(goal_of("racing"), "goal King in flag_zone reply");
-    // A region for one side only is announced, not converted.
-    let one = import_section(&ini, "oneside");
-    assert!(
-        one.omissions.iter().any(|o| o.key == "flagRegionBlack"),
-        "{:?}",
-        one.omissions
-    );
+    // A region for one side only: that side alone has the goal (buffalo chess).
+    assert_eq!(goal_of("oneside"), "goal King in flag_zone for Black");
+}
+
+#[test]
+fn a_goal_for_one_player_wins_for_that_player_only() {
+    // `for Black`: Black's pawn reaching its far rank (rank 1) wins; White's pawn reaching
+    // rank 5 only promotes nothing and plays on.
+    let src = |fen: &str| {
+        format!(
+            "variant \"T\" board 5x5 piece King K {{ moves K royal }} piece Pawn P {{ moves mfW }} \
+             goal Pawn in rank 5 for Black start \"{fen}\""
+        )
+    };
+    let fen = "k4/2P2/5/2p2/4K b - - 0 1";
+    let e = engine(&src(fen));
+    assert_eq!(e.status(&after(&e, fen, &["c2c1"])), won_by(BLACK));
+    let white = "k4/2P2/5/2p2/4K w - - 0 1";
+    let e = engine(&src(white));
+    let p = after(&e, white, &["c4c5"]);
+    assert_eq!(e.status(&p), Status::Ongoing { check: false });
+    // Black's king and pawn still move: the game goes on.
+    let moves = common::moves_in(&e, &p);
+    assert_eq!(moves.len(), 4, "{moves:?}");
+    // The rules sheet and the exporter say so.
+    let rules = e.rules();
+    assert!(rules
+        .end
+        .goal
+        .as_ref()
+        .is_some_and(|g| g.zone[WHITE].is_empty()));
+    let ini = export(rules, "t");
+    assert!(ini.problems.is_empty(), "{:?}", ini.problems);
+    assert!(ini.text.contains("flagRegionWhite = -"), "{}", ini.text);
+}
+
+#[test]
+fn a_goal_for_an_unknown_player_is_an_error_at_the_name() {
+    let err = compile_str(
+        "t.variant",
+        "variant \"T\" board 5x5 piece King K { moves K royal } goal King in rank 5 for Red \
+         start \"k4/5/5/5/4K w - - 0 1\"",
+        Path::new("."),
+    )
+    .expect_err("Red is no player");
+    let text = format!("{:?}", miette::Report::new(err));
+    assert!(text.contains("unknown player `Red`"), "{text}");
 }
 
 // ---- the fast path and the general path -------------------------------------------------

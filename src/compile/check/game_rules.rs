@@ -2,9 +2,10 @@
 //! `check-limit`, `no-check`, `must-capture` and `promotion-limit` (merged by keyword in
 //! [`super::merge`]).
 
-use super::{in_range, score, Ctx, Env};
+use super::{in_range, player_named, score, Ctx, Env};
 use crate::compile::merge::Merged;
 use crate::diagnostics::Code;
+use crate::geometry::Player;
 use crate::rules::{
     Connect, Counted, Explosions, Extinction, Flip, FlipRule, GameEnd, Goal, Outcome, PassRule,
     PieceKind,
@@ -77,8 +78,16 @@ pub(super) fn compile(
                 safe,
                 reply,
                 held,
+                player,
             } => {
-                if let Some(g) = goal(ctx, env, kinds, any.is_some(), zone, count, or_full) {
+                let only = match player {
+                    Some(n) => match player_named(ctx, env, n) {
+                        Some(p) => Some(p),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                if let Some(g) = goal(ctx, env, kinds, any.is_some(), zone, count, or_full, only) {
                     end.goal = Some(Goal {
                         safe: safe.is_some(),
                         reply: reply.is_some(),
@@ -249,7 +258,9 @@ pub(super) fn flip(ctx: &mut Ctx, m: &Merged, royals: &[PieceKind]) -> Option<Fl
     })
 }
 
-/// The kinds, zone and count of a `goal`, checked (`safe`, `reply` and `held` left false).
+/// The kinds, zone and count of a `goal`, checked (`safe`, `reply` and `held` left false);
+/// with `only`, the other player's zone is empty (a goal for one side).
+#[allow(clippy::too_many_arguments)]
 fn goal(
     ctx: &mut Ctx,
     env: &mut Env,
@@ -258,6 +269,7 @@ fn goal(
     zone: &crate::syntax::ZoneExpr,
     count: &Option<crate::syntax::Number>,
     or_full: &Option<crate::syntax::Span>,
+    only: Option<Player>,
 ) -> Option<Goal> {
     let mut listed: Vec<PieceKind> = Vec::new();
     let mut known = true;
@@ -278,8 +290,17 @@ fn goal(
             None => known = false,
         }
     }
-    let zone = env.inline_zone(ctx, zone)?;
-    let smallest = zone.iter().map(|z| z.len()).min().unwrap_or(0);
+    let mut zone = env.inline_zone(ctx, zone)?;
+    if let Some(p) = only {
+        zone[p.other()] = Default::default();
+    }
+    // The count is bounded by the zone of each player that has the goal.
+    let smallest = [Player::First, Player::Second]
+        .into_iter()
+        .filter(|p| only.is_none_or(|o| o == *p))
+        .map(|p| zone[p].len())
+        .min()
+        .unwrap_or(0);
     let count = match count {
         None => 1,
         Some(n) => {

@@ -121,30 +121,35 @@ fn score(ctx: &mut Ctx, env: &Env, s: &Spanned<ScoreName>) -> Outcome {
         ScoreName::Win => Outcome::Win,
         ScoreName::Loss => Outcome::Loss,
         ScoreName::Draw => Outcome::Draw,
-        ScoreName::For { win, player } => {
-            let Some(p) = [Player::First, Player::Second]
-                .into_iter()
-                .find(|p| env.players[*p] == player.node)
-            else {
-                let help = unknown_help(
-                    "player",
-                    &player.node,
-                    [Player::First, Player::Second].map(|p| env.players[p].as_str()),
-                );
-                let err = ctx
-                    .error(
-                        Code::PlayerUnknown,
-                        player.span,
-                        format!("unknown player `{}`", player.node),
-                    )
-                    .with_label("not one of the `players`")
-                    .with_help(help);
-                ctx.report(err);
-                return Outcome::Draw;
-            };
-            Outcome::WonBy(if *win { p } else { p.other() })
-        }
+        ScoreName::For { win, player } => match player_named(ctx, env, player) {
+            Some(p) => Outcome::WonBy(if *win { p } else { p.other() }),
+            None => Outcome::Draw,
+        },
     }
+}
+
+/// The player a name in `for PLAYER` stands for: one of the `players`, else an error.
+fn player_named(ctx: &mut Ctx, env: &Env, player: &crate::syntax::Name) -> Option<Player> {
+    let found = [Player::First, Player::Second]
+        .into_iter()
+        .find(|p| env.players[*p] == player.node);
+    if found.is_none() {
+        let help = unknown_help(
+            "player",
+            &player.node,
+            [Player::First, Player::Second].map(|p| env.players[p].as_str()),
+        );
+        let err = ctx
+            .error(
+                Code::PlayerUnknown,
+                player.span,
+                format!("unknown player `{}`", player.node),
+            )
+            .with_label("not one of the `players`")
+            .with_help(help);
+        ctx.report(err);
+    }
+    found
 }
 
 /// A number in `lo..=hi`, or an error at it.

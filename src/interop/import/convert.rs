@@ -541,16 +541,65 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
         .or_else(|| c.s.get("pawnTypes").map(|(v, _)| v.clone()))
         .unwrap_or_else(|| letters_of_keys(pieces, &["pawn"]));
     c.get("pawnTypes");
-    if c.get("promotionPawnTypesWhite").is_some() || c.get("promotionPawnTypesBlack").is_some() {
-        c.omit("promotionPawnTypesWhite", "promotion pawns per side");
-        c.omit("promotionPawnTypesBlack", "promotion pawns per side");
-    }
     let targets = c
         .get("promotionPieceTypes")
         .unwrap_or_else(|| letters_of_keys(pieces, &["knight", "bishop", "rook", "queen"]));
-    if c.get("promotionPieceTypesWhite").is_some() || c.get("promotionPieceTypesBlack").is_some() {
-        c.omit("promotionPieceTypesWhite", "promotion choices per side");
-        c.omit("promotionPieceTypesBlack", "promotion choices per side");
+    // Per side: `promotionPawnTypesWhite` and the like override the shared keys for one side.
+    let side_keys = [
+        c.get("promotionPawnTypesWhite"),
+        c.get("promotionPawnTypesBlack"),
+        c.get("promotionPieceTypesWhite"),
+        c.get("promotionPieceTypesBlack"),
+    ];
+    // (pawn letter, its choices): the language's `promotes` is the kind's, for both players.
+    let mut promotions: Vec<(char, String)> = Vec::new();
+    if side_keys.iter().all(Option::is_none) {
+        promotions.extend(pawn_types.chars().map(|ch| (ch, targets.clone())));
+    } else {
+        let [pw, pb, tw, tb] = side_keys;
+        let sides = [
+            (
+                pw.unwrap_or_else(|| pawn_types.clone()),
+                tw.unwrap_or_else(|| targets.clone()),
+                true,
+            ),
+            (
+                pb.unwrap_or_else(|| pawn_types.clone()),
+                tb.unwrap_or_else(|| targets.clone()),
+                false,
+            ),
+        ];
+        let mut letters: Vec<char> = sides.iter().flat_map(|s| s.0.chars()).collect();
+        letters.sort();
+        letters.dedup();
+        for ch in letters {
+            let of: Vec<&(String, String, bool)> =
+                sides.iter().filter(|s| s.0.contains(ch)).collect();
+            let same = |a: &str, b: &str| {
+                let mut a: Vec<char> = a.chars().collect();
+                let mut b: Vec<char> = b.chars().collect();
+                a.sort();
+                b.sort();
+                a == b
+            };
+            match of.as_slice() {
+                [a, b] if same(&a.1, &b.1) => promotions.push((ch, a.1.clone())),
+                // One side's pawn: the same game only when the other side never owns the kind.
+                [one] if owned_by_one_side(c, &sides, ch, one.2) => {
+                    promotions.push((ch, one.1.clone()))
+                }
+                _ => {
+                    for k in [
+                        "promotionPawnTypesWhite",
+                        "promotionPawnTypesBlack",
+                        "promotionPieceTypesWhite",
+                        "promotionPieceTypesBlack",
+                    ] {
+                        c.omit(k, "promotion per side for a kind both sides may own");
+                    }
+                }
+            }
+        }
     }
     let pawn_forced = c.flag("mandatoryPawnPromotion", true);
     let piece_forced = c.flag("mandatoryPiecePromotion", false);
@@ -610,11 +659,11 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
         }
     }
     // Pawn promotions.
-    let target_idx: Vec<usize> = targets
-        .chars()
-        .filter_map(|ch| letter_of(pieces, ch))
-        .collect();
-    for ch in pawn_types.chars() {
+    for (ch, targets) in promotions {
+        let target_idx: Vec<usize> = targets
+            .chars()
+            .filter_map(|ch| letter_of(pieces, ch))
+            .collect();
         let Some(pi) = letter_of(pieces, ch) else {
             continue;
         };
@@ -665,6 +714,35 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
         to_hand,
         kinds: promoted_kinds,
     }
+}
+
+/// Whether only one side (White when `white`) can ever own pieces of the kind lettered `ch`:
+/// nothing goes to a hand, the other side has none at the start, and no promotion of the other
+/// side makes one.
+fn owned_by_one_side(
+    c: &mut Conv,
+    sides: &[(String, String, bool)],
+    ch: char,
+    white: bool,
+) -> bool {
+    if c.flag("pieceDrops", false) || c.flag("capturesToHand", false) {
+        return false;
+    }
+    let theirs = if white {
+        ch.to_ascii_lowercase()
+    } else {
+        ch.to_ascii_uppercase()
+    };
+    let start =
+        c.s.get("startFen")
+            .map(|(v, _)| v.clone())
+            .unwrap_or_default();
+    let board = start.split_whitespace().next().unwrap_or("");
+    let ch = ch.to_ascii_lowercase();
+    !board.contains(theirs)
+        && !sides
+            .iter()
+            .any(|(_, targets, w)| *w != white && targets.to_ascii_lowercase().contains(ch))
 }
 
 /// Extinction of a single royal type as the royal rule; returns the rule's word.
@@ -973,10 +1051,12 @@ fn flag_goal(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) {
         }
         return;
     }
-    if no_w || no_b {
-        omit_all(c, "a flag region for one side only");
-        return;
-    }
+    // A region for one side only: that side alone has the goal (buffalo, stardust).
+    let only = match (no_w, no_b) {
+        (true, _) => Some("Black"),
+        (_, true) => Some("White"),
+        _ => None,
+    };
     let piece = c.get("flagPiece").unwrap_or_else(|| "*".into());
     let pw = c.get("flagPieceWhite").unwrap_or_else(|| piece.clone());
     let pb = c.get("flagPieceBlack").unwrap_or_else(|| piece.clone());
@@ -1022,7 +1102,12 @@ fn flag_goal(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) {
         );
         return;
     }
-    let (w, b) = (w.unwrap_or_default(), b.unwrap_or_default());
+    let (w, b) = match only {
+        // The zone is player-relative: the one side's region stands for both.
+        Some("White") => (w.clone().unwrap_or_default(), w.unwrap_or_default()),
+        Some(_) => (b.clone().unwrap_or_default(), b.unwrap_or_default()),
+        None => (w.unwrap_or_default(), b.unwrap_or_default()),
+    };
     let squares = c.square_set(&w).len().min(c.square_set(&b).len());
     if usize::from(count) > squares && !blocked {
         // More pieces than the region has squares: the rule can never be met, so leaving it
@@ -1045,6 +1130,9 @@ fn flag_goal(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) {
     }
     if flag_move {
         rule.push_str(if king { " reply" } else { " held" });
+    }
+    if let Some(p) = only {
+        rule.push_str(&format!(" for {p}"));
     }
     rules.push(rule);
 }
@@ -1311,6 +1399,31 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             .get("nMoveRuleTypes")
             .or_else(|| c.s.get("pawnTypes").map(|(v, _)| v.clone()))
             .unwrap_or_else(|| letters_of_keys(pieces, &["pawn"]));
+        // Per side: a kind that resets the count for one side only is the same rule when the
+        // other side never owns it.
+        let (w, b) = (c.get("nMoveRuleTypesWhite"), c.get("nMoveRuleTypesBlack"));
+        let types = if w.is_none() && b.is_none() {
+            types
+        } else {
+            let (w, b) = (w.unwrap_or_else(|| types.clone()), b.unwrap_or(types));
+            let mut all: Vec<char> = w.chars().chain(b.chars()).collect();
+            all.sort();
+            all.dedup();
+            let one_sided = all.iter().all(|&ch| {
+                w.contains(ch) == b.contains(ch) || owned_by_one_side(c, &[], ch, w.contains(ch))
+            });
+            if !one_sided {
+                c.omit(
+                    "nMoveRuleTypesWhite",
+                    "move-count resets per side for a kind both sides may own",
+                );
+                c.omit(
+                    "nMoveRuleTypesBlack",
+                    "move-count resets per side for a kind both sides may own",
+                );
+            }
+            all.into_iter().collect()
+        };
         let resets: Vec<String> = types
             .chars()
             .filter_map(|ch| letter_of(pieces, ch))
