@@ -54,6 +54,9 @@ pub(crate) struct FenBoard<'a> {
     pub gating: bool,
     /// The variant has walls: `*` on a square of the board is a wall.
     pub walls: bool,
+    /// The variant has `counting`: digits in the en-passant field, before two counters, are the
+    /// count's limit (Fairy-Stockfish's makruk FEN).
+    pub counting: bool,
 }
 
 /// A piece on the board as the FEN places it.
@@ -110,6 +113,10 @@ pub struct Setup {
     /// The walls (`*` on a square of the board, in a variant with `walls`).
     #[serde(default)]
     pub walls: Vec<Square>,
+    /// `counting`: the limit of the count that runs, in plies, where the en-passant square
+    /// stands; the half-move clock is then the count so far.
+    #[serde(default)]
+    pub count_limit: Option<u16>,
 }
 
 impl Default for Setup {
@@ -125,6 +132,7 @@ impl Default for Setup {
             fullmove: 1,
             checks_remaining: None,
             walls: Vec::new(),
+            count_limit: None,
         }
     }
 }
@@ -597,7 +605,23 @@ impl Reader<'_, '_> {
                 "move number"
             }
         };
-        for &(s, f) in fields {
+        for (i, &(s, f)) in fields.iter().enumerate() {
+            // `counting`: `- 44 10 31`: the limit where the en-passant square stands.
+            if self.board.counting
+                && castling_seen
+                && !ep_seen
+                && numbers.is_empty()
+                && fields.len() - i == 3
+                && fields[i..]
+                    .iter()
+                    .all(|(_, f)| f.bytes().all(|b| b.is_ascii_digit()))
+            {
+                if let Ok(n) = f.parse::<u16>() {
+                    ep_seen = true;
+                    self.setup.count_limit = (n > 0).then_some(n);
+                    continue;
+                }
+            }
             if numbers.len() >= 2 {
                 let end = self.text.len();
                 self.error(
@@ -847,6 +871,7 @@ mod tests {
             letters,
             gating: false,
             walls: false,
+            counting: false,
         }
     }
 

@@ -739,6 +739,67 @@ pub struct GameEnd {
     /// board (still a draw when they have as many).
     #[serde(default)]
     pub draws_by_count: bool,
+    /// `counting ...`: South-East Asian counting, a draw when the count of an ending passes its
+    /// limit.
+    #[serde(default)]
+    pub counting: Option<Counting>,
+}
+
+/// `counting [without KIND, ...] [board N] [bare [M] KIND L, ..., [else L]] [from-pieces]`:
+/// makruk's and ASEAN chess's counting. While no piece of the `without` kinds stands on the
+/// board, the side to move starts a count when it may (see [`Counting::limit`]); the game is
+/// drawn once the count passes the limit, unless the side to move is checkmated. A count that
+/// runs goes on; it starts again when the side to move is left bare by a capture or promotion.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counting {
+    /// No count while a piece of one of these kinds stands on the board (makruk's pawns).
+    pub without: Vec<PieceKind>,
+    /// `board N`: a side with more than one piece counts to N moves (the board's honour); 0
+    /// without.
+    pub board: u16,
+    /// `bare ...`: a side with a single piece counts to the limit of the first row whose kind
+    /// the opponent has at least that many of (the pieces' honour).
+    pub bare: Vec<CountRow>,
+    /// `else N`: the limit when no row applies (0: no count).
+    pub otherwise: u16,
+    /// `from-pieces`: a bare side's count starts at the number of pieces on the board, and a
+    /// bare side that takes the last `without` piece starts its count at once (makruk's rules;
+    /// without it a count starts at 0, as ASEAN chess's does).
+    pub from_pieces: bool,
+}
+
+/// One row of `bare`: `[M] KIND L`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CountRow {
+    /// How many of the kind the opponent has at least (1 when not written).
+    pub at_least: u8,
+    /// The kind.
+    pub kind: PieceKind,
+    /// The limit in moves.
+    pub limit: u16,
+}
+
+impl Counting {
+    /// The limit in moves that `side` counts to, from how many pieces each side has and how
+    /// many of each kind the opponent has; 0: no count for that side now.
+    pub fn limit(
+        &self,
+        blocked: bool,
+        own_pieces: usize,
+        their_pieces: usize,
+        their_count: impl Fn(PieceKind) -> usize,
+    ) -> u16 {
+        if blocked || their_pieces <= 1 {
+            return 0;
+        }
+        if own_pieces > 1 {
+            return self.board;
+        }
+        self.bare
+            .iter()
+            .find(|r| their_count(r.kind) >= usize::from(r.at_least))
+            .map_or(self.otherwise, |r| r.limit)
+    }
 }
 
 /// `connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]` (Fairy-Stockfish's

@@ -1036,10 +1036,61 @@ impl Words<'_> {
                 score_text(self.rules, m.score)
             ));
         }
+        if let Some(c) = &e.counting {
+            self.counting_lines(&mut s, c);
+        }
         if e.draws_by_count {
             s.line("an end scored a draw (stalemate, repetition, the move limit, two passes, a full board) is won instead by the side with more pieces on the board; with as many it stays a draw");
         }
         s
+    }
+
+    /// `counting`: when a count starts, to what limit, and what passing it does.
+    fn counting_lines(&self, s: &mut Section, c: &crate::rules::Counting) {
+        let when = if c.without.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " once no {} is left on the board",
+                or_list(&self.kinds(&c.without))
+            )
+        };
+        s.line(format!(
+            "counting{when}: the side to move starts a count of moves when it may; a count that passes its limit draws (a checkmate on the last move still wins)"
+        ));
+        if c.board > 0 {
+            s.detail(format!(
+                "a side with more than one piece counts to {} (the board's honour)",
+                c.board
+            ));
+        }
+        let mut rows: Vec<String> = c
+            .bare
+            .iter()
+            .map(|r| {
+                let k = self.kind(r.kind);
+                if r.at_least > 1 {
+                    format!("{} against {} or more of kind {k}", r.limit, r.at_least)
+                } else {
+                    format!("{} against a {k}", r.limit)
+                }
+            })
+            .collect();
+        if c.otherwise > 0 {
+            rows.push(format!("{} otherwise", c.otherwise));
+        }
+        if !rows.is_empty() {
+            s.detail(format!(
+                "a side left with a single piece counts to the first that applies of: {} (the pieces' honour)",
+                rows.join("; ")
+            ));
+            s.detail(if c.from_pieces {
+                "its count starts at the number of pieces on the board, and again when a capture or promotion leaves it bare; taking the last piece that stopped the count starts it at once"
+            } else {
+                "its count starts at 0, and again when a capture or promotion leaves it bare"
+            });
+        }
+        s.detail("no count for a side whose opponent has a single piece left");
     }
 
     /// The `extinction` rule in one sentence (its counts share one limit and one result).

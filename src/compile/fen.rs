@@ -50,6 +50,7 @@ pub(crate) fn read_start(
         letters,
         gating,
         walls,
+        counting: false,
     };
     let (setup, errors) = crate::fen::read(&fen.node, &board, FenOf::Start);
     for e in errors {

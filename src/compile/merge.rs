@@ -459,6 +459,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::Flip { .. }
             | Statement::BoardFull(_)
             | Statement::DrawsByCount
+            | Statement::Counting { .. }
             | Statement::Gating(_)
             | Statement::EnPassant(_)
             | Statement::PromotionLimit(_)) => {

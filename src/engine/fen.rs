@@ -24,6 +24,7 @@ pub(crate) fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> 
                 .as_ref()
                 .is_some_and(|c| c.to_files.is_some()),
         walls: rules.walls.is_some(),
+        counting: rules.end.counting.is_some(),
     };
     let (setup, errors) = crate::fen::read(fen, &board, FenOf::Given);
     match errors.into_iter().next() {
@@ -102,6 +103,11 @@ pub(crate) fn position_from_setup(rules: &RuleSet, setup: &Setup) -> Position {
         pos.set_checks_given(Player::Second, limit.saturating_sub(b));
     }
     pos.set_clocks(setup.halfmove, setup.fullmove);
+    // `counting`: with a count running, the half-move field is the count so far.
+    if let (Some(limit), Some(_)) = (setup.count_limit, &rules.end.counting) {
+        pos.set_count(limit, setup.halfmove);
+        pos.set_clocks(0, setup.fullmove);
+    }
     pos
 }
 
@@ -228,9 +234,11 @@ pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
         out.push('-');
     }
     out.push(' ');
-    match pos.ep_square() {
-        Some(s) => out.push_str(&square_name(rules, s)),
-        None => out.push('-'),
+    let count = pos.count().filter(|_| rules.end.counting.is_some());
+    match (count, pos.ep_square()) {
+        (Some((limit, _)), _) => out.push_str(&limit.to_string()),
+        (None, Some(s)) => out.push_str(&square_name(rules, s)),
+        (None, None) => out.push('-'),
     }
     if let Some(limit) = rules.end.check_limit {
         out.push_str(&format!(
@@ -241,7 +249,7 @@ pub(crate) fn to_fen(rules: &RuleSet, pos: &Position) -> String {
     }
     out.push_str(&format!(
         " {} {}",
-        pos.halfmove_clock(),
+        count.map_or(pos.halfmove_clock(), |(_, n)| n),
         pos.fullmove_number()
     ));
     out

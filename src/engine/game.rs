@@ -299,7 +299,16 @@ impl Engine {
                 return Status::MoveLimit(result(self.settle(pos, ml.score), side));
             }
         }
+        if self.count_passed(pos) {
+            return Status::MoveLimit(result(self.settle(pos, Outcome::Draw), side));
+        }
         Status::Ongoing { check }
+    }
+
+    /// `counting`: whether the count that runs has passed its limit (a draw, unless the side to
+    /// move has no legal move).
+    pub fn count_passed(&self, pos: &Position) -> bool {
+        self.rules().end.counting.is_some() && pos.count().is_some_and(|(limit, n)| n > limit)
     }
 }
 

@@ -36,6 +36,8 @@ impl Engine {
         let us = pos.side;
         p.set_ep(None);
         let mut reset_clock = false;
+        // The kind taken, for `counting`.
+        let mut captured: Option<PieceKind> = None;
         match mv.kind {
             MoveKind::Drop(kind) => {
                 // An `unlimited` kind's supply is not counted: the hand stays as it is.
@@ -70,6 +72,7 @@ impl Engine {
                         self.capture_to_hand(&mut p, us, victim);
                         reset_clock = true;
                         captures = true;
+                        captured = Some(victim.kind);
                     }
                 }
                 if let Some(x) = mv.side_capture() {
@@ -78,6 +81,7 @@ impl Engine {
                         p.set_piece(x, None);
                         reset_clock = true;
                         captures = true;
+                        captured = Some(victim.kind);
                     }
                 }
                 let pending = pos.pending.contains(mv.from);
@@ -182,7 +186,63 @@ impl Engine {
             let n = p.checks[us].saturating_add(1);
             p.set_checks_given(us, n);
         }
+        if let Some(c) = &end.counting {
+            self.count(&mut p, c, captured, mv.promotion.is_some());
+        }
         p
+    }
+
+    /// `counting`: moves the count on a ply, and starts or restarts it as Fairy-Stockfish does
+    /// (`p` is the position after the move, `captured` the kind the move took).
+    fn count(
+        &self,
+        p: &mut Position,
+        c: &crate::rules::Counting,
+        captured: Option<PieceKind>,
+        promoted: bool,
+    ) {
+        let (mut limit, mut plies) = p.count;
+        if limit > 0 {
+            plies = plies.saturating_add(1);
+        }
+        let blocked = c.without.iter().any(|&k| {
+            Player::BOTH
+                .into_iter()
+                .any(|pl| self.count_on_board(p, pl, k) > 0)
+        });
+        let pieces = |pl: Player| p.occupied[pl].len() as usize;
+        let all = (pieces(Player::First) + pieces(Player::Second)) as u16;
+        let limit_of = |side: Player| {
+            c.limit(blocked, pieces(side), pieces(side.other()), |k| {
+                self.count_on_board(p, side.other(), k)
+            })
+        };
+        let stm = p.side;
+        let mover = stm.other();
+        // A bare side that takes the last blocking piece counts at once (makruk).
+        if c.from_pieces
+            && captured.is_some_and(|k| c.without.contains(&k))
+            && pieces(mover) == 1
+            && !blocked
+        {
+            let l = limit_of(mover);
+            if l > 0 {
+                limit = l.saturating_mul(2);
+                plies = (2 * all).saturating_sub(1);
+            }
+        }
+        if limit == 0 || ((captured.is_some() || promoted) && pieces(stm) == 1) {
+            let l = limit_of(stm);
+            if l > 0 {
+                limit = l.saturating_mul(2);
+                plies = if !c.from_pieces || pieces(stm) > 1 {
+                    0
+                } else {
+                    2 * all
+                };
+            }
+        }
+        p.set_count(limit, plies);
     }
 
     /// `flip`: turns over the enemy pieces the piece that arrived on `mv.to` encloses (`lines`)

@@ -169,6 +169,9 @@ pub struct Position {
     pub(crate) castle_squares: [Option<Square>; 6],
     /// `walls`: the squares walls stand on (their board code is [`WALL`]).
     pub(crate) walls: SquareSet,
+    /// `counting`: the limit of the count that runs, in plies (0: none runs), and the plies
+    /// counted so far. Not hashed, like the half-move clock.
+    pub(crate) count: (u16, u16),
 }
 
 impl Position {
@@ -193,6 +196,7 @@ impl Position {
             royals: ByPlayer::both(SquareSet::EMPTY),
             castle_squares: [None; 6],
             walls: SquareSet::EMPTY,
+            count: (0, 0),
         }
     }
 
@@ -517,6 +521,17 @@ impl Position {
     pub(crate) fn set_facing_before(&mut self, on: bool) {
         // Not hashed: like the half-move clock, it is history a FEN does not carry.
         self.facing_before = on;
+    }
+
+    /// `counting`: the limit of the count that runs and the count so far, both in plies, as
+    /// Fairy-Stockfish's FEN writes them; `None` when no count runs.
+    pub fn count(&self) -> Option<(u16, u16)> {
+        (self.count.0 > 0).then_some(self.count)
+    }
+
+    /// Sets the count (limit and plies so far; a limit of 0 stops it).
+    pub fn set_count(&mut self, limit: u16, plies: u16) {
+        self.count = if limit == 0 { (0, 0) } else { (limit, plies) };
     }
 
     /// Sets the half-move clock and move number.

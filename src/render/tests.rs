@@ -174,6 +174,7 @@ fn river_rules() -> RuleSet {
             explosions: None,
             board_full: None,
             draws_by_count: false,
+            counting: None,
         },
         castling: None,
         gating: None,

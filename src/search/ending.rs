@@ -32,11 +32,16 @@ impl Searcher {
             return Terminal::Score(outcome_score(s, stm, stm, ply));
         }
         if let Some(ml) = &end.move_limit {
-            if self.at_move_limit(pos) {
+            if self.at_move_limit(pos) && !self.engine.count_passed(pos) {
                 let stm = pos.side_to_move();
                 let score = self.engine.settle(pos, ml.score);
                 return Terminal::Score(outcome_score(score, stm, stm, ply));
             }
+        }
+        if self.engine.count_passed(pos) {
+            let stm = pos.side_to_move();
+            let score = self.engine.settle(pos, crate::rules::Outcome::Draw);
+            return Terminal::Score(outcome_score(score, stm, stm, ply));
         }
         Terminal::Ongoing
     }
@@ -66,6 +71,7 @@ impl Searcher {
             .move_limit
             .as_ref()
             .is_some_and(|ml| pos.halfmove_clock() >= ml.moves.saturating_mul(2))
+            || self.engine.count_passed(pos)
     }
 
     /// The result of a repetition of the current position (the last entry of `path`), if it repeats.

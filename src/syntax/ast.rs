@@ -255,6 +255,19 @@ pub(crate) enum Statement {
     BoardFull(Option<Spanned<ScoreName>>),
     /// `draws by-count`: an end scored a draw goes to the side with more pieces on the board.
     DrawsByCount,
+    /// `counting [without KIND, ...] [board N] [bare [M] KIND L, ..., else L] [from-pieces]`.
+    Counting {
+        /// No count while one of these kinds stands on the board.
+        without: Vec<Name>,
+        /// `board N`: the limit of a side with more than one piece.
+        board: Option<Number>,
+        /// `bare`: rows `[M] KIND L`, in order.
+        rows: Vec<(Option<Number>, Name, Number)>,
+        /// `else L`.
+        otherwise: Option<Number>,
+        /// `from-pieces`.
+        from_pieces: bool,
+    },
     /// `render { ... }`.
     Render(Vec<Spanned<RenderItem>>),
 }
@@ -309,6 +322,7 @@ impl Statement {
             Statement::Flip { .. } => "flip",
             Statement::BoardFull(_) => "full-board",
             Statement::DrawsByCount => "draws",
+            Statement::Counting { .. } => "counting",
             Statement::Render(_) => "render",
         }
     }

@@ -309,6 +309,59 @@ impl Builder {
             }
             Rule::board_full_stmt => Statement::BoardFull(it.next().map(|s| self.score(s))),
             Rule::draws_stmt => Statement::DrawsByCount,
+            Rule::counting_stmt => {
+                let (mut without, mut board, mut rows, mut otherwise, mut from_pieces) =
+                    (Vec::new(), None, Vec::new(), None, false);
+                for c in it {
+                    match c.as_rule() {
+                        Rule::counting_without => {
+                            if let Some(l) = self
+                                .children(c)
+                                .into_iter()
+                                .find(|w| w.as_rule() == Rule::name_list)
+                            {
+                                without = self.names(l);
+                            }
+                        }
+                        Rule::counting_board => {
+                            let n = self.take(&mut self.children(c.clone()).into_iter(), &c)?;
+                            board = Some(self.number(n));
+                        }
+                        Rule::counting_bare => {
+                            for r in self.children(c) {
+                                let parts = self.children(r.clone());
+                                match r.as_rule() {
+                                    Rule::counting_else => {
+                                        let n = self.take(&mut parts.into_iter(), &r)?;
+                                        otherwise = Some(self.number(n));
+                                    }
+                                    Rule::counting_row => {
+                                        let mut ps = parts.into_iter();
+                                        let first = self.take(&mut ps, &r)?;
+                                        let (m, name) = if first.as_rule() == Rule::number {
+                                            (Some(self.number(first)), self.take(&mut ps, &r)?)
+                                        } else {
+                                            (None, first)
+                                        };
+                                        let limit = self.take(&mut ps, &r)?;
+                                        rows.push((m, self.name(name), self.number(limit)));
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                        Rule::counting_from => from_pieces = true,
+                        _ => {}
+                    }
+                }
+                Statement::Counting {
+                    without,
+                    board,
+                    rows,
+                    otherwise,
+                    from_pieces,
+                }
+            }
             Rule::bare_royal_stmt => Statement::BareRoyal(self.score(self.take(&mut it, &parent)?)),
             Rule::extinction_stmt => {
                 let (mut kinds, mut all, mut down_to, mut score) = (Vec::new(), None, None, None);

@@ -116,6 +116,8 @@ fn rule_name(rule: Rule) -> &'static str {
         goal_any,
         goal_count,
         goal_for,
+        counting_without,
+        counting_row,
         move_limit_stmt,
         kind_count,
         drop_kind_zone,

@@ -219,6 +219,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`draws by-count`",
     },
     Keyword {
+        rule: Rule::k_counting,
+        word: "counting",
+        place: Place::Statement,
+        how: "`counting [without KIND, ...] [board N] [bare [M] KIND L, ..., else L] [from-pieces]`, like `counting without Pawn board 64 bare 2 Rook 8, Rook 16, else 64 from-pieces`",
+    },
+    Keyword {
         rule: Rule::k_connect,
         word: "connect",
         place: Place::Statement,
@@ -863,6 +869,30 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_by_count,
         word: "by-count",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_without,
+        word: "without",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_bare,
+        word: "bare",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_else,
+        word: "else",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_from_pieces,
+        word: "from-pieces",
         place: Place::Word,
         how: "",
     },

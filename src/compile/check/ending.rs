@@ -142,6 +142,7 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         explosions: None,
         board_full: None,
         draws_by_count: false,
+        counting: None,
     }
 }
 

@@ -190,6 +190,51 @@ pub(super) fn compile(
                 end.board_full = Some(s.as_ref().map_or(Outcome::Draw, |s| score(ctx, env, s)));
             }
             Statement::DrawsByCount => end.draws_by_count = true,
+            Statement::Counting {
+                without,
+                board,
+                rows,
+                otherwise,
+                from_pieces,
+            } => {
+                // Limits in moves; the count runs in plies, in 16 bits.
+                let moves = |ctx: &mut Ctx, n: &Option<crate::syntax::Number>| match n {
+                    Some(n) => in_range(ctx, n, 1, 10_000, "a counting limit").map(|v| v as u16),
+                    None => Some(0),
+                };
+                let without = env.kinds(ctx, without, Code::PieceUnknown, "piece");
+                let board = moves(ctx, board);
+                let otherwise = moves(ctx, otherwise);
+                let mut bare = Vec::new();
+                let mut ok = true;
+                for (m, kind, limit) in rows {
+                    let at_least = match m {
+                        Some(m) => in_range(ctx, m, 1, 255, "a piece count"),
+                        None => Some(1),
+                    };
+                    let kind = env.kind(ctx, kind, Code::PieceUnknown, "piece");
+                    let limit = moves(ctx, &Some(limit.clone()));
+                    match (at_least, kind, limit) {
+                        (Some(a), Some(k), Some(l)) => bare.push(crate::rules::CountRow {
+                            at_least: a as u8,
+                            kind: k,
+                            limit: l,
+                        }),
+                        _ => ok = false,
+                    }
+                }
+                if let (Some(without), Some(board), Some(otherwise), true) =
+                    (without, board, otherwise, ok)
+                {
+                    end.counting = Some(crate::rules::Counting {
+                        without,
+                        board,
+                        bare,
+                        otherwise,
+                        from_pieces: *from_pieces,
+                    });
+                }
+            }
             Statement::Explosions { spare, immune } => {
                 let spare = env.kinds(ctx, spare, Code::PieceUnknown, "piece");
                 let immune = env.kinds(ctx, immune, Code::PieceUnknown, "piece");
