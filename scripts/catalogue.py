@@ -60,7 +60,7 @@ MECHANISMS = {
     "mutually_immune": "kinds that may not capture each other (atomar's kings)",
     "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis), or with explosions (atomicduck)",
     "two_boards": "two boards: pieces passed to a partner (bughouse, supply)",
-    "counting": "South-East Asian counting rules for the ending (makruk, ASEAN, sittuyin)",
+    "counting": "Cambodian counting (its board's honour may count from a ply the position does not record; makruk's and ASEAN chess's counting are stated)",
     "first_move_rights": "first-move rights of single pieces outside castling (Cambodian king leap and Met step)",
     "makpong": "makpong's rule: a king in check may only move to take the checker",
     "material_counting": "material counting to score drawn ends (janggi's bikjang, double pass, repetition)",
@@ -169,10 +169,7 @@ SHIPPED_NOTES = {
 # Built-ins nothing ships that the language cannot state: the mechanisms they need, a note, and
 # optionally evidence: a definition stating the rest and a position where it must differ from FSF.
 BUILTIN_BLOCKED = {
-    "makruk": (["counting"], "the moves are statable (Khon `FfW`, Met `F`, promotion on the sixth rank)"),
     "makpong": (["counting", "makpong"], "makruk with makpong's rule"),
-    "ai-wok": (["counting"], "makruk with an Ai-wok (`RNF`) for the Met"),
-    "asean": (["counting"], "makruk's pieces on chess's ranks, promotion on the eighth rank"),
     "cambodian": (["first_move_rights", "counting"], "makruk with the king's first-move leap and the Met's first-move double step (FSF's gating rights `DEde`)"),
     "karouk": (["first_move_rights", "counting"], "cambodian in which the first check wins (that part is `check-limit 1`)"),
     "petrified": (["petrify"], "a capturing piece (not a pawn) turns to stone; sideways pawns"),
@@ -277,6 +274,26 @@ repetition 3 draw
 move-limit 50 draw resets Pawn
 
 start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+""", [], None),
+    "asean": ("""variant "asean"
+board 8x8
+zone last_rank = rank 8
+piece King K { moves K royal }
+piece Met Q { moves F }
+piece Khon B { moves FfW }
+piece Knight N { moves N }
+piece Rook R { moves R }
+piece Pawn P { moves fmWfcF promotes to Rook, Knight, Khon, Met in last_rank forced }
+stalemate draw
+repetition 3 draw
+move-limit 50 draw resets Pawn
+counting without Pawn bare Rook 16, Khon 44, Knight 64
+start "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1"
+""", [], None),
+    "ai-wok": ("""variant "ai-wok"
+extends "makruk.variant"
+piece Met A { moves RNF }
+start "rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR w - - 0 1"
 """, [], None),
     "isolation7x7": ("""variant "isolation7x7"
 extends "isolation.variant"

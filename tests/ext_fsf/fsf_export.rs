@@ -142,6 +142,7 @@ fn every_shipped_definition_exports_exactly_and_agrees_or_is_refused_with_reason
         "jesonmor",
         "joust",
         "kingofthehill",
+        "makruk",
         "minishogi",
         "minixiangqi",
         "racingkings",

@@ -14,6 +14,7 @@ mod capture_and_extinction;
 mod check_cli;
 mod chess960;
 mod computer_side;
+mod counting;
 mod diagnostics;
 mod engine_bugs;
 mod engine_limits;

@@ -101,6 +101,11 @@ fn octal_xiangqi_matches_reference_counts() {
 }
 
 #[test]
+fn makruk_matches_fairy_stockfish() {
+    run_file("makruk.perft");
+}
+
+#[test]
 fn shatranj_matches_fairy_stockfish() {
     run_file("shatranj.perft");
 }

@@ -364,9 +364,67 @@ impl Exporter<'_> {
             self.goal(g);
         }
         self.end_more(&end);
+        if let Some(c) = &end.counting {
+            self.counting(c);
+        }
         // `no-check`: no move may give check (Fairy-Stockfish's `checking = false`).
         if end.no_check {
             self.line("checking", "false");
+        }
+    }
+
+    /// `counting`: Fairy-Stockfish's `countingRule = makruk | asean`, when the statement is one
+    /// of those two over the kinds that stand in its pawn, rook, khon and knight slots (a row
+    /// for a slot the variant lacks left out, as the importer writes them).
+    fn counting(&mut self, c: &crate::rules::Counting) {
+        let kind = |key: &str| {
+            self.kinds().find(
+                |k| matches!(&self.slots[k.index()], Some(Slot::Own { key: own, .. }) if own == key),
+            )
+        };
+        let row = |m: u8, key: &str, limit: u16| {
+            kind(key).map(|k| crate::rules::CountRow {
+                at_least: m,
+                kind: k,
+                limit,
+            })
+        };
+        let without: Vec<PieceKind> = kind("pawn").into_iter().collect();
+        let makruk = crate::rules::Counting {
+            without: without.clone(),
+            board: 64,
+            bare: [
+                row(2, "rook", 8),
+                row(1, "rook", 16),
+                row(2, "khon", 22),
+                row(2, "knight", 32),
+                row(1, "khon", 44),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            otherwise: 64,
+            from_pieces: true,
+        };
+        let asean = crate::rules::Counting {
+            without,
+            board: 0,
+            bare: [row(1, "rook", 16), row(1, "khon", 44), row(1, "knight", 64)]
+                .into_iter()
+                .flatten()
+                .collect(),
+            otherwise: 0,
+            from_pieces: false,
+        };
+        if *c == makruk {
+            self.line("countingRule", "makruk");
+        } else if *c == asean {
+            self.line("countingRule", "asean");
+        } else {
+            self.problem(
+                Subject::Statement("counting"),
+                "`counting`: Fairy-Stockfish counts only as makruk or ASEAN chess do, over its pawn, rook, khon and knight (left out)",
+            );
         }
     }
 

@@ -292,6 +292,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "connect",
             "board_full",
             "draws_by_count",
+            "counting",
             "pass",
             "facing_ends",
             "extinction",

@@ -1326,6 +1326,54 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             _ => None,
         }
     };
+    // `countingRule`: makruk's and ASEAN chess's counting, over Fairy-Stockfish's piece types.
+    match c.get("countingRule").as_deref() {
+        None | Some("none") => {}
+        Some(rule @ ("makruk" | "asean")) => {
+            let name = |key: &str| pieces.iter().find(|p| p.key == key).map(|p| p.name.clone());
+            // A row whose type is not in the variant never applies: left out.
+            let rows: &[(u8, &str, u16)] = if rule == "makruk" {
+                &[
+                    (2, "rook", 8),
+                    (1, "rook", 16),
+                    (2, "khon", 22),
+                    (2, "knight", 32),
+                    (1, "khon", 44),
+                ]
+            } else {
+                &[(1, "rook", 16), (1, "khon", 44), (1, "knight", 64)]
+            };
+            let rows: Vec<String> = rows
+                .iter()
+                .filter_map(|&(m, key, l)| {
+                    let n = name(key)?;
+                    Some(if m > 1 { format!("{m} {n} {l}") } else { format!("{n} {l}") })
+                })
+                .collect();
+            let mut l = "counting".to_string();
+            if let Some(p) = name("pawn") {
+                l.push_str(&format!(" without {p}"));
+            }
+            if rule == "makruk" {
+                l.push_str(" board 64");
+            }
+            let mut bare = rows;
+            if rule == "makruk" {
+                bare.push("else 64".into());
+            }
+            if !bare.is_empty() {
+                l.push_str(&format!(" bare {}", bare.join(", ")));
+            }
+            if rule == "makruk" {
+                l.push_str(" from-pieces");
+            }
+            rules.push(l);
+        }
+        Some(_) => c.omit(
+            "countingRule",
+            "Cambodian counting (its board's honour may count from a ply the position does not record)",
+        ),
+    }
     // Draw odds (`materialCounting = blackdrawodds`): every drawn end is that player's win.
     let odds = match c.s.get("materialCounting").map(|(v, _)| v.as_str()) {
         Some("blackdrawodds") => Some("Black"),

@@ -1,0 +1,129 @@
+//! Makruk's counting (`counting ... from-pieces`) and ASEAN chess's (`counting` without it),
+//! each rule on a position built for it, with the FEN Fairy-Stockfish (pyffish 0.0.90) gives
+//! after the same moves: the count's limit in plies stands where the en-passant square does, the
+//! plies counted so far where the half-move clock does.
+
+use chimera::{compile_str, to_fen, Engine, GameResult, Status};
+use std::path::Path;
+
+use crate::common;
+use common::{after, load, pos};
+
+/// The shipped makruk, and ASEAN chess as Fairy-Stockfish's `asean` (B is the khon, Q the met).
+fn makruk() -> Engine {
+    load("makruk.variant")
+}
+
+fn asean() -> Engine {
+    let src = r#"variant "asean"
+board 8x8
+zone last_rank = rank 8
+piece King K { moves K royal }
+piece Met Q { moves F }
+piece Khon B { moves FfW }
+piece Knight N { moves N }
+piece Rook R { moves R }
+piece Pawn P { moves fmWfcF promotes to Rook, Knight, Khon, Met in last_rank forced }
+stalemate draw
+repetition 3 draw
+move-limit 50 draw resets Pawn
+counting without Pawn bare Rook 16, Khon 44, Knight 64
+start "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1"
+"#;
+    let rules = compile_str("asean.variant", src, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    Engine::new(rules).expect("engine")
+}
+
+fn fen_after(e: &Engine, fen: &str, moves: &[&str]) -> String {
+    to_fen(e, &after(e, fen, moves))
+}
+
+#[test]
+fn with_no_pawn_left_a_side_with_more_than_its_king_counts_to_64_moves() {
+    // Rook and king each: the board's honour, 128 plies, from 0, for the side to move.
+    let e = makruk();
+    assert_eq!(
+        fen_after(&e, "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 1", &["d2a2"]),
+        "4k3/8/8/3r4/8/8/R7/4K3 b - 128 0 1"
+    );
+}
+
+#[test]
+fn a_pawn_on_the_board_stops_every_count() {
+    let e = makruk();
+    assert_eq!(
+        fen_after(&e, "4k3/8/8/3r4/8/4P3/3R4/4K3 w - - 0 1", &["d2a2"]),
+        "4k3/8/8/3r4/8/4P3/R7/4K3 b - - 1 1"
+    );
+}
+
+#[test]
+fn a_bare_king_counts_to_the_limit_the_strongest_enemy_pieces_set_from_the_pieces_on_the_board() {
+    // Two rooks: 8 moves (16 plies); four pieces on the board: the count starts at 8 plies.
+    let e = makruk();
+    assert_eq!(
+        fen_after(&e, "k7/8/8/8/8/8/8/RR2K3 w - - 0 1", &["e1e2"]),
+        "k7/8/8/8/8/8/4K3/RR6 b - 16 8 1"
+    );
+}
+
+#[test]
+fn a_bare_king_that_takes_the_last_pawn_starts_its_count_at_once() {
+    // One rook: 16 moves (32 plies); three pieces after the capture: 2 x 3 - 1 plies.
+    let e = makruk();
+    let fen = "8/8/8/8/8/8/2kP4/R5K1 b - - 0 1";
+    assert_eq!(
+        fen_after(&e, fen, &["c2d2"]),
+        "8/8/8/8/8/8/3k4/R5K1 w - 32 5 2"
+    );
+    assert_eq!(
+        fen_after(&e, fen, &["c2d2", "g1g2"]),
+        "8/8/8/8/8/8/3k2K1/R7 b - 32 6 2"
+    );
+    // ASEAN chess: the count waits for the bare side's turn, and starts at 0.
+    let a = asean();
+    assert_eq!(
+        fen_after(&a, fen, &["c2d2"]),
+        "8/8/8/8/8/8/3k4/R5K1 w - - 0 2"
+    );
+    assert_eq!(
+        fen_after(&a, fen, &["c2d2", "g1g2"]),
+        "8/8/8/8/8/8/3k2K1/R7 b - 32 0 2"
+    );
+}
+
+#[test]
+fn a_count_that_passes_its_limit_draws() {
+    let e = makruk();
+    let at_limit = after(&e, "k7/8/8/8/8/8/8/2RRK3 b - 16 15 40", &["a8a7"]);
+    assert_eq!(to_fen(&e, &at_limit), "8/k7/8/8/8/8/8/2RRK3 w - 16 16 41");
+    assert_eq!(e.status(&at_limit), Status::Ongoing { check: false });
+    let past = after(&e, "k7/8/8/8/8/8/8/2RRK3 b - 16 16 40", &["a8a7"]);
+    assert_eq!(to_fen(&e, &past), "8/k7/8/8/8/8/8/2RRK3 w - 16 17 41");
+    assert_eq!(e.status(&past), Status::MoveLimit(GameResult::Draw));
+}
+
+#[test]
+fn a_checkmate_on_the_move_that_passes_the_limit_still_wins() {
+    // White's rook mates on the 17th ply of a 16-ply count.
+    let e = makruk();
+    let p = after(&e, "k7/8/1R6/8/8/8/8/2R1K3 w - 16 16 40", &["c1a1"]);
+    assert_eq!(to_fen(&e, &p), "k7/8/1R6/8/8/8/8/R3K3 b - 16 17 40");
+    assert_eq!(
+        e.status(&p),
+        Status::Checkmate(GameResult::Win(chimera::Player::First))
+    );
+}
+
+#[test]
+fn a_count_read_from_a_fen_is_written_back_and_a_plain_fen_keeps_its_clock() {
+    let e = makruk();
+    for fen in [
+        "2K5/8/8/5m1k/8/8/8/8 w - 128 10 93",
+        "8/4N3/5k1s/4M3/8/6K1/8/8 b - 128 12 57",
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+    ] {
+        assert_eq!(to_fen(&e, &pos(&e, fen)), fen);
+    }
+}
