@@ -938,6 +938,10 @@ pub struct Castling {
     /// the start's; `king_steps` is then unused.
     #[serde(default)]
     pub to_files: Option<[u8; 2]>,
+    /// `opposite`: castling to a side takes the opponent's right to castle to that side
+    /// (Fairy-Stockfish's `oppositeCastling`).
+    #[serde(default)]
+    pub opposite: bool,
 }
 
 /// Gating (`gating in ZONE`): a piece standing in the zone with its gate right may, on its first

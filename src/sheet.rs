@@ -1155,6 +1155,9 @@ impl Words<'_> {
                     "every square between and under their paths is empty; the {king}, not being royal, may castle from, through or into attack"
                 ));
             }
+            if c.opposite {
+                s.detail("castling to one side takes the opponent's right to castle to that side: the two players castle to opposite sides");
+            }
             if c.to_files.is_some() {
                 s.detail("the rights are those of the FEN's castling field: `K` and `Q` name the outermost rook of that side, a file letter the rook on that file (`HAha`; upper case for the first player); a castling is written as the king taking its rook (`e1h1`), or `O-O` and `O-O-O`");
             } else {

@@ -500,9 +500,19 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
                 rook,
                 steps,
                 to,
+                opposite,
             } => {
                 if first_time(ctx, Key::Statement(kw), "`castling`".into(), span) {
-                    m.castling = Some((king, rook, CastlingForm { steps, to }, span));
+                    m.castling = Some((
+                        king,
+                        rook,
+                        CastlingForm {
+                            steps,
+                            to,
+                            opposite,
+                        },
+                        span,
+                    ));
                 }
             }
             Statement::Start(s, random) => {
@@ -523,6 +533,8 @@ pub(crate) struct CastlingForm {
     pub steps: Option<Number>,
     /// `castling King Rook to c g`: the king's files castling to the left and to the right.
     pub to: Option<(Spanned<u8>, Spanned<u8>)>,
+    /// `opposite`.
+    pub opposite: bool,
 }
 
 /// The entries of a `render` block over the parent's: each zone named by `diagonals` is its own

@@ -1,7 +1,7 @@
 //! Playing a move: the full copy-make (`play`), and the board-only apply and revert that
 //! legality tests use.
 
-use super::position::{Piece, Position};
+use super::position::{CastleSide, CastlingRights, Piece, Position};
 use super::zobrist;
 use super::{Engine, Move, MoveKind};
 use crate::geometry::{Player, Square};
@@ -140,6 +140,18 @@ impl Engine {
                     clear = clear.union(t.castle_clear[s.index()]);
                     if t.castle_anywhere {
                         clear = clear.union(pos.castling_touched(s));
+                    }
+                }
+                // `castling ... opposite`: castling to a side takes the opponent's right to it.
+                if let MoveKind::Castle { rook: rook_sq } = mv.kind {
+                    if self.rules.castling.as_ref().is_some_and(|c| c.opposite) {
+                        let d = t.dims;
+                        let side = if d.file(rook_sq) > d.file(mv.from) {
+                            CastleSide::King
+                        } else {
+                            CastleSide::Queen
+                        };
+                        clear = clear.union(CastlingRights::one(us.other(), side));
                     }
                 }
                 if clear.intersects(p.castling) {

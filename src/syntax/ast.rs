@@ -152,6 +152,8 @@ pub(crate) enum Statement {
         /// `to c g`: the files the king lands on castling to the left and to the right, from
         /// wherever it stands (the rook lands beside it, on the inner side).
         to: Option<(Spanned<u8>, Spanned<u8>)>,
+        /// `opposite`: castling to a side takes the opponent's right to castle to that side.
+        opposite: bool,
     },
     /// `gating in ZONE`: a piece leaving a square of ZONE for the first time may leave a piece
     /// from its player's hand there.

@@ -548,9 +548,11 @@ impl Builder {
             Rule::castling_stmt => {
                 let king = self.name(self.take(&mut it, &parent)?);
                 let rook = self.name(self.take(&mut it, &parent)?);
-                let (mut steps, mut to) = (None, None);
-                if let Some(n) = it.next() {
-                    if n.as_rule() == Rule::castling_to {
+                let (mut steps, mut to, mut opposite) = (None, None, false);
+                for n in it {
+                    if n.as_rule() == Rule::castling_opposite {
+                        opposite = true;
+                    } else if n.as_rule() == Rule::castling_to {
                         let files: Vec<Spanned<u8>> = n
                             .into_inner()
                             .filter(|c| c.as_rule() == Rule::file_letter)
@@ -568,6 +570,7 @@ impl Builder {
                     rook,
                     steps,
                     to,
+                    opposite,
                 }
             }
             Rule::start_stmt => {

@@ -116,6 +116,7 @@ fn rule_name(rule: Rule) -> &'static str {
         goal_any,
         goal_count,
         goal_for,
+        castling_opposite,
         counting_without,
         counting_row,
         move_limit_stmt,

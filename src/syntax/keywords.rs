@@ -729,6 +729,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "",
     },
     Keyword {
+        rule: Rule::k_opposite,
+        word: "opposite",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
         rule: Rule::k_opposite_colours,
         word: "opposite-colours",
         place: Place::Word,

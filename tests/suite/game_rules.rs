@@ -808,3 +808,33 @@ fn per_file_limits_the_drops_on_a_file() {
     let e = stones("4x4", "drops { per-file 0 Stone }", fen);
     assert_eq!(all_moves(&e, fen), Vec::<String>::new());
 }
+
+#[test]
+fn opposite_castling_takes_the_opponents_right_to_the_same_side() {
+    // Fairy-Stockfish's `opposite-castling` (pyffish 0.0.90): after White castles short, Black
+    // keeps only its long castling, and the other way round.
+    let src = "variant \"T\"\nextends \"chess.variant\"\ncastling King Rook opposite\n";
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let rules = compile_str("t.variant", src, &dir)
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let e = Engine::new(rules).expect("engine");
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let short = after(&e, fen, &["e1g1"]);
+    assert_eq!(
+        to_fen(&e, &short),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q - 1 1"
+    );
+    let king: Vec<String> = moves_in(&e, &short)
+        .into_iter()
+        .filter(|m| m.starts_with("e8"))
+        .collect();
+    assert_eq!(king, strs(&["e8c8", "e8d8", "e8f8"]));
+    let long = after(&e, fen, &["e1c1"]);
+    assert_eq!(
+        to_fen(&e, &long),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b k - 1 1"
+    );
+    // The exporter writes it as Fairy-Stockfish's key.
+    let ini = chimera::interop::export::export(e.rules(), "t");
+    assert!(ini.text.contains("oppositeCastling = true"), "{}", ini.text);
+}

@@ -194,6 +194,7 @@ pub(super) fn castling(ctx: &mut Ctx, m: &Merged, env: &Env, dims: Dimensions) -
             rook: r?,
             king_steps: s? as u8,
             to_files,
+            opposite: form.opposite,
         })
     })
 }

@@ -740,6 +740,9 @@ impl Exporter<'_> {
         }
         let kf = kings[0][0];
         let steps = c.king_steps;
+        if c.opposite {
+            self.line("oppositeCastling", "true");
+        }
         let file = |f: u8| crate::geometry::file_letter(f);
         if let Some([left, right]) = c.to_files {
             // Chess960 castling: Fairy-Stockfish's `chess960` (what its UCI option

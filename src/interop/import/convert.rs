@@ -1534,6 +1534,12 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
         );
         // `chess960 = true`: the king lands on the castling files from wherever it stands.
         let chess960 = c.flag("chess960", false);
+        // `oppositeCastling`: castling to a side takes the opponent's right to that side.
+        let opposite = if c.flag("oppositeCastling", false) {
+            " opposite"
+        } else {
+            ""
+        };
         if let (Some(ki), Some(ri)) = (ki, ri) {
             let steps = ks.wrapping_sub(kf);
             let letter = |f: u8| crate::geometry::file_letter(f);
@@ -1543,7 +1549,7 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
             // beside it on the inner side in both).
             if (chess960 || !equal) && castle_field != "-" && qs + 1 < ks && ks < c.files {
                 rules.push(format!(
-                    "castling {} {} to {} {}",
+                    "castling {} {} to {} {}{opposite}",
                     pieces[ki].name,
                     pieces[ri].name,
                     letter(qs),
@@ -1552,7 +1558,7 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
             } else if castle_field != "-" {
                 if equal {
                     rules.push(format!(
-                        "castling {} {} {steps}",
+                        "castling {} {} {steps}{opposite}",
                         pieces[ki].name, pieces[ri].name
                     ));
                 } else {
