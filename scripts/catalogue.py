@@ -62,7 +62,6 @@ MECHANISMS = {
     "two_boards": "two boards: pieces passed to a partner (bughouse, supply)",
     "counting": "Cambodian counting (its board's honour may count from a ply the position does not record; makruk's and ASEAN chess's counting are stated)",
     "first_move_rights": "first-move rights of single pieces outside castling (Cambodian king leap and Met step)",
-    "makpong": "makpong's rule: a king in check may only move to take the checker",
     "material_counting": "material counting to score drawn ends (janggi's bikjang, double pass, repetition)",
     "move_repetition": "a move that repeats a position is illegal (modern janggi)",
     "triple_step": "pawn triple steps with en passant (wildebeest)",
@@ -78,9 +77,7 @@ MECHANISMS = {
     "castling_kinds": "castling with more than one rook kind (perfect: rook or chancellor)",
     "gravity": "drops pushed in from any edge of the board (cfour-anyside's `enclosingDrop = anyside`)",
     "castling_wins": "castling wins the game",
-    "opposite_castling": "castling to the side the opponent did not castle to",
     "extinction_opponent": "extinction judged against the opponent's count too",
-    "goal_one_side": "a goal (flag) for one side only",
     "chiral": "left/right-asymmetric pieces as FSF turns them for its second player (through 180 degrees; the language mirrors them)",
     "atomic_drops": "drops that may not give check under explosions, as FSF judges a check there",
 }
@@ -96,7 +93,6 @@ KEY_MECHANISM = {
     "dropChecks": "drop_checks",
     "piecePromotionOnCapture": "promo_on_capture",
     "petrifyOnCaptureTypes": "petrify",
-    "oppositeCastling": "opposite_castling",
     "castlingWins": "castling_wins",
     "extinctionOpponentPieceCount": "extinction_opponent",
     "tripleStepRegionWhite": "triple_step",
@@ -169,7 +165,6 @@ SHIPPED_NOTES = {
 # Built-ins nothing ships that the language cannot state: the mechanisms they need, a note, and
 # optionally evidence: a definition stating the rest and a position where it must differ from FSF.
 BUILTIN_BLOCKED = {
-    "makpong": (["counting", "makpong"], "makruk with makpong's rule"),
     "cambodian": (["first_move_rights", "counting"], "makruk with the king's first-move leap and the Met's first-move double step (FSF's gating rights `DEde`)"),
     "karouk": (["first_move_rights", "counting"], "cambodian in which the first check wins (that part is `check-limit 1`)"),
     "petrified": (["petrify"], "a capturing piece (not a pawn) turns to stone; sideways pawns"),
@@ -289,6 +284,10 @@ repetition 3 draw
 move-limit 50 draw resets Pawn
 counting without Pawn bare Rook 16, Khon 44, Knight 64
 start "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1"
+""", [], None),
+    "makpong": ("""variant "makpong"
+extends "makruk.variant"
+checked-royal takes-only
 """, [], None),
     "ai-wok": ("""variant "ai-wok"
 extends "makruk.variant"
@@ -1083,8 +1082,8 @@ def key_mechanism(key, value, why):
     if (key, value) in KEY_VALUE_MECHANISM:
         return KEY_VALUE_MECHANISM[(key, value)]
     if key in FLAG_KEYS:
-        if "one side only" in why or "per side" in why:
-            return "goal_one_side"
+        if "per side" in why:
+            return (None, "a flag piece per side is not in the language; no section of FSF's file needs it")
         return (None, "a consequence of another omission (the flag piece was left out)")
     if key.startswith("mobilityRegion"):
         return (None, "`confined` with a per-player zone")

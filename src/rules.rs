@@ -728,6 +728,10 @@ pub struct GameEnd {
     /// `must-capture`: when the side to move has a legal capture, only captures are legal.
     #[serde(default)]
     pub must_capture: bool,
+    /// `checked-royal takes-only`: a royal piece in check may move only to take the single
+    /// piece giving check (Fairy-Stockfish's `makpongRule`).
+    #[serde(default)]
+    pub checked_royal_takes_only: bool,
     /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture blows up the capturer and
     /// the pieces on the eight squares around the square of the capture.
     pub explosions: Option<Explosions>,

@@ -686,6 +686,9 @@ impl Words<'_> {
         if r.end.must_capture {
             s.line("capturing is compulsory: a side that has a legal capture must make one, any one it chooses");
         }
+        if r.end.checked_royal_takes_only {
+            s.line("a royal piece in check may move only to take the single piece giving check (against two checkers it may not move); other pieces may still block or take");
+        }
         if let Some(ex) = &r.end.explosions {
             let mut line = "every capture explodes: the capturing piece and every piece on the eight squares around the square of the capture leave the board".to_string();
             if !ex.spare.is_empty() {

@@ -454,6 +454,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::Connect { .. }
             | Statement::NoCheck
             | Statement::MustCapture
+            | Statement::CheckedRoyalTakesOnly
             | Statement::Explosions { .. }
             | Statement::Walls { .. }
             | Statement::Flip { .. }

@@ -27,6 +27,33 @@ impl Engine {
         mv.promotion.is_some() || self.is_capture(pos, mv)
     }
 
+    /// `checked-royal takes-only`: in check, a royal piece's only moves are those that take the
+    /// single piece giving check.
+    pub(super) fn keep_royal_takes_only(&self, pos: &Position, out: &mut Vec<Move>) {
+        if !self.rules.end.checked_royal_takes_only || !self.in_check(pos) {
+            return;
+        }
+        let us = pos.side;
+        let them = us.other();
+        out.retain(|&m| {
+            if m.is_drop() {
+                return true;
+            }
+            let Some(royal) = pos
+                .piece_at(m.from)
+                .filter(|p| self.rules.piece(p.kind).royal)
+            else {
+                return true;
+            };
+            let mut checkers = pos.occupied[them].iter().filter(|&s| {
+                pos.piece_at(s).is_some_and(|a| {
+                    self.piece_attacks(pos, s, a, m.from, royal.kind, super::attacks::NO_SQUARE)
+                })
+            });
+            checkers.next() == Some(m.to) && checkers.next().is_none()
+        });
+    }
+
     /// `must-capture`: keeps only the captures of `out` when there is one.
     pub(super) fn keep_compulsory_captures(&self, pos: &Position, out: &mut Vec<Move>) {
         if self.rules.end.must_capture && out.iter().any(|&m| self.is_capture(pos, m)) {

@@ -912,6 +912,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
                 None => self.pseudo_into(pos, out),
             }
             self.keep_compulsory_captures(pos, out);
+            self.keep_royal_takes_only(pos, out);
         }
         // `pass when-stuck` (with walls too: a side with no move and wall passes): no move, no check: the pass is the one move.
         if out.is_empty()
@@ -927,6 +928,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
     pub(super) fn count_legal(self, pos: &Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
         if self.rules.end.must_capture
+            || self.rules.end.checked_royal_takes_only
             || self.rules.walls.is_some()
             || self.rules.end.pass.as_ref().is_some_and(|p| p.when_stuck)
         {
@@ -981,6 +983,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
         // more than itself, the general list is filtered instead.
         if self.rules.walls.is_some()
             || self.rules.end.must_capture
+            || self.rules.end.checked_royal_takes_only
             || self.rules.gating.is_some()
             || !t.drop_promoted.is_empty()
             || (drops.must_drop && pos.hands[us].iter().any(|&n| n > 0))

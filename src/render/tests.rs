@@ -171,6 +171,7 @@ fn river_rules() -> RuleSet {
             connect: None,
             no_check: false,
             must_capture: false,
+            checked_royal_takes_only: false,
             explosions: None,
             board_full: None,
             draws_by_count: false,

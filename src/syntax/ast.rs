@@ -227,6 +227,8 @@ pub(crate) enum Statement {
     NoCheck,
     /// `must-capture`: when a capture is legal, only captures are.
     MustCapture,
+    /// `checked-royal takes-only`: a royal in check moves only to take its single checker.
+    CheckedRoyalTakesOnly,
     /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture removes the capturer and
     /// the pieces around the square of the capture.
     Explosions {
@@ -318,6 +320,7 @@ impl Statement {
             Statement::Connect { .. } => "connect",
             Statement::NoCheck => "no-check",
             Statement::MustCapture => "must-capture",
+            Statement::CheckedRoyalTakesOnly => "checked-royal",
             Statement::Explosions { .. } => "explosions",
             Statement::Walls { .. } => "walls",
             Statement::PromotionLimit(_) => "promotion-limit",

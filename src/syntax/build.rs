@@ -478,6 +478,7 @@ impl Builder {
             }
             Rule::no_check_stmt => Statement::NoCheck,
             Rule::must_capture_stmt => Statement::MustCapture,
+            Rule::checked_royal_stmt => Statement::CheckedRoyalTakesOnly,
             Rule::explosions_stmt => {
                 let (mut spare, mut immune) = (Vec::new(), Vec::new());
                 for c in it {

@@ -243,6 +243,18 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`must-capture` alone",
     },
     Keyword {
+        rule: Rule::k_checked_royal,
+        word: "checked-royal",
+        place: Place::Statement,
+        how: "`checked-royal takes-only`",
+    },
+    Keyword {
+        rule: Rule::k_takes_only,
+        word: "takes-only",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
         rule: Rule::k_explosions,
         word: "explosions",
         place: Place::Statement,

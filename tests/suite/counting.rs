@@ -127,3 +127,51 @@ fn a_count_read_from_a_fen_is_written_back_and_a_plain_fen_keeps_its_clock() {
         assert_eq!(to_fen(&e, &pos(&e, fen)), fen);
     }
 }
+
+#[test]
+fn makpong_a_king_in_check_moves_only_to_take_its_single_checker() {
+    // `checked-royal takes-only` over makruk: Fairy-Stockfish's `makpong` lists the same moves
+    // (pyffish 0.0.90); makruk itself lets the king step away too.
+    let src = "variant \"makpong\"\nextends \"makruk.variant\"\nchecked-royal takes-only\n";
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let rules = compile_str("makpong.variant", src, &dir)
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let e = Engine::new(rules).expect("engine");
+    let m = makruk();
+    let cases: [(&str, &[&str], &[&str]); 4] = [
+        // Not in check: every king move.
+        (
+            "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+            &["e1d2", "e1f1"],
+            &["e1d2", "e1f1"],
+        ),
+        // In check by a rook it may take: only the capture.
+        (
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+            &["e1e2"],
+            &["e1d1", "e1e2", "e1f1"],
+        ),
+        // Two checkers: the king may not move at all (mate here).
+        (
+            "4k3/8/8/8/8/5n2/4r3/4K3 w - - 0 1",
+            &[],
+            &["e1d1", "e1e2", "e1f1"],
+        ),
+        (
+            "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1",
+            &["e1e2"],
+            &["e1d1", "e1e2", "e1f1"],
+        ),
+    ];
+    for (fen, makpong, plain) in cases {
+        assert_eq!(common::all_moves(&e, fen), common::strs(makpong), "{fen}");
+        assert_eq!(common::all_moves(&m, fen), common::strs(plain), "{fen}");
+    }
+    let mate = pos(&e, "4k3/8/8/8/8/5n2/4r3/4K3 w - - 0 1");
+    assert_eq!(
+        e.status(&mate),
+        Status::Checkmate(GameResult::Win(chimera::Player::Second))
+    );
+    // Counted the general way in perft too: the quick count agrees with the list.
+    assert_eq!(e.perft(&mate, 1), 0);
+}

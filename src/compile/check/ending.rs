@@ -139,6 +139,7 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         connect: None,
         no_check: false,
         must_capture: false,
+        checked_royal_takes_only: false,
         explosions: None,
         board_full: None,
         draws_by_count: false,

@@ -186,6 +186,7 @@ pub(super) fn compile(
                 end.no_check = true;
             }
             Statement::MustCapture => end.must_capture = true,
+            Statement::CheckedRoyalTakesOnly => end.checked_royal_takes_only = true,
             Statement::BoardFull(s) => {
                 end.board_full = Some(s.as_ref().map_or(Outcome::Draw, |s| score(ctx, env, s)));
             }

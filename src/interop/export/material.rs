@@ -67,6 +67,20 @@ impl Exporter<'_> {
         if end.must_capture {
             self.line("mustCapture", "true");
         }
+        // Fairy-Stockfish's rule is its king's: the royal kind must be in the king slot.
+        if end.checked_royal_takes_only {
+            let king = self.kinds().any(
+                |k| matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "king"),
+            );
+            if king && self.rules.royal_kinds().count() == 1 {
+                self.line("makpongRule", "true");
+            } else {
+                self.problem(
+                    Subject::Statement("checked-royal"),
+                    "`checked-royal takes-only`: Fairy-Stockfish's rule holds for its single king type only (left out)",
+                );
+            }
+        }
         if let Some(ex) = &end.explosions {
             self.explosions(ex);
         }

@@ -287,6 +287,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "goal",
             "no_check",
             "must_capture",
+            "checked_royal_takes_only",
             "explosions",
             "check_limit",
             "connect",

@@ -1150,6 +1150,17 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
         rules.push("no-check".into());
     }
     flag_goal(c, pieces, &mut rules);
+    // `makpongRule`: a king in check moves only to take the single checker.
+    if c.flag("makpongRule", false) {
+        if pieces.iter().any(|p| p.royal && p.key == "king") {
+            rules.push("checked-royal takes-only".into());
+        } else {
+            c.omit(
+                "makpongRule",
+                "the rule of a king, and the king is not royal here",
+            );
+        }
+    }
     // `passOnStalemate`: a side with no legal move passes instead of being stalemated.
     // Two passes in a row end Fairy-Stockfish's game whatever the pass.
     if c.flag("passOnStalemate", false) {
