@@ -396,9 +396,9 @@ impl Exporter<'_> {
             bare: [
                 row(2, "rook", 8),
                 row(1, "rook", 16),
-                row(2, "khon", 22),
+                row(2, "silver", 22),
                 row(2, "knight", 32),
-                row(1, "khon", 44),
+                row(1, "silver", 44),
             ]
             .into_iter()
             .flatten()
@@ -409,10 +409,14 @@ impl Exporter<'_> {
         let asean = crate::rules::Counting {
             without,
             board: 0,
-            bare: [row(1, "rook", 16), row(1, "khon", 44), row(1, "knight", 64)]
-                .into_iter()
-                .flatten()
-                .collect(),
+            bare: [
+                row(1, "rook", 16),
+                row(1, "silver", 44),
+                row(1, "knight", 64),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
             otherwise: 0,
             from_pieces: false,
         };

@@ -176,13 +176,14 @@ impl Exporter<'_> {
         if !used.contains("soldier") && self.soldier_rank(k).is_some() {
             return Some("soldier");
         }
-        // `counting` counts Fairy-Stockfish's pawns, rooks, khons and knights by type: the
+        // `counting` counts Fairy-Stockfish's pawns, rooks, khons (its `silver`) and knights by
+        // type: the
         // kinds that move as they do take those types.
         if unconditional && self.rules.end.counting.is_some() {
             for (key, betza) in [
                 ("pawn", "fmWfcF"),
                 ("rook", "R"),
-                ("khon", "FfW"),
+                ("silver", "FfW"),
                 ("knight", "N"),
             ] {
                 if !used.contains(key) && *units == units_of_betza(betza) {

@@ -1341,7 +1341,13 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     match c.get("countingRule").as_deref() {
         None | Some("none") => {}
         Some(rule @ ("makruk" | "asean")) => {
-            let name = |key: &str| pieces.iter().find(|p| p.key == key).map(|p| p.name.clone());
+            // The khon is Fairy-Stockfish's `silver` type (`khon` in the built-ins' description).
+            let name = |key: &str| {
+                pieces
+                    .iter()
+                    .find(|p| p.key == key || (key == "khon" && p.key == "silver"))
+                    .map(|p| p.name.clone())
+            };
             // A row whose type is not in the variant never applies: left out.
             let rows: &[(u8, &str, u16)] = if rule == "makruk" {
                 &[
