@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 /// The shipped definitions the FEN and move targets exercise (chess-like, drops, xiangqi-like,
-/// delayed promotion, duple check, path riders).
+/// delayed promotion, duple check, path riders, makruk's counting).
 const SOURCES: &[(&str, &str)] = &[
     ("chess", include_str!("../../definitions/chess.variant")),
     (
@@ -27,6 +27,8 @@ const SOURCES: &[(&str, &str)] = &[
         "shoxiang108-xq-strong",
         include_str!("../../definitions/shoxiang108-xq-strong.variant"),
     ),
+    // Counting: a count's limit where the en-passant square stands.
+    ("makruk", include_str!("../../definitions/makruk.variant")),
 ];
 
 /// The engines, compiled on first use. A definition that `extends` another is skipped.
