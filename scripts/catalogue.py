@@ -270,21 +270,6 @@ move-limit 50 draw resets Pawn
 
 start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 """, [], None),
-    "asean": ("""variant "asean"
-board 8x8
-zone last_rank = rank 8
-piece King K { moves K royal }
-piece Met Q { moves F }
-piece Khon B { moves FfW }
-piece Knight N { moves N }
-piece Rook R { moves R }
-piece Pawn P { moves fmWfcF promotes to Rook, Knight, Khon, Met in last_rank forced }
-stalemate draw
-repetition 3 draw
-move-limit 50 draw resets Pawn
-counting without Pawn bare Rook 16, Khon 44, Knight 64
-start "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1"
-""", [], None),
     "makpong": ("""variant "makpong"
 extends "makruk.variant"
 checked-royal takes-only

@@ -130,6 +130,7 @@ fn every_shipped_definition_exports_exactly_and_agrees_or_is_refused_with_reason
         "3check",
         "alapo",
         "amazons",
+        "asean",
         "atomic",
         "chess",
         "chess960",

@@ -9,30 +9,13 @@ use std::path::Path;
 use crate::common;
 use common::{after, load, pos};
 
-/// The shipped makruk, and ASEAN chess as Fairy-Stockfish's `asean` (B is the khon, Q the met).
+/// The shipped makruk and ASEAN chess (its B is the khon, its Q the met).
 fn makruk() -> Engine {
     load("makruk.variant")
 }
 
 fn asean() -> Engine {
-    let src = r#"variant "asean"
-board 8x8
-zone last_rank = rank 8
-piece King K { moves K royal }
-piece Met Q { moves F }
-piece Khon B { moves FfW }
-piece Knight N { moves N }
-piece Rook R { moves R }
-piece Pawn P { moves fmWfcF promotes to Rook, Knight, Khon, Met in last_rank forced }
-stalemate draw
-repetition 3 draw
-move-limit 50 draw resets Pawn
-counting without Pawn bare Rook 16, Khon 44, Knight 64
-start "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1"
-"#;
-    let rules = compile_str("asean.variant", src, Path::new("."))
-        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
-    Engine::new(rules).expect("engine")
+    load("asean.variant")
 }
 
 fn fen_after(e: &Engine, fen: &str, moves: &[&str]) -> String {

@@ -101,6 +101,11 @@ fn octal_xiangqi_matches_reference_counts() {
 }
 
 #[test]
+fn asean_matches_fairy_stockfish() {
+    run_file("asean.perft");
+}
+
+#[test]
 fn makruk_matches_fairy_stockfish() {
     run_file("makruk.perft");
 }
