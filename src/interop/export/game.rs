@@ -390,7 +390,9 @@ impl Exporter<'_> {
             })
         };
         let without: Vec<PieceKind> = kind("pawn").into_iter().collect();
-        let makruk = crate::rules::Counting {
+        // Fairy-Stockfish's two counting forms: from the pieces with the board's honour, and
+        // from zero without it. Its ini spells them by the games that use them.
+        let from_pieces = crate::rules::Counting {
             without: without.clone(),
             board: 64,
             bare: [
@@ -406,7 +408,7 @@ impl Exporter<'_> {
             otherwise: 64,
             from_pieces: true,
         };
-        let asean = crate::rules::Counting {
+        let from_zero = crate::rules::Counting {
             without,
             board: 0,
             bare: [
@@ -420,14 +422,14 @@ impl Exporter<'_> {
             otherwise: 0,
             from_pieces: false,
         };
-        if *c == makruk {
+        if *c == from_pieces {
             self.line("countingRule", "makruk");
-        } else if *c == asean {
+        } else if *c == from_zero {
             self.line("countingRule", "asean");
         } else {
             self.problem(
                 Subject::Statement("counting"),
-                "`counting`: Fairy-Stockfish counts only as makruk or ASEAN chess do, over its pawn, rook, khon and knight (left out)",
+                "`counting`: Fairy-Stockfish has two counting forms only, over its pawn, rook, khon and knight types (left out)",
             );
         }
     }
