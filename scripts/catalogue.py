@@ -76,9 +76,7 @@ MECHANISMS = {
     "gate_kinds": "gating limited to some kinds (S-House: a captured pawn is dropped, never gated)",
     "castling_kinds": "castling with more than one rook kind (perfect: rook or chancellor)",
     "gravity": "drops pushed in from any edge of the board (cfour-anyside's `enclosingDrop = anyside`)",
-    "castling_wins": "castling wins the game",
     "extinction_opponent": "extinction judged against the opponent's count too",
-    "chiral": "left/right-asymmetric pieces as FSF turns them for its second player (through 180 degrees; the language mirrors them)",
     "atomic_drops": "drops that may not give check under explosions, as FSF judges a check there",
 }
 
@@ -93,7 +91,6 @@ KEY_MECHANISM = {
     "dropChecks": "drop_checks",
     "piecePromotionOnCapture": "promo_on_capture",
     "petrifyOnCaptureTypes": "petrify",
-    "castlingWins": "castling_wins",
     "extinctionOpponentPieceCount": "extinction_opponent",
     "tripleStepRegionWhite": "triple_step",
     "tripleStepRegionBlack": "triple_step",
@@ -173,7 +170,6 @@ BUILTIN_BLOCKED = {
     "koedem": (["two_boards"], ""),
     "supply": (["two_boards", "drop_checks"], "xiangqi with bughouse's partner supply"),
     "shatar": (["shatar_mate"], ""),
-    "torishogi": (["chiral"], "the swallows' limit of two per file is `per-file 2`; the quails are not left-right symmetric (FSF turns Black's through 180 degrees), so each would need a kind per side under one letter"),
     "micro": (["promo_on_capture"], "pieces turn over only when they capture"),
     "placement": (["drop_bishops", "castle_dropped"], "the placing phase itself is `must-drop` on the first rank"),
     "janggimodern": (["material_counting", "move_repetition"], "no bikjang"),
@@ -784,6 +780,23 @@ piece Pawn P {
 }
 start "****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1"
 """, [], None),
+    "torishogi": ("""variant "torishogi"
+board 7x7
+zone promo = ranks 6-7
+piece Swallow S { moves fW  promotes to Goose in promo forced-start-or-end }
+piece Falcon F { moves FsfW  promotes to Eagle in promo forced-start-or-end }
+piece Crane C { moves FvW }
+piece LeftQuail L { moves fRrbBlbF  turned }
+piece RightQuail R { moves fRlbBrbF  turned }
+piece Pheasant P { moves bFfD }
+piece King K { moves K  royal }
+piece Goose +S { moves fAbD }
+piece Eagle +F { moves KbRfBbF2 }
+drops { kinds all  must-move  per-file 2 Swallow  no-mate Swallow }
+stalemate loss
+repetition 4 win perpetual-check loss
+start "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w - - 0 1"
+""", [], None),
     "yarishogi": ("""variant "yarishogi"
 board 7x9
 zone promo = ranks 7-9
@@ -812,6 +825,7 @@ PROBE_NOTES = {
     "yarishogi": "a gold promoted from a bishop is a kind of its own, so that it goes back to hand as a bishop",
     "checkshogi": "FSF counts one check when the FEN gives no counters",
     "coregal": "the queens are royal as the king is",
+    "torishogi": "the quails are not left-right symmetric: `turned`, as FSF turns the second player's pieces",
 }
 # Probes are written as NAME.variant beside copies of definitions/*.variant, so a probe may extend
 # a shipped definition or another probe (`extends "capablanca.variant"` is the capablanca probe).
@@ -821,7 +835,6 @@ PROBE_NOTES = {
 # only. ("blocked", [mechanisms], note) or ("statable", probe text or None, note[, FEN letters]).
 REFUSED = {
     "atomicduck": ("blocked", ["walls"], "atomic chess with the duck: `walls` cannot be combined with `explosions` yet"),
-    "elgam": ("statable", None, "not checked by a probe: its janggi cannon and elephant, palace-like diagonal lines (`path`, `rides`) and lame `nC` (legs with `a`) are all in the language; the importer refuses `nC` and leaves out the janggi pieces and lines"),
 }
 
 # Sections `chimera import` converts without announcing an omission although the result differs
@@ -833,18 +846,8 @@ IMPORT_FAULTS = {
     "gale": ("statable", None, "not checked by a probe: the import states the edge-to-edge chain (`connect connect_from to connect_to horizontal vertical`), but FSF looks for the chain by spreading only east and north from the first edge, so it misses a chain that winds back (west or south) on its way; Chimera follows a chain every way"),
     "annexation": ("statable", None, "not checked by a probe: the import states reversi on a board with holes (FSF's walls) exactly, but FSF's test of an enclosing drop sees through its walls (its board mask leaves them out) while its flip stops at them, so FSF also allows a drop whose only line runs over a wall to a piece of its own and turns nothing over; Chimera requires a line of enemy pieces"),
     "backrank": ("blocked", ["crown_prince"], "its pawns promote to the royal commoner itself; the import's promoted commoners are a kind of their own (`royal when-last` counts one kind), so a side with a king and a promoted one holds two royals"),
-    "gethenian": ("blocked", ["chiral"], "its bishops and knights are not left-right symmetric: FSF turns Black's moves round (180 degrees), the import mirrors them top to bottom"),
     "atomiczh": ("blocked", ["atomic_drops"], "`dropChecks = false` is converted (`no-check` in `drops`), but FSF's check under explosions (a king beside the enemy king is safe, a drop beside it is no check) differs from the engine's test: perft differs in positions with drops"),
-    "maharajah": ("statable", None, "not checked by a probe: the section has no parent, and Fairy-Stockfish's template for one gives a pawn no promotion choice, so Black's pawns never enter the last rank; the import keeps chess's promotions (a pawn may not enter a zone: `confined` to all but it). The lone Amazon's `extinctionPseudoRoyal` is now converted (`royal`, `royal-rule check`)"),
-    "bajr": ("statable", """variant "bajr"
-board 6x6
-zone flag_zone = White: e6 + f6 + f5, Black: a1 + a2 + b1
-piece Stone P { moves mfrWmrfF }
-piece BlackStone O { moves mflWmlfF }
-goal Stone, BlackStone in flag_zone count 3
-repetition 3 draw
-start "4oo/5o/6/6/P5/PP4 w - - 0 1"
-""", "its piece is not left-right symmetric: FSF turns Black's moves round (180 degrees), the language and the import mirror them top to bottom; one kind per side states it (Black's written `o`)", {"p": "o"}),
+    "maharajah": ("statable", None, "not checked by a probe: the section has no parent, and Fairy-Stockfish's template for one gives a pawn no promotion choice, so Black's pawns never enter the last rank, which the import states (`confined all - promo`); but FSF's pawn still attacks the squares of the last rank it may not enter, so the lone Amazon (pseudo-royal) may not stand there, while here a square a pawn cannot take on is safe"),
     "forward": ("blocked", ["stuck_optional"], "a royal General promoting to a royal King (the import marks both royal, as FSF's pseudo-royals are while a side has one of each) states all but its optional promotions where a piece is left without a move, which the import does not stop", ("""variant "forward"
 board 8x8
 zone promo = rank 8
@@ -1070,6 +1073,8 @@ def key_mechanism(key, value, why):
         if "per side" in why:
             return (None, "a flag piece per side is not in the language; no section of FSF's file needs it")
         return (None, "a consequence of another omission (the flag piece was left out)")
+    if key.startswith("customPiece") and "no move at all" in why:
+        return (None, "the lame leap its Betza names, where FSF's lame camel, threeleaper and tripper have no move")
     if key.startswith("mobilityRegion"):
         return (None, "`confined` with a per-player zone")
     if key in KEY_MECHANISM:

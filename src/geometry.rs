@@ -103,6 +103,16 @@ impl Offset {
             Player::Second => Offset::new(self.df, -self.dr),
         }
     }
+
+    /// As [`Offset::for_player`], or for a `turned` piece the second player's offset turned
+    /// through 180 degrees: its left is the first player's right.
+    #[inline]
+    pub fn oriented(self, p: Player, turned: bool) -> Offset {
+        match p {
+            Player::Second if turned => Offset::new(-self.df, -self.dr),
+            _ => self.for_player(p),
+        }
+    }
 }
 
 /// Board dimensions and the mapping between squares, files, ranks and names.

@@ -341,6 +341,11 @@ pub struct PieceDef {
     /// crown prince and king: neither is royal while the side has both).
     #[serde(default)]
     pub royal_counted_with: Option<PieceKind>,
+    /// `turned`: the second player's moves are the first player's turned through 180 degrees
+    /// (its left is the first player's right) instead of mirrored top to bottom. Only a piece
+    /// that is not left-right symmetric moves differently (Fairy-Stockfish turns every piece).
+    #[serde(default)]
+    pub turned: bool,
     /// Where the piece may stand.
     pub confinement: Confinement,
     /// How it promotes, if at all.
@@ -500,6 +505,34 @@ pub struct MovePattern {
     pub span: (usize, usize),
 }
 
+/// Whether a list of patterns is its own mirror image left to right: then turning the second
+/// player's moves through 180 degrees (`turned`) gives the same moves as mirroring them.
+pub(crate) fn left_right_symmetric(patterns: &[MovePattern]) -> bool {
+    // Each pattern as text without its span, its legs' files negated or not.
+    let shapes = |flip: bool| {
+        let mut v: Vec<String> = patterns
+            .iter()
+            .map(|p| {
+                let legs: Vec<Leg> = p
+                    .legs
+                    .iter()
+                    .map(|l| Leg {
+                        step: Offset::new(if flip { -l.step.df } else { l.step.df }, l.step.dr),
+                        ..*l
+                    })
+                    .collect();
+                format!(
+                    "{legs:?} {} {} {} {}",
+                    p.initial, p.en_passant, p.passable, p.royal_only
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    shapes(false) == shapes(true)
+}
+
 /// One leg of a move: `steps` repeated `range` times in one direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Leg {
@@ -511,6 +544,14 @@ pub struct Leg {
     pub max: u8,
     /// What the leg may do where it lands and on the way.
     pub mode: LegMode,
+}
+
+impl PieceDef {
+    /// Whether every move rule of the piece is its own mirror image left to right
+    /// ([`left_right_symmetric`]).
+    pub fn left_right_symmetric(&self) -> bool {
+        self.moves.iter().all(|m| left_right_symmetric(&m.patterns))
+    }
 }
 
 impl Leg {
@@ -720,6 +761,10 @@ pub struct GameEnd {
     pub goal: Option<Goal>,
     /// `check-limit N`: the side that gives its N-th check wins.
     pub check_limit: Option<u8>,
+    /// `castling-wins`: per player, the sides (king side, queen side) whose castling wins; a
+    /// player with a side named who can no longer castle to any side named loses.
+    #[serde(default)]
+    pub castling_wins: Option<ByPlayer<[bool; 2]>>,
     /// `connect N ...`: N of a side's pieces in a row end the game.
     #[serde(default)]
     pub connect: Option<Connect>,

@@ -597,6 +597,13 @@ impl Words<'_> {
         for ride in &p.rides {
             s.line(format!("rides {}", ride_words(r, ride)));
         }
+        if p.turned {
+            s.line(format!(
+                "turned: {}'s moves are these turned through 180 degrees (its left is {}'s right), not mirrored",
+                r.players[Player::Second],
+                r.players[Player::First]
+            ));
+        }
         if p.moves.is_empty() && p.rides.is_empty() {
             s.line("has no moves");
         }
@@ -972,6 +979,25 @@ impl Words<'_> {
         }
         if let Some(n) = e.check_limit {
             s.line(format!("the side that gives its {} check wins", ordinal(n)));
+        }
+        if let Some(w) = &e.castling_wins {
+            for p in Player::BOTH {
+                let sides: Vec<&str> = [
+                    (0, "king side (towards the higher files)"),
+                    (1, "queen side (towards the lower files)"),
+                ]
+                .into_iter()
+                .filter(|(i, _)| w[p][*i])
+                .map(|(_, s)| s)
+                .collect();
+                if !sides.is_empty() {
+                    s.line(format!(
+                        "{} wins by castling to the {}, and loses when it can no longer castle there",
+                        self.rules.players[p],
+                        sides.join(" or the ")
+                    ));
+                }
+            }
         }
         if let Some(c) = &e.connect {
             let mut lines = Vec::new();

@@ -164,13 +164,15 @@ pub enum StudyEnding {
     Connect,
     /// `full-board`: no empty square was left.
     BoardFull,
+    /// `castling-wins`: a castling decided the game.
+    CastlingWins,
     /// The study's own limit on a game's length ([`StudyConfig::max_plies`]); scored a draw.
     PlyCap,
 }
 
 impl StudyEnding {
     /// Every ending, in table order.
-    pub const ALL: [StudyEnding; 16] = [
+    pub const ALL: [StudyEnding; 17] = [
         StudyEnding::Checkmate,
         StudyEnding::DupleCheckmate,
         StudyEnding::Stalemate,
@@ -186,6 +188,7 @@ impl StudyEnding {
         StudyEnding::FacingEnds,
         StudyEnding::Connect,
         StudyEnding::BoardFull,
+        StudyEnding::CastlingWins,
         StudyEnding::PlyCap,
     ];
 
@@ -207,6 +210,7 @@ impl StudyEnding {
             StudyEnding::FacingEnds => "facing ends",
             StudyEnding::Connect => "connect",
             StudyEnding::BoardFull => "full-board",
+            StudyEnding::CastlingWins => "castling-wins",
             StudyEnding::PlyCap => "ply cap",
         }
     }

@@ -139,6 +139,7 @@ fn ending(engine: &Engine, pos: &Position, status: &Status) -> StudyEnding {
             EndRule::Facing => StudyEnding::FacingEnds,
             EndRule::Connect => StudyEnding::Connect,
             EndRule::BoardFull => StudyEnding::BoardFull,
+            EndRule::CastlingWins => StudyEnding::CastlingWins,
         },
         Status::Ongoing { .. } => StudyEnding::PlyCap,
     }

@@ -44,6 +44,19 @@ pub(super) fn half(c: char, o: Offset) -> bool {
     }
 }
 
+/// Whether a leap belongs to the chiral set `hl` or `hr` (`c` is `l` or `r`): for an oblique leap
+/// `hr` holds those whose longer side is the rank's when file and rank go the same way, `hl` the
+/// others; a diagonal or orthogonal leap is in both.
+pub(super) fn chiral(c: char, o: Offset) -> bool {
+    let (h, v) = (o.df.abs(), o.dr.abs());
+    if h == v || h == 0 || v == 0 {
+        return true;
+    }
+    let same_way = (o.df > 0) == (o.dr > 0);
+    let tall = v > h;
+    (same_way == tall) == (c == 'r')
+}
+
 /// The leaps closest to the direction a letter names (`fN`: the narrow forward pair).
 pub(super) fn pair_of(c: char, o: Offset) -> bool {
     let (h, v) = (o.df.abs(), o.dr.abs());
@@ -111,6 +124,10 @@ pub(super) fn select(b: Basic, mods: &LegMods) -> Result<Vec<Offset>, BetzaError
                 }),
                 (x, None) => Box::new(move |o| pair_of(x, o)),
                 (x, Some(y)) if x == y => Box::new(move |o| pair_of(x, o)),
+                // XBetza's chiral `hl`/`hr` (`h` first): four leaps that turn into each other by
+                // quarter turns, anticlockwise or clockwise (`hrN` holds the narrow forward-right
+                // leap, `hlN` the wide one); a diagonal atom's four are all of them.
+                ('h', Some(c @ ('l' | 'r'))) => Box::new(move |o| chiral(c, o)),
                 ('h', Some(y)) | (y, Some('h')) => Box::new(move |o| half(y, o)),
                 // `fs` on `N`: the wide pair (sideways) that goes forward.
                 (x, Some(y)) if matches!(x, 'v' | 's') && matches!(y, 'v' | 's') => {

@@ -78,7 +78,7 @@ pub(super) fn single_leg(
         let supported = if lame {
             matches!(
                 (b.x, b.y),
-                (2, 1) | (3, 2) | (2, 0) | (2, 2) | (3, 0) | (3, 3)
+                (2, 1) | (3, 1) | (3, 2) | (2, 0) | (2, 2) | (3, 0) | (3, 3)
             )
         } else {
             matches!((b.x, b.y), (2, 0) | (2, 2))
@@ -87,7 +87,7 @@ pub(super) fn single_leg(
             let (msg, help) = if lame {
                 (
                     format!("`n` (lame) is not supported on `{}`", b.name),
-                    "`n` works on N, Z (J), D, A, H and G; the camel's path is ambiguous: write it as legs with `a`, e.g. `afsW` for a lame knight",
+                    "`n` works on N, C (L), Z (J), D, A, H and G; write other paths as legs with `a`, e.g. `afsW` for a lame knight",
                 )
             } else {
                 (
@@ -113,7 +113,8 @@ pub(super) fn single_leg(
                 let unit = Offset::new(sign(o.df), sign(o.dr));
                 let steps: Vec<Offset> = if b.class() == Class::Oblique {
                     // Orthogonal steps along the longer component first, then diagonal outward:
-                    // `nN` is W then F (the xiangqi horse), `nZ` is W then F, F (the janggi elephant).
+                    // `nN` is W then F (the xiangqi horse), `nZ` is W then F, F (the janggi
+                    // elephant), `nC` W, W then F (Fairy-Stockfish's path for every lame leap).
                     let first = if o.dr.abs() > o.df.abs() {
                         Offset::new(0, sign(o.dr))
                     } else {

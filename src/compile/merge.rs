@@ -451,6 +451,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::Extinction { .. }
             | Statement::Goal { .. }
             | Statement::CheckLimit(_)
+            | Statement::CastlingWins(..)
             | Statement::Connect { .. }
             | Statement::NoCheck
             | Statement::MustCapture

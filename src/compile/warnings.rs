@@ -720,7 +720,7 @@ fn destinations(
             if pat.initial && !initial.contains(from) {
                 continue;
             }
-            pattern_dests(rules, pat, p, from, &land, &mut out);
+            pattern_dests(rules, pat, (p, piece.turned), from, &land, &mut out);
         }
     }
     for ride in &piece.rides {
@@ -743,7 +743,7 @@ fn destinations(
 fn pattern_dests(
     rules: &RuleSet,
     pat: &MovePattern,
-    p: Player,
+    p: (Player, bool),
     from: Square,
     land: &SquareSet,
     out: &mut SquareSet,
@@ -760,7 +760,7 @@ fn pattern_dests(
 fn legs_from(
     rules: &RuleSet,
     legs: &[Leg],
-    p: Player,
+    p: (Player, bool),
     at: Square,
     land: &SquareSet,
     out: &mut SquareSet,
@@ -769,7 +769,7 @@ fn legs_from(
         return;
     };
     let dims = rules.board.dims;
-    let step = leg.step.for_player(p);
+    let step = leg.step.oriented(p.0, p.1);
     let max = if leg.max == Leg::UNLIMITED {
         u8::MAX
     } else {

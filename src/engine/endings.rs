@@ -4,7 +4,7 @@
 
 use super::attacks::NO_SQUARE;
 use super::outcome::{result, GameResult};
-use super::position::{kind_of, Position};
+use super::position::{kind_of, CastleSide, Position};
 use super::Engine;
 use crate::geometry::{Player, Square, SquareSet};
 use crate::rules::{Connect, Counted, Goal, Outcome, PieceKind};
@@ -28,6 +28,8 @@ pub enum Ending {
     Connect,
     /// `full-board`: no empty square is left.
     BoardFull,
+    /// `castling-wins`: a side castled to a winning side, or can no longer.
+    CastlingWins,
 }
 
 impl Ending {
@@ -42,6 +44,7 @@ impl Ending {
             Ending::Facing => "the royals still face each other",
             Ending::Connect => "pieces stand in a row",
             Ending::BoardFull => "the board is full",
+            Ending::CastlingWins => "a castling decides the game",
         }
     }
 }
@@ -117,6 +120,21 @@ impl Engine {
             // Only the side that just moved, as Fairy-Stockfish judges it.
             if self.connected(pos, them, c) {
                 return Some((Ending::Connect, result(c.score, them)));
+            }
+        }
+        if let Some(wins) = &end.castling_wins {
+            // The castling just made first: it also took the castler's rights.
+            if pos.castled.is_some_and(|s| wins[them][s.index()]) {
+                return Some((Ending::CastlingWins, GameResult::Win(them)));
+            }
+            // Then a player who can castle to no winning side any more, the side that just moved
+            // first (a rook taking a rook may end both players' rights).
+            for p in [them, us] {
+                let named = CastleSide::BOTH.iter().filter(|s| wins[p][s.index()]);
+                let mut named = named.peekable();
+                if named.peek().is_some() && !named.any(|s| pos.castling.has(p, *s)) {
+                    return Some((Ending::CastlingWins, GameResult::Win(p.other())));
+                }
             }
         }
         if let Some(n) = end.check_limit {

@@ -35,6 +35,7 @@ impl Engine {
         let mut p = pos.clone();
         let us = pos.side;
         p.set_ep(None);
+        p.castled = None;
         let mut reset_clock = false;
         // The kind taken, for `counting`.
         let mut captured: Option<PieceKind> = None;
@@ -142,15 +143,17 @@ impl Engine {
                         clear = clear.union(pos.castling_touched(s));
                     }
                 }
-                // `castling ... opposite`: castling to a side takes the opponent's right to it.
                 if let MoveKind::Castle { rook: rook_sq } = mv.kind {
+                    let d = t.dims;
+                    let side = if d.file(rook_sq) > d.file(mv.from) {
+                        CastleSide::King
+                    } else {
+                        CastleSide::Queen
+                    };
+                    // `castling-wins` asks where the last move castled to.
+                    p.castled = Some(side);
+                    // `castling ... opposite`: castling to a side takes the opponent's right to it.
                     if self.rules.castling.as_ref().is_some_and(|c| c.opposite) {
-                        let d = t.dims;
-                        let side = if d.file(rook_sq) > d.file(mv.from) {
-                            CastleSide::King
-                        } else {
-                            CastleSide::Queen
-                        };
                         clear = clear.union(CastlingRights::one(us.other(), side));
                     }
                 }

@@ -172,6 +172,9 @@ pub struct Position {
     /// `counting`: the limit of the count that runs, in plies (0: none runs), and the plies
     /// counted so far. Not hashed, like the half-move clock.
     pub(crate) count: (u16, u16),
+    /// `castling-wins`: the side the last move castled to, if it was a castling. Not hashed: a
+    /// position it decides is over.
+    pub(crate) castled: Option<CastleSide>,
 }
 
 impl Position {
@@ -197,6 +200,7 @@ impl Position {
             castle_squares: [None; 6],
             walls: SquareSet::EMPTY,
             count: (0, 0),
+            castled: None,
         }
     }
 

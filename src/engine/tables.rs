@@ -218,6 +218,7 @@ fn has_endings(rules: &RuleSet) -> bool {
         || e.bare_royal.is_some()
         || e.goal.is_some()
         || e.check_limit.is_some()
+        || e.castling_wins.is_some()
         || e.connect.is_some()
         || e.pass.as_ref().is_some_and(|p| p.twice.is_some())
         || e.facing_ends.is_some()
@@ -234,6 +235,8 @@ struct Builder {
     lists: MoveLists,
     /// The square the pattern being expanded starts from.
     origin: Square,
+    /// Whether the kind being expanded is `turned`.
+    turned: bool,
 }
 
 impl Builder {
@@ -256,7 +259,7 @@ impl Builder {
             .legs
             .iter()
             .map(|l| Leg {
-                step: l.step.for_player(player),
+                step: l.step.oriented(player, self.turned),
                 ..*l
             })
             .collect();
@@ -497,6 +500,7 @@ impl Builder {
         let kinds = rules.pieces.len();
         let squares = rules.board.squares;
         let b = self;
+        b.turned = piece.turned;
         let start = b.lists.mark();
         let confined_to = match &piece.confinement {
             Confinement::None => squares,
@@ -575,6 +579,7 @@ impl Tables {
             squares,
             lists: MoveLists::default(),
             origin: Square::from_index(0),
+            turned: false,
         };
         let royal_mask = rules
             .pieces

@@ -206,6 +206,9 @@ pub(crate) enum Statement {
     },
     /// `check-limit N`: giving the N-th check wins.
     CheckLimit(Number),
+    /// `castling-wins kingside|queenside, ... [for PLAYER]`: castling to a side named wins, and
+    /// a player who can no longer castle to any of them loses. `true` is the king side.
+    CastlingWins(Vec<Spanned<bool>>, Option<Name>),
     /// `connect N [horizontal] [vertical] [diagonal] [of KIND, ...] [RESULT]`.
     Connect {
         /// How many in a row (`None` for a chain between two zones).
@@ -317,6 +320,7 @@ impl Statement {
             Statement::Extinction { .. } => "extinction",
             Statement::Goal { .. } => "goal",
             Statement::CheckLimit(_) => "check-limit",
+            Statement::CastlingWins(..) => "castling-wins",
             Statement::Connect { .. } => "connect",
             Statement::NoCheck => "no-check",
             Statement::MustCapture => "must-capture",
@@ -501,6 +505,9 @@ pub(crate) enum PieceItem {
     Royal(bool, Option<Name>),
     /// `immobile`: the piece has no move, on purpose (a blocker that may be captured).
     Immobile,
+    /// `turned`: the second player's moves are the first player's turned through 180 degrees
+    /// (left and right swap), not mirrored top to bottom.
+    Turned,
     /// `confined ZONE [| ZONE ...]`.
     Confined(Vec<ZoneExpr>),
     /// `promotes to K, ... in ZONE [optional|forced|forced-start-or-end|in-place]`.

@@ -432,6 +432,27 @@ impl Builder {
                     player,
                 }
             }
+            Rule::castling_wins_stmt => {
+                let mut sides = Vec::new();
+                let mut player = None;
+                for c in it {
+                    match c.as_rule() {
+                        Rule::castle_side => {
+                            let span = self.span(&c);
+                            let king = c
+                                .into_inner()
+                                .next()
+                                .is_some_and(|k| k.as_rule() == Rule::k_kingside);
+                            sides.push(Spanned { node: king, span });
+                        }
+                        Rule::goal_for => {
+                            player = c.into_inner().nth(1).map(|n| self.name(n));
+                        }
+                        _ => {}
+                    }
+                }
+                Statement::CastlingWins(sides, player)
+            }
             Rule::check_limit_stmt => {
                 Statement::CheckLimit(self.number(self.take(&mut it, &parent)?))
             }
@@ -748,6 +769,7 @@ impl Builder {
                 }
             },
             Rule::immobile_item => PieceItem::Immobile,
+            Rule::turned_item => PieceItem::Turned,
             Rule::confined_item => {
                 let mut zones = Vec::new();
                 for z in it {

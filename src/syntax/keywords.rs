@@ -195,6 +195,24 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`goal KIND, ... in ZONE [count N [or-full]] [safe] [reply | held] [for PLAYER]` or `goal any in ZONE ...`, like `goal King in hill`",
     },
     Keyword {
+        rule: Rule::k_castling_wins,
+        word: "castling-wins",
+        place: Place::Statement,
+        how: "`castling-wins kingside|queenside, ... [for PLAYER]`, like `castling-wins queenside for Black`",
+    },
+    Keyword {
+        rule: Rule::k_kingside,
+        word: "kingside",
+        place: Place::Word,
+        how: "`castling-wins kingside`: castling towards the higher files",
+    },
+    Keyword {
+        rule: Rule::k_queenside,
+        word: "queenside",
+        place: Place::Word,
+        how: "`castling-wins queenside`: castling towards the lower files",
+    },
+    Keyword {
         rule: Rule::k_check_limit,
         word: "check-limit",
         place: Place::Statement,
@@ -325,6 +343,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         word: "immobile",
         place: Place::Piece,
         how: "`immobile` alone",
+    },
+    Keyword {
+        rule: Rule::k_turned,
+        word: "turned",
+        place: Place::Piece,
+        how: "`turned` alone: the second player's moves are the first's turned through 180 degrees",
     },
     Keyword {
         rule: Rule::k_confined,

@@ -65,6 +65,8 @@ fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish()
         ("drawodds", 3),
         ("whiterepeats", 3),
         ("hordepawns", 2),
+        ("palacelines", 3),
+        ("rightstep", 4),
     ] {
         assert!(
             known.iter().any(|k| k == name),
@@ -120,6 +122,19 @@ fn start_hands_castling_files_check_counts_demotion_and_janggi_pieces_convert() 
             ][..],
         ),
         (
+            "palacelines",
+            &[
+                "path diagonal1 = d1-f3",
+                "path diagonal4 = d10-f8",
+                "rides diagonal1, diagonal2, diagonal3, diagonal4 up-to 1 forward",
+                "rides diagonal1, diagonal2, diagonal3, diagonal4 hopping not-over JanggiCannon not-capturing JanggiCannon",
+                "facing ends draw",
+                "pass twice draw",
+            ][..],
+        ),
+        ("stuckpawns", &["confined all - promo"][..]),
+        ("rightstep", &["piece CustomPiece1 S {\n  moves fWrW\n  turned\n}"][..]),
+        (
             "cannonwall",
             &[
                 "moves pR not-over JanggiCannon not-capturing JanggiCannon",
@@ -135,6 +150,26 @@ fn start_hands_castling_files_check_counts_demotion_and_janggi_pieces_convert() 
             assert!(src.contains(want), "[{name}] lacks {want:?}:\n{src}");
         }
     }
+}
+
+/// Fairy-Stockfish gives a lame camel no move: the import keeps the leap its Betza names and
+/// says so, so the difference is never silent.
+#[test]
+fn a_lame_camel_imports_as_its_betza_names_it_and_is_announced() {
+    let (_, ini) = small();
+    let r = imported(&ini, "lamecamel");
+    assert_eq!(r.omissions.len(), 1, "{:?}", r.omissions);
+    assert_eq!(r.omissions[0].key, "customPiece1");
+    assert!(
+        r.omissions[0].why.contains("no move at all"),
+        "{:?}",
+        r.omissions
+    );
+    let src = r.source.as_deref().unwrap_or_default();
+    assert!(src.contains("moves nC"), "{src}");
+    let e = engine_of(&r);
+    // From f1 on the start position its leaps to e4 and g4 pass f2, a pawn: no move.
+    assert_eq!(e.perft(&e.start_position(), 1), 20);
 }
 
 #[test]
@@ -244,7 +279,7 @@ fn the_cli_writes_one_file_per_section_and_strict_skips_omissions() {
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(out.contains("[stony] imported with 1 omission:"), "{out}");
     assert!(
-        out.ends_with("13 imported, 1 imported with omissions, 0 refused\n"),
+        out.ends_with("16 imported, 2 imported with omissions, 0 refused\n"),
         "{out}"
     );
     assert!(

@@ -707,8 +707,8 @@ fn bad_range_digits() {
 #[test]
 fn unsupported_combinations() {
     assert_eq!(
-        one_err("nC"),
-        (0..2, "`n` (lame) is not supported on `C`".to_string())
+        one_err("n(4,1)"),
+        (0..6, "`n` (lame) is not supported on `leap`".to_string())
     );
     assert_eq!(
         one_err("nR"),
@@ -828,12 +828,28 @@ fn lame_z_is_a_wazir_step_then_two_outward_ferz_steps() {
     assert_eq!(forward_right.legs[1].mode, MOVE);
     assert_eq!(forward_right.legs[2].mode, BOTH);
     assert_eq!(shapes(&ok("nJ")), shapes(&ps));
-    // The camel's path is ambiguous: refused.
-    assert_eq!(
-        one_err("nC"),
-        (0..2, "`n` (lame) is not supported on `C`".to_string())
-    );
-    assert_eq!(one_err("nL").1, "`n` (lame) is not supported on `C`");
+}
+
+#[test]
+fn lame_camel_is_two_wazir_steps_then_one_outward_ferz_step() {
+    // The same rule as `nN` and `nZ` (Fairy-Stockfish's path for every lame leap): the orthogonal
+    // steps along the longer component first, then the diagonal one outward.
+    let ps = ok("nC");
+    assert_eq!(ps.len(), 8);
+    let forward_right = ps
+        .iter()
+        .find(|p| {
+            p.legs
+                .iter()
+                .map(|l| (l.step.df, l.step.dr))
+                .collect::<Vec<_>>()
+                == vec![(0, 1), (0, 1), (1, 1)]
+        })
+        .expect("the (1,3) leap forward right");
+    assert_eq!(forward_right.legs[0].mode, MOVE);
+    assert_eq!(forward_right.legs[1].mode, MOVE);
+    assert_eq!(forward_right.legs[2].mode, BOTH);
+    assert_eq!(shapes(&ok("nL")), shapes(&ps));
 }
 
 #[test]
@@ -870,4 +886,31 @@ fn strings_that_can_never_move_are_errors() {
     let ps = ok("mavW");
     assert_eq!(ps.len(), 4);
     assert!(ps.iter().all(|p| p.legs[0].step == p.legs[1].step));
+}
+
+#[test]
+fn chiral_hl_and_hr_are_four_leaps_closed_under_quarter_turns() {
+    let leaps = |b: &str| -> BTreeSet<(i8, i8)> {
+        ok(b)
+            .iter()
+            .map(|p| (p.legs[0].step.df, p.legs[0].step.dr))
+            .collect()
+    };
+    // `hrN` holds the narrow forward-right leap and its quarter turns clockwise.
+    assert_eq!(
+        leaps("hrN"),
+        BTreeSet::from([(1, 2), (2, -1), (-1, -2), (-2, 1)])
+    );
+    // `hlN` holds the wide forward-right leap and its quarter turns.
+    assert_eq!(
+        leaps("hlN"),
+        BTreeSet::from([(2, 1), (1, -2), (-2, -1), (-1, 2)])
+    );
+    // With `h` second it is still a half: `lhN` the four leaps to the left.
+    assert_eq!(
+        leaps("lhN"),
+        BTreeSet::from([(-1, 2), (-2, 1), (-2, -1), (-1, -2)])
+    );
+    // Neither chiral set is left-right symmetric; both together are the knight.
+    assert_eq!(leaps("hlNhrN"), leaps("N"));
 }

@@ -838,3 +838,51 @@ fn opposite_castling_takes_the_opponents_right_to_the_same_side() {
     let ini = chimera::interop::export::export(e.rules(), "t");
     assert!(ini.text.contains("oppositeCastling = true"), "{}", ini.text);
 }
+
+/// `castling-wins queenside for Black` (castle chess as Fairy-Stockfish's `castlingWins = q`):
+/// Black wins by castling long, and loses once it can never castle long again; White's
+/// castling decides nothing.
+#[test]
+fn castling_wins_ends_the_game_by_a_castling_or_by_its_lost_right() {
+    let e = board(
+        "8x8",
+        "piece Rook R { moves R }",
+        "castling King Rook 2\ncastling-wins queenside for Black",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+    );
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+    assert_eq!(e.status(&pos(&e, fen)), Status::Ongoing { check: false });
+    // Castling long wins at once.
+    assert_eq!(
+        e.status(&after(&e, fen, &["e8c8"])),
+        Status::Ended(Ending::CastlingWins, GameResult::Win(Player::Second))
+    );
+    // Castling short takes the long right too: Black can no longer win that way, and loses.
+    assert_eq!(
+        e.status(&after(&e, fen, &["e8g8"])),
+        Status::Ended(Ending::CastlingWins, GameResult::Win(Player::First))
+    );
+    // The rook on a8 moves: the same.
+    assert_eq!(
+        e.status(&after(&e, fen, &["a8b8"])),
+        Status::Ended(Ending::CastlingWins, GameResult::Win(Player::First))
+    );
+    // The rook on h8 moves: the long right stays, the game goes on.
+    assert_eq!(
+        e.status(&after(&e, fen, &["h8g8"])),
+        Status::Ongoing { check: false }
+    );
+    // White castles long: nothing ends.
+    let white = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        e.status(&after(&e, white, &["e1c1"])),
+        Status::Ongoing { check: false }
+    );
+    // A position in which Black already lost the right is over: perft finds no move.
+    let lost = "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1";
+    assert_eq!(e.perft(&pos(&e, lost), 1), 0);
+    // Exported as Fairy-Stockfish's key.
+    let out = chimera::interop::export::export(e.rules(), "t");
+    assert!(out.problems.is_empty(), "{:?}", out.problems);
+    assert!(out.text.contains("castlingWins = q\n"), "{}", out.text);
+}

@@ -1019,3 +1019,52 @@ fn a_double_step_region_beyond_the_start_rank_imports_as_sets_en_passant_and_exp
         out.text
     );
 }
+
+/// `turned`: the second player's moves are the first player's turned through 180 degrees, so a
+/// piece that steps forward and to its right steps, for Black, down the board and to Black's own
+/// right (White's left). Without `turned` Black's moves are mirrored top to bottom: down and to
+/// White's right. Checked on an 8x8 board and a 9x9 one (the wide board tables).
+#[test]
+fn turned_pieces_swap_left_and_right_for_the_second_player() {
+    for (board, fen, sq) in [
+        ("8x8", "k7/8/8/3s4/8/8/8/K7 b - - 0 1", "d5"),
+        ("9x9", "k8/9/9/9/4s4/9/9/9/K8 b - - 0 1", "e5"),
+    ] {
+        let def = |turned: &str| {
+            engine(&format!(
+                "variant \"T\"\nboard {board}\npiece King K {{ moves K royal }}\npiece Step S {{ moves fWrW {turned} }}\nstart \"{fen}\"\n"
+            ))
+        };
+        let (down, left, right) = if board == "8x8" {
+            ("d5d4", "d5c5", "d5e5")
+        } else {
+            ("e5e4", "e5d5", "e5f5")
+        };
+        assert_eq!(
+            moves_of(&def("turned"), fen, sq),
+            sorted(strs(&[down, left])),
+            "{board}"
+        );
+        assert_eq!(
+            moves_of(&def(""), fen, sq),
+            sorted(strs(&[down, right])),
+            "{board}"
+        );
+        // White's moves are the same either way.
+        let white = fen.replace(" b ", " w ").replace('s', "S");
+        assert_eq!(
+            moves_of(&def("turned"), &white, sq),
+            moves_of(&def(""), &white, sq),
+            "{board}"
+        );
+        // Fairy-Stockfish turns every piece: the turned one exports, the mirrored one is refused.
+        let out = chimera::interop::export::export(def("turned").rules(), "t");
+        assert!(out.problems.is_empty(), "{:?}", out.problems);
+        assert!(out.text.contains("customPiece1 = s:"), "{}", out.text);
+        let out = chimera::interop::export::export(def("").rules(), "t");
+        assert_eq!(out.problems.len(), 1, "{:?}", out.problems);
+        assert!(out.problems[0]
+            .message
+            .starts_with("Step: not left-right symmetric"));
+    }
+}

@@ -136,6 +136,7 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         extinction: Vec::new(),
         goal: None,
         check_limit: None,
+        castling_wins: None,
         connect: None,
         no_check: false,
         must_capture: false,

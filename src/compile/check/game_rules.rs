@@ -179,6 +179,33 @@ pub(super) fn compile(
                     ctx.report(e);
                 }
             }
+            Statement::CastlingWins(sides, player) => {
+                if m.castling.is_none() {
+                    let e = ctx
+                        .error(
+                            Code::StatementMissing,
+                            span,
+                            "`castling-wins` needs castling, and the variant has none".to_string(),
+                        )
+                        .with_label("castling that no move can make")
+                        .with_help("add a `castling KING ROOK` statement, or remove this one");
+                    ctx.report(e);
+                }
+                let players: Vec<Player> = match player {
+                    Some(n) => match player_named(ctx, env, n) {
+                        Some(p) => vec![p],
+                        None => continue,
+                    },
+                    None => Player::BOTH.to_vec(),
+                };
+                let mut wins = crate::geometry::ByPlayer::both([false; 2]);
+                for p in players {
+                    for s in sides {
+                        wins[p][usize::from(!s.node)] = true;
+                    }
+                }
+                end.castling_wins = Some(wins);
+            }
             Statement::NoCheck => {
                 if royals.is_empty() {
                     needs_royal(ctx, span, "`no-check`");

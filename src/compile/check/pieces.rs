@@ -158,6 +158,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         royal: false,
         royal_when_last: false,
         royal_counted_with: None,
+        turned: false,
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind::from_index(0),
@@ -293,6 +294,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     .as_ref()
                     .and_then(|n| env.kind(ctx, n, Code::PieceUnknown, "piece"));
             }
+            PieceItem::Turned => def.turned = true,
             PieceItem::Immobile => {
                 // `immobile` says the piece has no move on purpose; a move beside it is a slip.
                 let moving = d

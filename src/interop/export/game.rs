@@ -524,6 +524,18 @@ impl Exporter<'_> {
             };
             self.line("flipEnclosedPieces", v);
         }
+        // `castling-wins`: Fairy-Stockfish's `castlingWins`, the rights as FEN letters.
+        if let Some(w) = &end.castling_wins {
+            let mut v = String::new();
+            for (p, letters) in [(Player::First, ['K', 'Q']), (Player::Second, ['k', 'q'])] {
+                for (i, ch) in letters.into_iter().enumerate() {
+                    if w[p][i] {
+                        v.push(ch);
+                    }
+                }
+            }
+            self.line("castlingWins", v);
+        }
         // `check-limit N`: the start FEN carries the checks left (`N+N`), as Fairy-Stockfish's.
         if end.check_limit.is_some() {
             self.line("checkCounting", "true");

@@ -213,6 +213,9 @@ const KNOWN: &[(&str, &[&str])] = &[
             "rides",
             "royal",
             "royal_when_last",
+            // Fairy-Stockfish turns every piece: a `turned` piece exports as it is, an
+            // asymmetric one without it is a problem (`pieces`).
+            "turned",
             "confinement",
             "promotion",
             "captured_as",
@@ -290,6 +293,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "checked_royal_takes_only",
             "explosions",
             "check_limit",
+            "castling_wins",
             "connect",
             "board_full",
             "draws_by_count",

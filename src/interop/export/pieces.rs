@@ -38,6 +38,12 @@ impl Exporter<'_> {
             let p = self.piece(k).clone();
             let soldier =
                 matches!(&self.slots[k.index()], Some(Slot::Own { key, .. }) if key == "soldier");
+            if !p.turned && !p.left_right_symmetric() {
+                self.problem(
+                    Subject::Piece(p.name.clone()),
+                    format!("{}: not left-right symmetric, and mirrored for the second player; Fairy-Stockfish turns the second player's pieces through 180 degrees (write `turned` to play it so)", p.name),
+                );
+            }
             for r in &p.moves {
                 if soldier {
                     break;

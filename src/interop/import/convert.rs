@@ -13,6 +13,9 @@ struct Piece {
     /// `royal when-last`: royal only while its side has one of its kind.
     when_last: bool,
     lines: Vec<String>,
+    /// A promoted kind: the piece type whose moves it takes (and whose royalty, as
+    /// Fairy-Stockfish's promoted piece is a piece of that type).
+    like: Option<usize>,
 }
 
 struct Conv {
@@ -206,8 +209,16 @@ pub(super) fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omi
     board(&mut c)?;
     let mut pieces = read_pieces(&mut c)?;
     confinement(&mut c, &mut pieces);
+    diagonal_lines(&mut c, &mut pieces);
     let promotion = promotions(&mut c, &mut pieces);
+    let mut promotion = promotion;
     let royal_rule = royalty(&mut c, &mut pieces);
+    for k in promotion.kinds.iter_mut() {
+        if let Some(p) = k.like.map(|i| &pieces[i]) {
+            k.royal = p.royal;
+            k.when_last = p.when_last;
+        }
+    }
     let drop_lines = drop_rules(&mut c, &pieces, &promotion);
     let mut rules = end_rules(&mut c, &pieces, royal_rule);
     rules.extend(en_passant_region(&mut c, &mut pieces));
@@ -224,6 +235,24 @@ pub(super) fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omi
         &start,
     );
     Ok((text, c.omissions))
+}
+
+/// The first atom of a Betza string that is lame (`n`) and that Fairy-Stockfish leaves without a
+/// move when lame: the camel, the threeleaper and the tripper (measured with pyffish 0.0.90 on an
+/// empty board: `nC`, `nH` and `nG` have no move there, `nN`, `nZ`, `nD` and `nA` have theirs).
+fn lame_without_moves(betza: &str) -> Option<char> {
+    let mut mods = String::new();
+    for ch in betza.chars() {
+        if ch.is_ascii_lowercase() {
+            mods.push(ch);
+        } else if ch.is_ascii_uppercase() {
+            if mods.contains('n') && "CLHG".contains(ch) {
+                return Some(ch);
+            }
+            mods.clear();
+        }
+    }
+    None
 }
 
 /// The first piece with this letter (either case).
@@ -292,6 +321,14 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
                 }
             },
         };
+        if let Some(atom) = lame_without_moves(&betza) {
+            c.omit(
+                &key,
+                &format!(
+                    "the game Fairy-Stockfish plays, where a lame `{atom}` (`n{atom}`) has no move at all (measured with pyffish 0.0.90); here it moves as the lame leap its Betza names"
+                ),
+            );
+        }
         let mut moves = vec![betza];
         if key == "pawn" && double_step {
             match double_step_zone(c, letter) {
@@ -326,9 +363,19 @@ fn read_pieces(c: &mut Conv) -> Result<Vec<Piece>, String> {
             }
             _ => {}
         }
+        // Fairy-Stockfish turns the second player's pieces through 180 degrees; the language
+        // mirrors them unless told: a piece whose moves are not left-right symmetric is `turned`.
+        let asymmetric = moves.iter().any(|m| {
+            let betza = m.split_whitespace().next().unwrap_or("");
+            crate::parse_betza(betza).is_ok_and(|ps| !crate::rules::left_right_symmetric(&ps))
+        });
+        if asymmetric {
+            lines.push("turned".to_string());
+        }
         pieces.push(Piece {
             royal: key == "king",
             when_last: false,
+            like: None,
             key,
             name,
             letter: letter.to_ascii_uppercase(),
@@ -513,6 +560,65 @@ fn confinement(c: &mut Conv, pieces: &mut [Piece]) {
     }
 }
 
+/// `diagonalLines` (janggi's palace diagonals) as paths: each run of diagonally adjacent squares
+/// of the set is a path, and the pieces Fairy-Stockfish moves along them ride it as it does: the
+/// wazir, a king that moves as one, and the soldier one step (the soldier forward only), the rook
+/// as a slider and the janggi cannon by hopping.
+fn diagonal_lines(c: &mut Conv, pieces: &mut [Piece]) {
+    let Some(v) = c.get("diagonalLines") else {
+        return;
+    };
+    let set = c.square_set(&v);
+    let name = |(f, r): (u8, u8)| format!("{}{r}", (b'a' + f - 1) as char);
+    let mut paths = Vec::new();
+    for d in [1i16, -1] {
+        for &(f, r) in &set {
+            let at = |k: i16| -> Option<(u8, u8)> {
+                let sq = (
+                    u8::try_from(f as i16 + k).ok()?,
+                    u8::try_from(r as i16 + k * d).ok()?,
+                );
+                set.contains(&sq).then_some(sq)
+            };
+            // A run starts where the square before it is not in the set.
+            if at(-1).is_some() || at(1).is_none() {
+                continue;
+            }
+            let mut k = 1;
+            while at(k + 1).is_some() {
+                k += 1;
+            }
+            if let Some(end) = at(k) {
+                paths.push(format!("{}-{}", name((f, r)), name(end)));
+            }
+        }
+    }
+    if paths.is_empty() {
+        return;
+    }
+    let mut names = Vec::new();
+    for (i, p) in paths.iter().enumerate() {
+        let n = format!("diagonal{}", i + 1);
+        c.zones.push(format!("path {n} = {p}"));
+        names.push(n);
+    }
+    let list = names.join(", ");
+    for p in pieces.iter_mut() {
+        let line = match p.key.as_str() {
+            "wazir" => format!("rides {list} up-to 1"),
+            "king" if p.moves.first().is_some_and(|m| m == "W") => format!("rides {list} up-to 1"),
+            "soldier" => format!("rides {list} up-to 1 forward"),
+            "rook" => format!("rides {list}"),
+            "janggiCannon" => format!(
+                "rides {list} hopping not-over {0} not-capturing {0}",
+                p.name
+            ),
+            _ => continue,
+        };
+        p.lines.push(line);
+    }
+}
+
 /// Promotion zones, shogi-style promoted types and pawn promotion choices.
 fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
     let promo_w = c.get("promotionRegionWhite");
@@ -637,7 +743,7 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
             let mut lines: Vec<String> = pieces[bi]
                 .lines
                 .iter()
-                .filter(|l| l.starts_with("confined"))
+                .filter(|l| l.starts_with("confined") || *l == "turned")
                 .cloned()
                 .collect();
             if demotion {
@@ -652,6 +758,7 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                 royal: false,
                 when_last: false,
                 lines,
+                like: Some(bi),
             });
             pieces[ai]
                 .lines
@@ -667,12 +774,26 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
         let Some(pi) = letter_of(pieces, ch) else {
             continue;
         };
-        if target_idx.is_empty() || promoted_letters.contains(&pieces[pi].letter) {
+        if promoted_letters.contains(&pieces[pi].letter) {
             continue;
         }
         let Some(z) = promo_zone.clone() else {
             continue;
         };
+        if target_idx.is_empty() {
+            // A pawn that must promote and has nothing to promote to never enters the zone.
+            if pawn_forced {
+                if pieces[pi].lines.iter().any(|l| l.starts_with("confined")) {
+                    c.omit(
+                        "promotionPieceTypes",
+                        "no choices for a pawn already confined to a region",
+                    );
+                } else {
+                    pieces[pi].lines.push(format!("confined all - {z}"));
+                }
+            }
+            continue;
+        }
         let mut names = Vec::new();
         for &t in &target_idx {
             if drops && to_hand {
@@ -694,7 +815,10 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                     moves: pieces[t].moves.clone(),
                     royal: false,
                     when_last: false,
-                    lines: vec![format!("captured as {}", pieces[pi].name)],
+                    like: Some(t),
+                    lines: std::iter::once(format!("captured as {}", pieces[pi].name))
+                        .chain(pieces[t].lines.iter().filter(|l| *l == "turned").cloned())
+                        .collect(),
                 });
                 names.push(pname);
             } else {
@@ -1161,12 +1285,30 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
             );
         }
     }
+    // `bikjangRule`: generals facing on an open file must be answered at once, else the game
+    // ends (drawn; Fairy-Stockfish's material counting, when on, is announced apart).
+    if c.flag("bikjangRule", false) {
+        if c.flag("flyingGeneral", false) {
+            c.omit("bikjangRule", "facing both forbidden and ending the game");
+        } else {
+            rules.push("facing ends draw".into());
+        }
+    }
+    // `pass`: a side may pass; two passes in a row end Fairy-Stockfish's game.
+    let (pw, pb) = (c.flag("passWhite", false), c.flag("passBlack", false));
+    if c.flag("pass", false) || pw || pb {
+        if c.s.contains_key("passWhite") || c.s.contains_key("passBlack") {
+            c.omit("passWhite", "a pass for one side only");
+            c.omit("passBlack", "a pass for one side only");
+        } else {
+            rules.push("pass twice draw".into());
+        }
+    }
     // `passOnStalemate`: a side with no legal move passes instead of being stalemated.
     // Two passes in a row end Fairy-Stockfish's game whatever the pass.
     if c.flag("passOnStalemate", false) {
-        if c.flag("pass", false) {
-            c.omit("passOnStalemate", "a pass both at will and when stuck");
-        } else {
+        // A pass at will covers the side with no move.
+        if !c.flag("pass", false) {
             rules.push("pass when-stuck twice draw".into());
         }
     }
@@ -1596,6 +1738,31 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
             "castlingRookQueensideFile",
         ] {
             c.get(k);
+        }
+        // `castlingWins`: rights as FEN letters (`K Q` White's, `k q` Black's), castling to one
+        // wins, losing them all loses.
+        if let Some(v) = c.get("castlingWins").filter(|v| v.trim() != "-") {
+            let has = |ch: char| v.contains(ch);
+            let sides = |k: bool, q: bool| {
+                let mut s = Vec::new();
+                if k {
+                    s.push("kingside");
+                }
+                if q {
+                    s.push("queenside");
+                }
+                s.join(", ")
+            };
+            let (w, b) = (sides(has('K'), has('Q')), sides(has('k'), has('q')));
+            if w == b && !w.is_empty() {
+                rules.push(format!("castling-wins {w}"));
+            } else {
+                for (s, who) in [(w, "White"), (b, "Black")] {
+                    if !s.is_empty() {
+                        rules.push(format!("castling-wins {s} for {who}"));
+                    }
+                }
+            }
         }
     }
     start

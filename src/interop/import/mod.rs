@@ -125,7 +125,10 @@ fn resolve(file: &IniFile, sec: &Section, depth: usize) -> Result<Settings, Stri
         return Err(format!("inheritance deeper than {MAX_DEPTH} (a cycle?)"));
     }
     let mut s = match &sec.parent {
-        None => Settings::new(),
+        // Without a parent, Fairy-Stockfish starts from its template with the pieces cleared, and
+        // clearing them clears the pawn's promotion choices too: chess's four come only with a
+        // parent that has them.
+        None => Settings::from([("promotionPieceTypes".to_string(), ("-".to_string(), None))]),
         Some(p) => {
             if let Some(ps) = file
                 .sections
