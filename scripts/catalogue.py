@@ -65,7 +65,7 @@ MECHANISMS = {
     "material_counting": "material counting to score drawn ends (janggi's bikjang, double pass, repetition)",
     "move_repetition": "a move that repeats a position is illegal (modern janggi)",
     "triple_step": "pawn triple steps with en passant (wildebeest)",
-    "petrify": "petrification: a capturing piece turns into a wall (petrified, nuclear)",
+    "petrify_royal": "petrification of a royal piece: a king that turns to stone when it captures, so it may not capture and attacks nothing (petrified); `petrify` names other kinds",
     "shatar_mate": "shatar's mate rules (a mate by knights alone loses, one without a shak among its checks draws)",
     "crown_prince": "pieces royal while a side has more than one of their kind left (FSF's `extinctionPseudoRoyal` with `extinctionPieceCount` above 0); `royal when-last` states one left, `royal when-last with KIND` one royalty shared by two kinds",
     "stuck_optional": "an optional promotion that stays optional where the piece has no move left (FSF's `immobilityIllegal = false`)",
@@ -90,7 +90,7 @@ KEY_MECHANISM = {
     "countingRule": "counting",
     "dropChecks": "drop_checks",
     "piecePromotionOnCapture": "promo_on_capture",
-    "petrifyOnCaptureTypes": "petrify",
+    "petrifyOnCaptureTypes": "petrify_royal",
     "extinctionOpponentPieceCount": "extinction_opponent",
     "tripleStepRegionWhite": "triple_step",
     "tripleStepRegionBlack": "triple_step",
@@ -164,7 +164,7 @@ SHIPPED_NOTES = {
 BUILTIN_BLOCKED = {
     "cambodian": (["first_move_rights", "counting"], "makruk with the king's first-move leap and the Met's first-move double step (FSF's gating rights `DEde`)"),
     "karouk": (["first_move_rights", "counting"], "cambodian in which the first check wins (that part is `check-limit 1`)"),
-    "petrified": (["petrify"], "a capturing piece (not a pawn) turns to stone; sideways pawns"),
+    "petrified": (["petrify_royal"], "a capturing piece (not a pawn) turns to stone (`petrify`), the royal commoner too; sideways pawns"),
     "atomar": (["mutually_immune"], "atomic with the kings immune to the blast (`explosions ... immune King`) and unable to take each other"),
     "bughouse": (["two_boards"], ""),
     "koedem": (["two_boards"], ""),
@@ -792,7 +792,7 @@ piece Pheasant P { moves bFfD }
 piece King K { moves K  royal }
 piece Goose +S { moves fAbD }
 piece Eagle +F { moves KbRfBbF2 }
-drops { kinds all  must-move  per-file 2 Swallow  no-mate Swallow }
+drops { kinds all  must-move  per-file 2 Swallow }
 stalemate loss
 repetition 4 win perpetual-check loss
 start "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w - - 0 1"
@@ -825,7 +825,7 @@ PROBE_NOTES = {
     "yarishogi": "a gold promoted from a bishop is a kind of its own, so that it goes back to hand as a bishop",
     "checkshogi": "FSF counts one check when the FEN gives no counters",
     "coregal": "the queens are royal as the king is",
-    "torishogi": "the quails are not left-right symmetric: `turned`, as FSF turns the second player's pieces",
+    "torishogi": "the quails are not left-right symmetric: `turned`, as FSF turns the second player's pieces. FSF lists a mate by a swallow drop and scores it as the dropper's loss; the probe lists it too, as a plain mate (`no-mate Swallow` would make it illegal, as shogi.variant does for its pawn, and then perft differs by such drops)",
 }
 # Probes are written as NAME.variant beside copies of definitions/*.variant, so a probe may extend
 # a shipped definition or another probe (`extends "capablanca.variant"` is the capablanca probe).
@@ -842,6 +842,7 @@ REFUSED = {
 # instead. Same shape as REFUSED; a blocked entry may add evidence (a definition of all else and a
 # position where it differs from FSF).
 IMPORT_FAULTS = {
+    "nuclear": ("statable", None, "not checked by a probe: the import states atomic chess with petrification (`petrify`, `explosions`), but FSF judges a capture's legality without the stone it leaves (its test clears the square of the capture), so it refuses a capture whose stone would shield the capturer's king; here the stone stands there and shields it, as in the position after the move, which FSF writes with the stone"),
     "grandhouse": ("statable", None, "not checked by a probe: the import converts `promotionLimit` (`promotion-limit`), but its pawns promote to kinds of their own (captured back as pawns, as FSF hands them over), and the language's limit counts only the kind named, while FSF's counts a promoted queen as a queen: so a second promoted queen is allowed here"),
     "gale": ("statable", None, "not checked by a probe: the import states the edge-to-edge chain (`connect connect_from to connect_to horizontal vertical`), but FSF looks for the chain by spreading only east and north from the first edge, so it misses a chain that winds back (west or south) on its way; Chimera follows a chain every way"),
     "annexation": ("statable", None, "not checked by a probe: the import states reversi on a board with holes (FSF's walls) exactly, but FSF's test of an enclosing drop sees through its walls (its board mask leaves them out) while its flip stops at them, so FSF also allows a drop whose only line runs over a wall to a piece of its own and turns nothing over; Chimera requires a line of enemy pieces"),

@@ -126,6 +126,8 @@ codes! {
     PathNotOverPlain = "chimera::path::not_over_plain",
     /// a rule about check or royalty needs a royal piece, and none is royal
     RoyalMissing = "chimera::royal::missing",
+    /// `petrify` names a royal kind
+    PetrifyRoyal = "chimera::petrify::royal",
     /// a drop rule names a kind that never reaches a hand
     DropsNeverInHand = "chimera::drops::never_in_hand",
     /// `drop-promoted` names a kind that does not promote

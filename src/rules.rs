@@ -780,6 +780,10 @@ pub struct GameEnd {
     /// `explosions [spare KIND, ...] [immune KIND, ...]`: a capture blows up the capturer and
     /// the pieces on the eight squares around the square of the capture.
     pub explosions: Option<Explosions>,
+    /// `petrify KIND, ...`: a capturing piece of these kinds (as it stands after the move) turns
+    /// to stone: it leaves the board and a wall stands on its square.
+    #[serde(default)]
+    pub petrify: Vec<PieceKind>,
     /// `full-board [RESULT]`: a move that leaves no empty square ends the game, RESULT for the
     /// side to move.
     #[serde(default)]

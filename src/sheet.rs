@@ -717,6 +717,12 @@ impl Words<'_> {
                 s.line("a move may not blow up the mover's own royal piece; one that blows up the opponent's is legal even if it leaves the mover's royal attacked, and wins; a royal piece next to the opponent's cannot be attacked, since taking it would blow up the taker's own");
             }
         }
+        if !r.end.petrify.is_empty() {
+            s.line(format!(
+                "a capturing {} turns to stone: it leaves the board, and a wall stands on the square where it took",
+                or_list(&self.kinds(&r.end.petrify))
+            ));
+        }
         if let Some(w) = &r.walls {
             use crate::rules::WallRule;
             let what = match w.rule {

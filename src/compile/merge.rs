@@ -457,6 +457,7 @@ fn apply(ctx: &mut Ctx, m: &mut Merged, statements: Vec<Spanned<Statement>>, is_
             | Statement::MustCapture
             | Statement::CheckedRoyalTakesOnly
             | Statement::Explosions { .. }
+            | Statement::Petrify(_)
             | Statement::Walls { .. }
             | Statement::Flip { .. }
             | Statement::BoardFull(_)

@@ -12,7 +12,7 @@
 use super::attacks::Royals;
 use super::bitboard::BitBoard;
 use super::make::apply_raw;
-use super::position::{kind_of, Position};
+use super::position::{kind_of, Position, WALL};
 use super::{Engine, Move, MoveGen};
 use crate::geometry::{Player, Square, SquareSet};
 
@@ -36,12 +36,13 @@ impl Engine {
         };
         let mut out = SquareSet::EMPTY;
         let code = p.board[at.index()];
-        if code != 0 && !b.immune.contains(kind_of(code)) {
+        if code != 0 && code != WALL && !b.immune.contains(kind_of(code)) {
             out.insert(at);
         }
+        // A wall (`petrify`'s stones) stands through a blast.
         for s in b.around[at.index()].iter() {
             let code = p.board[s.index()];
-            if code != 0 {
+            if code != 0 && code != WALL {
                 let k = kind_of(code);
                 if !b.spare.contains(k) && !b.immune.contains(k) {
                     out.insert(s);
@@ -88,6 +89,13 @@ impl<B: BitBoard> MoveGen<'_, B> {
             }
             for s in blasted.iter() {
                 after.put_code(s, 0);
+            }
+            // `petrify`: a stone where the capturer took, blown up or not, blocks as a wall.
+            let mover = pos
+                .piece_at(mv.from)
+                .map(|p| mv.promotion.unwrap_or(p.kind));
+            if mover.is_some_and(|k| self.rules.end.petrify.contains(&k)) {
+                after.put_code(mv.to, WALL);
             }
         }
         if self.royals_attacked_unless_touching(&after, us, &ours) {

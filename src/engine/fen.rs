@@ -23,7 +23,8 @@ pub(crate) fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> 
                 .castling
                 .as_ref()
                 .is_some_and(|c| c.to_files.is_some()),
-        walls: rules.walls.is_some(),
+        // `petrify` leaves walls behind too.
+        walls: rules.walls.is_some() || !rules.end.petrify.is_empty(),
         counting: rules.end.counting.is_some(),
     };
     let (setup, errors) = crate::fen::read(fen, &board, FenOf::Given);

@@ -119,6 +119,11 @@ impl Engine {
                 } else {
                     crate::geometry::SquareSet::EMPTY
                 };
+                // `petrify`: the capturer turns to stone where it took (blown up or not).
+                if captures && self.rules.end.petrify.contains(&kind) {
+                    p.set_piece(mv.to, None);
+                    p.set_wall(mv.to, true);
+                }
                 // `gating`: a piece from the hand enters on the square left.
                 if let Some((sq, k)) = mv.gate_square() {
                     let n = p.hands[us][k.index()];

@@ -170,6 +170,7 @@ fn river_rules() -> RuleSet {
             goal: None,
             check_limit: None,
             castling_wins: None,
+            petrify: Vec::new(),
             connect: None,
             no_check: false,
             must_capture: false,

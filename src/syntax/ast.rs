@@ -240,6 +240,8 @@ pub(crate) enum Statement {
         /// `immune`: kinds no blast removes, the capturer included.
         immune: Vec<Name>,
     },
+    /// `petrify KIND, ...`: a capturing piece of these kinds turns into a wall.
+    Petrify(Vec<Name>),
     /// `walls moved|anywhere|arrow|trail [in ZONE]`: every move also places a wall (the rule's
     /// word, as written, with its span; the zone where walls may go).
     Walls {
@@ -326,6 +328,7 @@ impl Statement {
             Statement::MustCapture => "must-capture",
             Statement::CheckedRoyalTakesOnly => "checked-royal",
             Statement::Explosions { .. } => "explosions",
+            Statement::Petrify(_) => "petrify",
             Statement::Walls { .. } => "walls",
             Statement::PromotionLimit(_) => "promotion-limit",
             Statement::Flip { .. } => "flip",

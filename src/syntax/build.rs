@@ -515,6 +515,10 @@ impl Builder {
                 }
                 Statement::Explosions { spare, immune }
             }
+            Rule::petrify_stmt => {
+                let list = self.take(&mut it, &parent)?;
+                Statement::Petrify(self.names(list))
+            }
             Rule::walls_stmt => {
                 let w = self.take(&mut it, &parent)?;
                 let rule = Spanned {

@@ -213,6 +213,12 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         how: "`castling-wins queenside`: castling towards the lower files",
     },
     Keyword {
+        rule: Rule::k_petrify,
+        word: "petrify",
+        place: Place::Statement,
+        how: "`petrify KIND, ...`, like `petrify Queen, Rook, Bishop, Knight`",
+    },
+    Keyword {
         rule: Rule::k_check_limit,
         word: "check-limit",
         place: Place::Statement,

@@ -67,6 +67,7 @@ fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish()
         ("hordepawns", 2),
         ("palacelines", 3),
         ("rightstep", 4),
+        ("stonequeens", 4),
     ] {
         assert!(
             known.iter().any(|k| k == name),
@@ -133,6 +134,7 @@ fn start_hands_castling_files_check_counts_demotion_and_janggi_pieces_convert() 
             ][..],
         ),
         ("stuckpawns", &["confined all - promo"][..]),
+        ("stonequeens", &["petrify Queen, Rook"][..]),
         ("rightstep", &["piece CustomPiece1 S {\n  moves fWrW\n  turned\n}"][..]),
         (
             "cannonwall",
@@ -250,7 +252,10 @@ fn keys_that_cannot_be_converted_are_listed_with_their_lines_at_the_top() {
         .collect();
     assert_eq!(
         keys,
-        vec![("petrifyOnCaptureTypes", line_of("petrifyOnCaptureTypes"))]
+        vec![(
+            "dropOppositeColoredBishop",
+            line_of("dropOppositeColoredBishop")
+        )]
     );
     let src = r.source.expect("written with the omissions listed");
     assert!(
@@ -258,7 +263,10 @@ fn keys_that_cannot_be_converted_are_listed_with_their_lines_at_the_top() {
         "mustCapture converts:\n{src}"
     );
     assert!(src.contains("# Not converted"), "{src}");
-    assert!(src.contains("#   petrifyOnCaptureTypes = q (line"), "{src}");
+    assert!(
+        src.contains("#   dropOppositeColoredBishop = true (line"),
+        "{src}"
+    );
 }
 
 #[test]
@@ -279,11 +287,12 @@ fn the_cli_writes_one_file_per_section_and_strict_skips_omissions() {
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(out.contains("[stony] imported with 1 omission:"), "{out}");
     assert!(
-        out.ends_with("16 imported, 2 imported with omissions, 0 refused\n"),
+        out.ends_with("17 imported, 2 imported with omissions, 0 refused\n"),
         "{out}"
     );
     assert!(
-        err.contains("small.ini:") && err.contains("`petrifyOnCaptureTypes = q` not converted"),
+        err.contains("small.ini:")
+            && err.contains("`dropOppositeColoredBishop = true` not converted"),
         "{err}"
     );
     for s in ["minichess", "tinyhouse", "pocketshogi", "palaceqi", "stony"] {

@@ -667,6 +667,8 @@ fn every_example_of_the_language_reference_compiles() {
                 // Extending is shown by the shipped definitions (spiderqi.variant and others).
                 "extends" => continue,
                 "variant" | "board" | "players" => replaced(first, ex),
+                // A castling decides only where the variant castles.
+                "castling-wins" => format!("{REFERENCE_BASE}castling King Rook\n{ex}\n"),
                 // Flipping games have no royal piece.
                 "flip" => format!(
                     "{}{ex}\n",

@@ -235,3 +235,74 @@ fn a_side_walled_in_passes_under_pass_when_stuck() {
     assert_eq!(all_moves(&e, stuck), strs(&["a1a1"]));
     assert!(!e.status(&pos(&e, stuck)).is_over());
 }
+
+// ---- petrify ------------------------------------------------------------------------------
+
+fn petrify_engine(rules: &str, fen: &str) -> Engine {
+    let src = format!(
+        "variant \"P\"\nboard 8x8\npiece King K {{ moves K royal }}\npiece Rook R {{ moves R }}\npiece Pawn P {{ moves fW }}\n{rules}\nstart \"{fen}\"\n"
+    );
+    let rules = chimera::compile_str("p.variant", &src, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    Engine::new(rules).expect("engine")
+}
+
+/// `petrify Rook`: a rook that captures turns to stone where it took, and the stone blocks; a
+/// pawn that captures stays a pawn. The FEN writes the stone as `*`.
+#[test]
+fn a_petrified_capturer_leaves_a_wall_where_it_took() {
+    let fen = "k7/8/8/8/r7/8/8/R3K3 w - - 0 1";
+    let e = petrify_engine("petrify Rook", fen);
+    let p = after(&e, fen, &["a1a4"]);
+    assert_eq!(to_fen(&e, &p), "k7/8/8/8/*7/8/8/4K3 b - - 0 1");
+    // The stone stands in the a-file: nothing passes it, nothing takes it.
+    let fen2 = "k7/8/8/8/*7/8/8/R3K3 w - - 0 1";
+    let moves: Vec<String> = all_moves(&e, fen2)
+        .into_iter()
+        .filter(|m| m.starts_with("a1"))
+        .collect();
+    assert_eq!(moves, strs(&["a1a2", "a1a3", "a1b1", "a1c1", "a1d1"]));
+    // Without the rule the rook stays.
+    let plain = petrify_engine("", fen);
+    assert_eq!(
+        to_fen(&plain, &after(&plain, fen, &["a1a4"])),
+        "k7/8/8/8/R7/8/8/4K3 b - - 0 1"
+    );
+    // Exported as Fairy-Stockfish's key.
+    let out = export(e.rules(), "p");
+    assert!(
+        out.text.contains("petrifyOnCaptureTypes = r\n"),
+        "{}",
+        out.text
+    );
+}
+
+/// With `explosions` (nuclear chess) the capturer is blown up and its stone stands on the square
+/// of the capture. The stone shields a king: taking the pawn that blocks the e-file is legal only
+/// because the stone takes its place. And a stone stands through a later blast.
+#[test]
+fn a_stone_survives_blasts_and_shields_a_king() {
+    let fen = "4r2k/8/8/8/R3p3/8/8/4K3 w - - 0 1";
+    let nuclear = petrify_engine("petrify Rook\nexplosions", fen);
+    let atomic = petrify_engine("explosions", fen);
+    assert!(all_moves(&nuclear, fen).contains(&"a4e4".to_string()));
+    assert!(!all_moves(&atomic, fen).contains(&"a4e4".to_string()));
+    let p = after(&nuclear, fen, &["a4e4"]);
+    assert_eq!(to_fen(&nuclear, &p), "4r2k/8/8/8/4*3/8/8/4K3 b - - 0 1");
+    assert!(!nuclear.in_check(&p));
+    // A blast beside a stone leaves it standing.
+    let fen = "7k/8/8/2p5/3*4/8/8/2R1K3 w - - 0 1";
+    let p = after(&nuclear, fen, &["c1c5"]);
+    assert_eq!(to_fen(&nuclear, &p), "7k/8/8/2*5/3*4/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_royal_kind_cannot_turn_to_stone() {
+    let src = "variant \"P\"\nboard 8x8\npiece King K { moves K royal }\npetrify King\nstart \"k7/8/8/8/8/8/8/K7 w - - 0 1\"\n";
+    let err = chimera::compile_str("p.variant", src, Path::new(".")).expect_err("refused");
+    let text = format!("{:?}", miette::Report::new(err));
+    assert!(
+        text.contains("`King` is royal and cannot turn to stone"),
+        "{text}"
+    );
+}

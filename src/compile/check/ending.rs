@@ -142,6 +142,7 @@ pub(super) fn game_end(ctx: &mut Ctx, m: &Merged, env: &Env) -> GameEnd {
         must_capture: false,
         checked_royal_takes_only: false,
         explosions: None,
+        petrify: Vec::new(),
         board_full: None,
         draws_by_count: false,
         counting: None,

@@ -270,6 +270,26 @@ pub(super) fn compile(
                     end.explosions = Some(Explosions { spare, immune });
                 }
             }
+            Statement::Petrify(names) => {
+                let Some(kinds) = env.kinds(ctx, names, Code::PieceUnknown, "piece") else {
+                    continue;
+                };
+                // A royal piece that turned to stone would leave its side without it: refused.
+                for (k, n) in kinds.iter().zip(names) {
+                    if royals.contains(k) {
+                        let e = ctx
+                            .error(
+                                Code::PetrifyRoyal,
+                                n.span,
+                                format!("`{}` is royal and cannot turn to stone", n.node),
+                            )
+                            .with_label("a royal kind")
+                            .with_help("name only kinds that are not royal in `petrify`");
+                        ctx.report(e);
+                    }
+                }
+                end.petrify = kinds;
+            }
             Statement::PromotionLimit(list) => {
                 for (name, n) in list {
                     let Some(k) = env.kind(ctx, name, Code::PieceUnknown, "piece") else {

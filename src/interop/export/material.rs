@@ -84,6 +84,17 @@ impl Exporter<'_> {
         if let Some(ex) = &end.explosions {
             self.explosions(ex);
         }
+        // `petrify`: Fairy-Stockfish's `petrifyOnCaptureTypes`.
+        if !end.petrify.is_empty() {
+            let letters: Option<String> = end.petrify.iter().map(|k| self.fsf_letter(*k)).collect();
+            match letters {
+                Some(l) => self.line("petrifyOnCaptureTypes", l),
+                None => self.problem(
+                    Subject::Statement("petrify"),
+                    "petrify: a kind named has no letter in the section (left out)",
+                ),
+            }
+        }
         let Some(first) = end.extinction.first() else {
             return;
         };

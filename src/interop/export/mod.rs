@@ -292,6 +292,7 @@ const KNOWN: &[(&str, &[&str])] = &[
             "must_capture",
             "checked_royal_takes_only",
             "explosions",
+            "petrify",
             "check_limit",
             "castling_wins",
             "connect",

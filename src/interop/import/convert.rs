@@ -1947,6 +1947,32 @@ fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<Stri
             );
         }
     }
+    // `petrifyOnCaptureTypes`: a capturing piece of these types turns to stone.
+    if let Some(v) = c.get("petrifyOnCaptureTypes").filter(|v| v.trim() != "-") {
+        let idx: Option<Vec<usize>> = v
+            .chars()
+            .filter(|ch| !ch.is_whitespace())
+            .map(|ch| letter_of(pieces, ch))
+            .collect();
+        match idx {
+            Some(idx) if c.flag("petrifyBlastPieces", false) => {
+                let _ = idx;
+                c.omit(
+                    "petrifyBlastPieces",
+                    "the pieces a blast takes turn to stone too",
+                );
+            }
+            Some(idx) if idx.iter().any(|&i| pieces[i].royal) => c.omit(
+                "petrifyOnCaptureTypes",
+                "a royal piece that would turn to stone (it may not capture, and attacks nothing)",
+            ),
+            Some(idx) if !idx.is_empty() => {
+                let names: Vec<String> = idx.iter().map(|&i| pieces[i].name.clone()).collect();
+                rules.push(format!("petrify {}", names.join(", ")));
+            }
+            _ => c.omit("petrifyOnCaptureTypes", "names no piece of the variant"),
+        }
+    }
     if c.flag("blastOnCapture", false) {
         // Fairy-Stockfish's blast spares pawns around the capture.
         let mut line = "explosions".to_string();
