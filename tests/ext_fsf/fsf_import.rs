@@ -66,6 +66,7 @@ fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish()
         ("whiterepeats", 3),
         ("hordepawns", 2),
         ("palacelines", 3),
+        ("stuckpawns", 3),
         ("rightstep", 4),
         ("stonequeens", 4),
     ] {
@@ -133,7 +134,10 @@ fn start_hands_castling_files_check_counts_demotion_and_janggi_pieces_convert() 
                 "pass twice draw",
             ][..],
         ),
-        ("stuckpawns", &["confined all - promo"][..]),
+        (
+            "stuckpawns",
+            &["confined all - promo", "moves kcfF unconfined"][..],
+        ),
         ("stonequeens", &["petrify Queen, Rook"][..]),
         ("rightstep", &["piece CustomPiece1 S {\n  moves fWrW\n  turned\n}"][..]),
         (

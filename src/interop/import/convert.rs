@@ -790,6 +790,11 @@ fn promotions(c: &mut Conv, pieces: &mut [Piece]) -> Promotion {
                     );
                 } else {
                     pieces[pi].lines.push(format!("confined all - {z}"));
+                    // Fairy-Stockfish's pawn still attacks the squares it may not enter: a royal
+                    // may not stand there. A capture of a royal only, which no legal move makes.
+                    if pieces[pi].key == "pawn" {
+                        pieces[pi].moves.push("kcfF unconfined".to_string());
+                    }
                 }
             }
             continue;
