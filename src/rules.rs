@@ -548,7 +548,7 @@ pub struct Leg {
 
 impl PieceDef {
     /// Whether every move rule of the piece is its own mirror image left to right
-    /// ([`left_right_symmetric`]).
+    /// (the free function `left_right_symmetric`).
     pub fn left_right_symmetric(&self) -> bool {
         self.moves.iter().all(|m| left_right_symmetric(&m.patterns))
     }

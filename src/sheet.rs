@@ -476,8 +476,13 @@ impl Words<'_> {
             "{}: the first player, upper-case letters, plays up the board (from rank 1)",
             r.players[Player::First]
         ));
+        let how = if r.pieces.iter().any(|p| p.turned) {
+            "every zone is mirrored for it, and every move but those of `turned` pieces"
+        } else {
+            "every move and zone is mirrored for it"
+        };
         s.line(format!(
-            "{}: the second player, lower-case letters, plays down the board; every move and zone is mirrored for it",
+            "{}: the second player, lower-case letters, plays down the board; {how}",
             r.players[Player::Second]
         ));
         s

@@ -441,9 +441,17 @@ impl<'a> Canvas<'a> {
                 body.push(match glyph {
                     Some(Glyph::Svg(svg)) => self.svg_glyph(svg, x, y + 0.1 * r, half, colour),
                     Some(Glyph::Text(t)) => glyph_text(x, y + 0.1 * r, 1.15 * r, t, colour),
-                    None => glyph_text(x, y + 0.1 * r, 1.0 * r, &def.letter, colour)
-                        .attr("class", "piece-letter")
-                        .attr("font-family", FONTS),
+                    // The letter on the wedge (one `class` only: a second is invalid SVG).
+                    None => centred_text(
+                        x,
+                        y + 0.1 * r,
+                        letter_size(1.0 * r, &def.letter),
+                        &def.letter,
+                    )
+                    .attr("class", "piece-letter")
+                    .attr("font-family", FONTS)
+                    .attr("font-weight", "bold")
+                    .attr("fill", colour),
                 });
             }
             Some(Glyph::Text(t)) => {
@@ -797,14 +805,18 @@ fn glyph_fonts(text: &str) -> &'static str {
 }
 
 /// A text glyph centred on (x, y), its size shrunk when it has several characters.
-fn glyph_text(x: f32, y: f32, size: f32, text: &str, colour: &str) -> Element {
+/// The font size of a text of several characters fitted where one of `size` would go.
+fn letter_size(size: f32, text: &str) -> f32 {
     let n = text.chars().count().max(1) as f32;
-    let size = if n > 1.0 {
+    if n > 1.0 {
         size * 1.5 / (n + 0.5)
     } else {
         size
-    };
-    centred_text(x, y, size, text)
+    }
+}
+
+fn glyph_text(x: f32, y: f32, size: f32, text: &str, colour: &str) -> Element {
+    centred_text(x, y, letter_size(size, text), text)
         .attr("class", "piece-glyph")
         .attr("font-family", glyph_fonts(text))
         .attr("font-weight", "bold")

@@ -204,13 +204,13 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_kingside,
         word: "kingside",
         place: Place::Word,
-        how: "`castling-wins kingside`: castling towards the higher files",
+        how: "",
     },
     Keyword {
         rule: Rule::k_queenside,
         word: "queenside",
         place: Place::Word,
-        how: "`castling-wins queenside`: castling towards the lower files",
+        how: "",
     },
     Keyword {
         rule: Rule::k_petrify,

@@ -809,47 +809,40 @@ fn garbage_never_panics() {
     }
 }
 
-#[test]
-fn lame_z_is_a_wazir_step_then_two_outward_ferz_steps() {
-    // The janggi elephant: (3,2) blocked on the orthogonal square and on the diagonal one after it.
-    let ps = ok("nZ");
-    assert_eq!(ps.len(), 8);
-    let forward_right = ps
+/// The lame leap of `betza` whose legs step as `steps`: each leg but the last must find its
+/// square empty, the last moves or captures.
+fn assert_lame_path(betza: &str, steps: &[(i8, i8)]) {
+    let ps = ok(betza);
+    assert_eq!(ps.len(), 8, "{betza}");
+    let path = ps
         .iter()
         .find(|p| {
             p.legs
                 .iter()
                 .map(|l| (l.step.df, l.step.dr))
                 .collect::<Vec<_>>()
-                == vec![(0, 1), (1, 1), (1, 1)]
+                == steps
         })
-        .expect("the (2,3) leap forward right");
-    assert_eq!(forward_right.legs[0].mode, MOVE);
-    assert_eq!(forward_right.legs[1].mode, MOVE);
-    assert_eq!(forward_right.legs[2].mode, BOTH);
-    assert_eq!(shapes(&ok("nJ")), shapes(&ps));
+        .unwrap_or_else(|| panic!("{betza}: no leap stepping {steps:?}"));
+    let (last, before) = path.legs.split_last().expect("legs");
+    assert!(before.iter().all(|l| l.mode == MOVE), "{betza}");
+    assert_eq!(last.mode, BOTH, "{betza}");
+}
+
+#[test]
+fn lame_z_is_a_wazir_step_then_two_outward_ferz_steps() {
+    // The janggi elephant: (3,2) blocked on the orthogonal square and on the diagonal one after it.
+    assert_lame_path("nZ", &[(0, 1), (1, 1), (1, 1)]);
+    assert_eq!(shapes(&ok("nJ")), shapes(&ok("nZ")));
 }
 
 #[test]
 fn lame_camel_is_two_wazir_steps_then_one_outward_ferz_step() {
     // The same rule as `nN` and `nZ` (Fairy-Stockfish's path for every lame leap): the orthogonal
     // steps along the longer component first, then the diagonal one outward.
-    let ps = ok("nC");
-    assert_eq!(ps.len(), 8);
-    let forward_right = ps
-        .iter()
-        .find(|p| {
-            p.legs
-                .iter()
-                .map(|l| (l.step.df, l.step.dr))
-                .collect::<Vec<_>>()
-                == vec![(0, 1), (0, 1), (1, 1)]
-        })
-        .expect("the (1,3) leap forward right");
-    assert_eq!(forward_right.legs[0].mode, MOVE);
-    assert_eq!(forward_right.legs[1].mode, MOVE);
-    assert_eq!(forward_right.legs[2].mode, BOTH);
-    assert_eq!(shapes(&ok("nL")), shapes(&ps));
+    assert_lame_path("nC", &[(0, 1), (0, 1), (1, 1)]);
+    assert_lame_path("nC", &[(1, 0), (1, 0), (1, -1)]);
+    assert_eq!(shapes(&ok("nL")), shapes(&ok("nC")));
 }
 
 #[test]

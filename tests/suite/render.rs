@@ -1391,3 +1391,21 @@ fn a_screen_marker_leaves_the_screens_glyph_clear() {
         "the screen's badge at {cx},{cy} (r {r}) meets the glyph box {bx:?}"
     );
 }
+
+/// Wedges (shogi pieces) for kinds without a glyph show the letter: one text with one `class`
+/// (a second was invalid SVG that no reader accepted).
+#[test]
+fn wedges_without_glyphs_show_their_letters_in_valid_svg() {
+    let src = "variant \"W\"\nboard 5x5\npiece King K { moves K royal }\npiece Gold G { moves WfF }\nstart \"2k2/5/5/5/1GK2 w - - 0 1\"\nrender { wedges }\n";
+    let rules = chimera::compile_str("w.variant", src, Path::new("."))
+        .unwrap_or_else(|d| panic!("{:?}", miette::Report::new(d)));
+    let engine = Engine::new(rules).expect("engine");
+    let svg =
+        chimera::render_position(&engine, &engine.start_position(), &RenderOptions::default());
+    let doc = Document::parse(&svg).unwrap_or_else(|e| panic!("{e}"));
+    let letters: BTreeSet<String> = with_class(&doc, "piece-letter")
+        .iter()
+        .filter_map(|e| e.text().map(str::to_string))
+        .collect();
+    assert_eq!(letters, BTreeSet::from(["G".to_string(), "K".to_string()]));
+}

@@ -1960,13 +1960,10 @@ fn material_rules(c: &mut Conv, pieces: &[Piece], royal_taken: bool) -> Vec<Stri
             .map(|ch| letter_of(pieces, ch))
             .collect();
         match idx {
-            Some(idx) if c.flag("petrifyBlastPieces", false) => {
-                let _ = idx;
-                c.omit(
-                    "petrifyBlastPieces",
-                    "the pieces a blast takes turn to stone too",
-                );
-            }
+            Some(_) if c.flag("petrifyBlastPieces", false) => c.omit(
+                "petrifyBlastPieces",
+                "the pieces a blast takes turn to stone too",
+            ),
             Some(idx) if idx.iter().any(|&i| pieces[i].royal) => c.omit(
                 "petrifyOnCaptureTypes",
                 "a royal piece that would turn to stone (it may not capture, and attacks nothing)",
