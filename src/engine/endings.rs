@@ -130,9 +130,9 @@ impl Engine {
             // Then a player who can castle to no winning side any more, the side that just moved
             // first (a rook taking a rook may end both players' rights).
             for p in [them, us] {
-                let named = CastleSide::BOTH.iter().filter(|s| wins[p][s.index()]);
-                let mut named = named.peekable();
-                if named.peek().is_some() && !named.any(|s| pos.castling.has(p, *s)) {
+                let named = |s: &CastleSide| wins[p][s.index()];
+                let can_still = |s: &CastleSide| named(s) && pos.castling.has(p, *s);
+                if CastleSide::BOTH.iter().any(named) && !CastleSide::BOTH.iter().any(can_still) {
                     return Some((Ending::CastlingWins, GameResult::Win(p.other())));
                 }
             }
