@@ -40,6 +40,7 @@ environment variable CHIMERA, default target/release/chimera).
 
 import argparse
 import datetime
+import functools
 import os
 import random
 import re
@@ -58,7 +59,7 @@ REPO = Path(__file__).resolve().parent.parent
 # Missing mechanisms: id -> what the language lacks.
 MECHANISMS = {
     "mutually_immune": "kinds that may not capture each other (atomar's kings)",
-    "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis), or with explosions (atomicduck)",
+    "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis)",
     "two_boards": "two boards: pieces passed to a partner (bughouse, supply)",
     "counting": "Cambodian counting (its board's honour may count from a ply the position does not record; makruk's and ASEAN chess's counting are stated)",
     "first_move_rights": "first-move rights of single pieces outside castling (Cambodian king leap and Met step)",
@@ -153,9 +154,10 @@ SHIPPED_NOTES = {
     "xiangqi": "the chasing rule is not stated (perpetual check loses)",
     "sittuyin": "the counting rules of the ending are not stated",
     "seirawan": "FSF tests a gating move without the gated piece (a gated piece may shield its king here)",
-    "shogi": "mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
-    "minishogi": "a fourth repetition is the first player's loss in both (`repetition 4 loss for Sente`); mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
-    "mini": "a fourth repetition is the first player's loss in both (`repetition 4 loss for Sente`); mate by pawn drop is illegal here, while FSF lists it (and scores it a loss), so perft may differ by such drops at the last ply",
+    "shogi": "mate by pawn drop is illegal here (`no-mate`), while FSF lists it and scores it as the dropper's loss: the same game, so the comparison leaves such drops out of FSF's lists",
+    "minishogi": "a fourth repetition is the first player's loss in both (`repetition 4 loss for Sente`); mate by pawn drop is illegal here (`no-mate`), while FSF lists it and scores it as the dropper's loss: the same game, so the comparison leaves such drops out of FSF's lists",
+    "torishogi": "a mate by swallow drop is illegal here (`no-mate`), while FSF lists it and scores it as the dropper's loss: the same game, so the comparison leaves such drops out of FSF's lists",
+    "mini": "a fourth repetition is the first player's loss in both (`repetition 4 loss for Sente`); mate by pawn drop is illegal here (`no-mate`), while FSF lists it and scores it as the dropper's loss: the same game, so the comparison leaves such drops out of FSF's lists",
 }
 
 # --------------------------------------------------------------------------------------------
@@ -780,23 +782,6 @@ piece Pawn P {
 }
 start "****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1"
 """, [], None),
-    "torishogi": ("""variant "torishogi"
-board 7x7
-zone promo = ranks 6-7
-piece Swallow S { moves fW  promotes to Goose in promo forced-start-or-end }
-piece Falcon F { moves FsfW  promotes to Eagle in promo forced-start-or-end }
-piece Crane C { moves FvW }
-piece LeftQuail L { moves fRrbBlbF  turned }
-piece RightQuail R { moves fRlbBrbF  turned }
-piece Pheasant P { moves bFfD }
-piece King K { moves K  royal }
-piece Goose +S { moves fAbD }
-piece Eagle +F { moves KbRfBbF2 }
-drops { kinds all  must-move  per-file 2 Swallow }
-stalemate loss
-repetition 4 win perpetual-check loss
-start "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w - - 0 1"
-""", [], None),
     "yarishogi": ("""variant "yarishogi"
 board 7x9
 zone promo = ranks 7-9
@@ -825,7 +810,6 @@ PROBE_NOTES = {
     "yarishogi": "a gold promoted from a bishop is a kind of its own, so that it goes back to hand as a bishop",
     "checkshogi": "FSF counts one check when the FEN gives no counters",
     "coregal": "the queens are royal as the king is",
-    "torishogi": "the quails are not left-right symmetric: `turned`, as FSF turns the second player's pieces. FSF lists a mate by a swallow drop and scores it as the dropper's loss; the probe lists it too, as a plain mate (`no-mate Swallow` would make it illegal, as shogi.variant does for its pawn, and then perft differs by such drops)",
 }
 # Probes are written as NAME.variant beside copies of definitions/*.variant, so a probe may extend
 # a shipped definition or another probe (`extends "capablanca.variant"` is the capablanca probe).
@@ -834,7 +818,6 @@ PROBE_NOTES = {
 # Sections of variants.ini that `chimera import` refuses: why, by the language or by the importer
 # only. ("blocked", [mechanisms], note) or ("statable", probe text or None, note[, FEN letters]).
 REFUSED = {
-    "atomicduck": ("blocked", ["walls"], "atomic chess with the duck: `walls` cannot be combined with `explosions` yet"),
 }
 
 # Sections `chimera import` converts without announcing an omission although the result differs
@@ -897,12 +880,36 @@ def problem(text):
     print("catalogue: " + text, file=sys.stderr)
 
 
-def fsf_perft(variant, fen, depth, moves=()):
-    """FSF's perft through its legal move lists (as tests/fsf/driver.py counts)."""
-    legal = sf.legal_moves(variant, fen, list(moves))
+def _fsf_perft(variant, fen, depth, moves=(), no_mate=frozenset()):
+    """FSF's perft through its legal move lists (as tests/fsf/driver.py counts), without the
+    drops FSF lists but the definition forbids (`no_mate`, see `fsf_legal`)."""
+    legal = fsf_legal(variant, fen, list(moves), no_mate)
     if depth == 1:
         return len(legal)
-    return sum(fsf_perft(variant, fen, depth - 1, list(moves) + [m]) for m in legal)
+    return sum(_fsf_perft(variant, fen, depth - 1, list(moves) + [m], no_mate) for m in legal)
+
+
+def fsf_legal(variant, fen, moves, no_mate=frozenset()):
+    """FSF's legal moves, less its drops of a `no_mate` letter that give mate. FSF lists such a
+    drop (`shogiPawnDropMateIllegal`) and scores the mate as the dropper's loss; the language's
+    `no-mate` makes it illegal: the same game, one leaf fewer."""
+    legal = sf.legal_moves(variant, fen, moves)
+    if not no_mate:
+        return legal
+    return [m for m in legal
+            if not (m[1:2] == "@" and m[0].upper() in no_mate
+                    and sf.gives_check(variant, fen, moves + [m])
+                    and not sf.legal_moves(variant, fen, moves + [m]))]
+
+
+def no_mate_letters(path):
+    """The letters of the kinds a definition's `no-mate` names (upper case)."""
+    text = Path(path).read_text()
+    letters = dict(re.findall(r"^\s*piece\s+(\w+)\s+\+?([A-Za-z])\b", text, re.M))
+    names = []
+    for line in re.findall(r"^\s*no-mate\s+([^#\n]+)", text, re.M):
+        names += [n.strip() for n in line.split(",")]
+    return frozenset(letters[n].upper() for n in names if n in letters)
 
 
 class ChimeraError(Exception):
@@ -992,6 +999,8 @@ class Perft:
 
 def compare(chimera, path, variant, fixed=(), letters=None, n_random=0, max_plies=60):
     p = Perft()
+    nm = no_mate_letters(path)
+    fsf_perft = functools.partial(_fsf_perft, no_mate=nm)
     try:
         c2 = chimera_perft(chimera, path, 2)
         f2 = fsf_perft(variant, sf.start_fen(variant), 2)

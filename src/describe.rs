@@ -453,6 +453,25 @@ pub(crate) fn piece_text(rules: &RuleSet, kind: PieceKind) -> Vec<String> {
             rule_conditions(rules, r)
         ));
     }
+    if let Some(fm) = &p.first_move {
+        let r = &fm.rule;
+        let mut cond = rule_conditions(rules, r);
+        if fm.not_in_check {
+            cond.push_str("; not while in check");
+        }
+        if !fm.lost_by.is_empty() {
+            cond.push_str(&format!(
+                "; the right is lost to an enemy {} aimed at it",
+                kind_names(rules, &fm.lost_by).replace(", ", " or ")
+            ));
+        }
+        lines.push(format!(
+            "  {} (first move only): {}{}",
+            r.betza,
+            patterns_text(&r.patterns).join("; or "),
+            cond
+        ));
+    }
     for ride in &p.rides {
         lines.push(format!("  rides {}", ride_words(rules, ride)));
     }

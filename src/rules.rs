@@ -346,6 +346,10 @@ pub struct PieceDef {
     /// that is not left-right symmetric moves differently (Fairy-Stockfish turns every piece).
     #[serde(default)]
     pub turned: bool,
+    /// `moves ... first-move`: more moves the piece has while it holds its first-move right
+    /// (Cambodian chess's king and queen).
+    #[serde(default)]
+    pub first_move: Option<FirstMove>,
     /// Where the piece may stand.
     pub confinement: Confinement,
     /// How it promotes, if at all.
@@ -424,6 +428,22 @@ pub struct MoveRule {
     pub not_over: Vec<PieceKind>,
     /// Kinds this rule's moves may not capture (`not-capturing Cannon`).
     pub not_capturing: Vec<PieceKind>,
+}
+
+/// A `moves` line with `first-move`: moves a piece may make only while it holds its first-move
+/// right, which it has on its start square and loses when it moves or is captured. The rights
+/// are written in the FEN's castling field by file, as Fairy-Stockfish writes its gates
+/// (Cambodian chess: `DEde`). They never capture, so they are not attacks.
+#[derive(Clone, Debug, Serialize)]
+pub struct FirstMove {
+    /// The moves.
+    pub rule: MoveRule,
+    /// `not-in-check`: not while the side is in check.
+    pub not_in_check: bool,
+    /// `lost-when-aimed-by KIND, ...`: an enemy move of one of these kinds that ends where the
+    /// moved piece's moves would reach this one on an empty board takes the right away (a rook
+    /// on the king's file or rank in Cambodian chess, whatever stands between).
+    pub lost_by: Vec<PieceKind>,
 }
 
 /// One `rides` statement: along any of `paths`, in both directions, from wherever the piece
@@ -810,6 +830,14 @@ pub struct Counting {
     /// `board N`: a side with more than one piece counts to N moves (the board's honour); 0
     /// without.
     pub board: u16,
+    /// `board N up-to M`: the board's honour only for a side with at most M pieces, and no
+    /// count at all for a side with more (Cambodian chess: 3).
+    #[serde(default)]
+    pub board_up_to: Option<u8>,
+    /// `bare without KIND, ...`: no pieces' honour while a piece of these kinds stands on the
+    /// board (Cambodian chess's pawns, which do not stop the board's honour).
+    #[serde(default)]
+    pub bare_without: Vec<PieceKind>,
     /// `bare ...`: a side with a single piece counts to the limit of the first row whose kind
     /// the opponent has at least that many of (the pieces' honour).
     pub bare: Vec<CountRow>,
@@ -835,9 +863,10 @@ pub struct CountRow {
 impl Counting {
     /// The limit in moves that `side` counts to, from how many pieces each side has and how
     /// many of each kind the opponent has; 0: no count for that side now.
+    /// `blocked`: a `without` piece stands on the board; `bare_blocked`: a `bare without` one.
     pub fn limit(
         &self,
-        blocked: bool,
+        (blocked, bare_blocked): (bool, bool),
         own_pieces: usize,
         their_pieces: usize,
         their_count: impl Fn(PieceKind) -> usize,
@@ -845,8 +874,17 @@ impl Counting {
         if blocked || their_pieces <= 1 {
             return 0;
         }
+        if self
+            .board_up_to
+            .is_some_and(|m| own_pieces > usize::from(m))
+        {
+            return 0;
+        }
         if own_pieces > 1 {
             return self.board;
+        }
+        if bare_blocked {
+            return 0;
         }
         self.bare
             .iter()

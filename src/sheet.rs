@@ -599,6 +599,24 @@ impl Words<'_> {
                 s.detail(w);
             }
         }
+        if let Some(fm) = &p.first_move {
+            let m = &fm.rule;
+            let mut cond = self.conditions(m);
+            cond.insert(0, "its first move only, while it holds its right".into());
+            if fm.not_in_check {
+                cond.push("not while its side is in check".into());
+            }
+            if !fm.lost_by.is_empty() {
+                cond.push(format!(
+                    "the right is lost when an enemy {0} moves to where the {0}'s moves would reach this piece on an empty board",
+                    or_list(&self.kinds(&fm.lost_by))
+                ));
+            }
+            s.line(format!("first move `{}` ({}):", m.betza, cond.join("; ")));
+            for w in patterns_text(&m.patterns) {
+                s.detail(w);
+            }
+        }
         for ride in &p.rides {
             s.line(format!("rides {}", ride_words(r, ride)));
         }
@@ -1095,14 +1113,28 @@ impl Words<'_> {
                 or_list(&self.kinds(&c.without))
             )
         };
+        let bare_when = if c.bare_without.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", once no {} is left on the board,",
+                or_list(&self.kinds(&c.bare_without))
+            )
+        };
         s.line(format!(
             "counting{when}: the side to move starts a count of moves when it may; a count that passes its limit draws (a checkmate on the last move still wins)"
         ));
         if c.board > 0 {
-            s.detail(format!(
-                "a side with more than one piece counts to {} (the board's honour)",
-                c.board
-            ));
+            s.detail(match c.board_up_to {
+                Some(m) => format!(
+                    "a side with two to {m} pieces counts to {} (the board's honour); a side with more does not count",
+                    c.board
+                ),
+                None => format!(
+                    "a side with more than one piece counts to {} (the board's honour)",
+                    c.board
+                ),
+            });
         }
         let mut rows: Vec<String> = c
             .bare
@@ -1121,7 +1153,7 @@ impl Words<'_> {
         }
         if !rows.is_empty() {
             s.detail(format!(
-                "a side left with a single piece counts to the first that applies of: {} (the pieces' honour)",
+                "a side left with a single piece{bare_when} counts to the first that applies of: {} (the pieces' honour)",
                 rows.join("; ")
             ));
             s.detail(if c.from_pieces {

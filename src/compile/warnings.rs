@@ -41,7 +41,7 @@ pub(crate) fn check(ctx: &Ctx, m: &Merged, rules: &RuleSet) -> Vec<SourceError> 
                 rules.board.dims,
                 holes,
                 &letters,
-                rules.gating.is_some(),
+                rules.gating.is_some() || rules.pieces.iter().any(|p| p.first_move.is_some()),
                 rules.walls.is_some(),
             )
             .placed

@@ -77,6 +77,15 @@ impl<B: BitBoard> MoveGen<'_, B> {
                 || mv.side_capture().is_some_and(|x| pos.board[x.index()] != 0));
         let mut after = pos.clone();
         apply_raw(&mut after, mv);
+        // `walls`: the move's wall stands and a moved wall has left its square.
+        if let Some(w) = mv.wall {
+            if self.rules.walls.as_ref().map(|w| w.rule) == Some(crate::rules::WallRule::Moved) {
+                for s in pos.walls.iter() {
+                    after.put_code(s, 0);
+                }
+            }
+            after.put_code(w, WALL);
+        }
         let ours = self.royal_squares(&after, us);
         let theirs = self.royal_squares(&after, them);
         if captures {

@@ -19,6 +19,7 @@ pub(crate) fn read_setup(rules: &RuleSet, fen: &str) -> Result<Setup, FenError> 
         holes: SquareSet::first_n(dims.len()).minus(&rules.board.squares),
         letters: &letters,
         gating: rules.gating.is_some()
+            || rules.pieces.iter().any(|p| p.first_move.is_some())
             || rules
                 .castling
                 .as_ref()
@@ -274,10 +275,18 @@ fn gate_files(
     player: Player,
     castled: &dyn Fn(Player, CastleSide) -> Option<(Square, Square)>,
 ) -> Vec<u8> {
-    let Some(g) = &rules.gating else {
-        return Vec::new();
-    };
     let dims = rules.board.dims;
+    let Some(g) = &rules.gating else {
+        // `first-move` rights, on the squares they were read on or started from.
+        let mut files: Vec<u8> = pos
+            .gates()
+            .iter()
+            .filter(|s| pos.piece_at(*s).is_some_and(|p| p.player == player))
+            .map(|s| dims.file(s))
+            .collect();
+        files.sort_unstable();
+        return files;
+    };
     let named: Vec<Square> = CastleSide::BOTH
         .into_iter()
         .filter(|&side| pos.castling_rights().has(player, side))

@@ -67,7 +67,8 @@ impl Engine {
         }
         let us = pos.side;
         let refillable = self.t().to_hand.iter().any(Option::is_some);
-        if !refillable && next.hands[us].iter().all(|&n| n == 0) {
+        // (A first-move right, the other use of the same squares, needs no hand.)
+        if self.rules.gating.is_some() && !refillable && next.hands[us].iter().all(|&n| n == 0) {
             for s in next.gates.intersect(&next.occupied[us]).iter() {
                 next.set_gate(s, false);
             }
@@ -120,6 +121,58 @@ impl Engine {
                 for s in pos.gates.intersect(&pos.occupied[p]).iter() {
                     pos.set_gate(s, false);
                 }
+            }
+        }
+    }
+
+    /// `first-move`: the rights a FEN's file letters give (on the start squares of the kinds
+    /// with first moves, held by such a piece of the player's own), and the moved piece's
+    /// attack that takes a right (`lost-when-aimed-by`).
+    pub(super) fn read_first_rights(&self, pos: &mut Position, setup: &crate::fen::Setup) {
+        let t = self.t();
+        if t.first_entries.is_empty() {
+            return;
+        }
+        let dims = t.dims;
+        for &(player, file) in &setup.gates {
+            let square = t.first_zone[player].iter().find(|&s| dims.file(s) == file);
+            if let Some(s) = square {
+                let holds = pos.piece_at(s).is_some_and(|p| {
+                    p.player == player && self.rules.piece(p.kind).first_move.is_some()
+                });
+                if holds {
+                    pos.set_gate(s, true);
+                }
+            }
+        }
+    }
+
+    /// Takes, in `next`, the first-move rights of the enemy pieces that the piece which just
+    /// landed on `to` (of a kind their `lost-when-aimed-by` names) is aimed at: its moves would
+    /// reach them from there on an empty board, whatever stands between (Fairy-Stockfish's
+    /// reading of Cambodian chess: a rook on the king's file or rank).
+    pub(super) fn lose_attacked_rights(&self, next: &mut Position, to: Square) {
+        let Some(mover) = next.piece_at(to) else {
+            return;
+        };
+        let t = self.t();
+        let them = mover.player.other();
+        let reach = &t.reach[t.ki(mover.player, mover.kind) * 256 + to.index()];
+        for s in next
+            .gates
+            .intersect(&next.occupied[them])
+            .intersect(reach)
+            .iter()
+        {
+            let aimed = next.piece_at(s).is_some_and(|p| {
+                self.rules
+                    .piece(p.kind)
+                    .first_move
+                    .as_ref()
+                    .is_some_and(|fm| fm.lost_by.contains(&mover.kind))
+            });
+            if aimed {
+                next.set_gate(s, false);
             }
         }
     }

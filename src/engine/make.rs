@@ -133,6 +133,13 @@ impl Engine {
                 }
                 if !pos.gates.is_empty() {
                     self.close_gates(pos, &mut p, mv);
+                    // `first-move ... lost-when-aimed-by`: Cambodian chess's rook check.
+                    let lost_by = &self.t().first_lost_by;
+                    if !lost_by.is_empty()
+                        && p.piece_at(mv.to).is_some_and(|q| lost_by.contains(q.kind))
+                    {
+                        self.lose_attacked_rights(&mut p, mv.to);
+                    }
                 }
                 let mut clear =
                     t.castle_clear[mv.from.index()].union(t.castle_clear[mv.to.index()]);
@@ -225,11 +232,14 @@ impl Engine {
         if limit > 0 {
             plies = plies.saturating_add(1);
         }
-        let blocked = c.without.iter().any(|&k| {
-            Player::BOTH
-                .into_iter()
-                .any(|pl| self.count_on_board(p, pl, k) > 0)
-        });
+        let on_board = |list: &[PieceKind]| {
+            list.iter().any(|&k| {
+                Player::BOTH
+                    .into_iter()
+                    .any(|pl| self.count_on_board(p, pl, k) > 0)
+            })
+        };
+        let blocked = (on_board(&c.without), on_board(&c.bare_without));
         let pieces = |pl: Player| p.occupied[pl].len() as usize;
         let all = (pieces(Player::First) + pieces(Player::Second)) as u16;
         let limit_of = |side: Player| {
@@ -241,9 +251,10 @@ impl Engine {
         let mover = stm.other();
         // A bare side that takes the last blocking piece counts at once (makruk).
         if c.from_pieces
-            && captured.is_some_and(|k| c.without.contains(&k))
+            && captured.is_some_and(|k| c.without.contains(&k) || c.bare_without.contains(&k))
             && pieces(mover) == 1
-            && !blocked
+            && !blocked.0
+            && !blocked.1
         {
             let l = limit_of(mover);
             if l > 0 {

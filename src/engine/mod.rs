@@ -199,6 +199,7 @@ impl Engine {
         self.place_castling(&mut pos, setup);
         self.drop_stale_castling(&mut pos);
         self.read_gates(&mut pos);
+        self.read_first_rights(&mut pos, setup);
         pos
     }
 

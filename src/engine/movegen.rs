@@ -986,6 +986,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
             || self.rules.end.checked_royal_takes_only
             || self.rules.gating.is_some()
             || !t.drop_promoted.is_empty()
+            || t.first_may_promote
             || (drops.must_drop && pos.hands[us].iter().any(|&n| n > 0))
         {
             self.legal_into(pos, out);
@@ -1300,9 +1301,20 @@ impl<B: BitBoard> MoveGen<'_, B> {
 
     /// The legal moves under `walls`: each legal move with each place for its wall. The royal
     /// rule judges the move before its wall goes up (and before a moved wall leaves its square), as
-    /// Fairy-Stockfish does: a wall never shields a royal from the move's own exposure.
+    /// Fairy-Stockfish does: a wall never shields a royal from the move's own exposure. Under
+    /// `explosions` it judges each move with its wall up and the moved wall gone, as
+    /// Fairy-Stockfish judges its pseudo-royal pieces (atomic duck chess).
     fn legal_with_walls(self, pos: &Position, out: &mut Vec<Move>) {
-        match self.checker(pos) {
+        let checker = self.checker(pos);
+        if let (Some(check), Some(_)) = (&checker, &self.t().blast) {
+            out.clear();
+            self.pseudo_into(pos, out);
+            self.engine.place_walls(pos, out, 0);
+            out.retain(|&mv| self.legal_with_blast(pos, mv, check.facing_now));
+            self.keep_compulsory_captures(pos, out);
+            return;
+        }
+        match checker {
             Some(mut check) => self.legal_checked(pos, out, &mut check),
             None => self.pseudo_into(pos, out),
         }
@@ -1329,6 +1341,9 @@ impl<B: BitBoard> MoveGen<'_, B> {
     /// gating, drops and the pass. `king_safe`: the castling king is known not to be attacked.
     fn other_moves(self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
         self.castling_moves(pos, out, king_safe);
+        if !self.t().first_entries.is_empty() {
+            self.first_moves(pos, out, king_safe);
+        }
         if self.t().in_place_promotions {
             self.in_place_promotions(pos, out);
         }
@@ -1340,6 +1355,38 @@ impl<B: BitBoard> MoveGen<'_, B> {
         }
         if self.rules.end.pass.as_ref().is_some_and(|p| !p.when_stuck) {
             self.push_pass(pos, out);
+        }
+    }
+
+    /// `first-move` moves of the pieces still holding their rights (not those marked
+    /// `not-in-check` while the side is in check). `king_safe`: the side is known not to be in
+    /// check.
+    fn first_moves(self, pos: &Position, out: &mut Vec<Move>, king_safe: bool) {
+        let us = pos.side;
+        let t = self.t();
+        let mut in_check = if king_safe { Some(false) } else { None };
+        for from in pos.gates.intersect(&pos.occupied[us]).iter() {
+            let kind = kind_of(pos.board[from.index()]);
+            let Some(fm) = &self.rules.pieces[kind.index()].first_move else {
+                continue;
+            };
+            if fm.not_in_check && *in_check.get_or_insert_with(|| self.in_check(pos)) {
+                continue;
+            }
+            let mut m = self.mover(pos, from, us, kind);
+            m.entry = t.first_entry(us, kind, from);
+            let first = out.len();
+            self.walk(&m, out);
+            if m.entry.may_repeat {
+                let mut i = first;
+                while i < out.len() {
+                    if out[first..i].contains(&out[i]) {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
         }
     }
 

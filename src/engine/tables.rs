@@ -89,6 +89,15 @@ pub(crate) struct Tables {
     pub blast: Option<Blast>,
     /// The moves as bit sets as wide as the board needs.
     pub words: Words,
+    /// `first-move` moves, indexed like `entries`; empty when no kind has them.
+    pub first_entries: Vec<SquareMoves>,
+    /// Per player, the start squares of the kinds with `first-move` moves: where their rights
+    /// stand (a FEN names each by its file).
+    pub first_zone: ByPlayer<SquareSet>,
+    /// Whether a `first-move` move may promote (then quiescence lists its moves the long way).
+    pub first_may_promote: bool,
+    /// Kinds whose moves may take a first-move right away (`lost-when-aimed-by`).
+    pub first_lost_by: KindSet,
 }
 
 /// What a capture blows up (`explosions`), as the generator reads it.
@@ -620,6 +629,30 @@ impl Tables {
 
         let (reach, reach_to) = reach_tables(&b, &entries, kinds);
 
+        // `first-move` lines: tables of their own, walked only for a piece holding its right.
+        let mut first_entries = Vec::new();
+        let mut first_zone = ByPlayer::both(SquareSet::EMPTY);
+        if rules.pieces.iter().any(|p| p.first_move.is_some()) {
+            first_entries = vec![SquareMoves::default(); 2 * kinds * 256];
+            for player in Player::BOTH {
+                let pi = player.index();
+                for (k, piece) in rules.pieces.iter().enumerate() {
+                    let Some(fm) = &piece.first_move else {
+                        continue;
+                    };
+                    let ki = pi * kinds + k;
+                    first_zone[player] = first_zone[player].union(&initial[ki]);
+                    let mut only = piece.clone();
+                    only.moves = vec![fm.rule.clone()];
+                    only.rides.clear();
+                    for from in squares.iter() {
+                        first_entries[ki * 256 + from.index()] =
+                            b.square_moves(rules, &only, player, from, &initial[ki], royal_mask);
+                    }
+                }
+            }
+        }
+
         let to_hand: Vec<Option<PieceKind>> = rules
             .pieces
             .iter()
@@ -709,6 +742,18 @@ impl Tables {
             clock_reset,
             has_endings: has_endings(rules),
             words: Words::Narrow(Default::default()),
+            first_entries,
+            first_zone,
+            first_may_promote: rules
+                .pieces
+                .iter()
+                .any(|p| p.first_move.is_some() && p.promotion.is_some()),
+            first_lost_by: rules
+                .pieces
+                .iter()
+                .filter_map(|p| p.first_move.as_ref())
+                .flat_map(|fm| fm.lost_by.iter().copied())
+                .collect(),
         };
         tables.words = Words::build(rules, &tables.arrays(), Build::Fit);
         Ok(tables)
@@ -754,6 +799,17 @@ impl Tables {
     #[inline]
     pub(crate) fn entry(&self, player: Player, kind: PieceKind, from: Square) -> &SquareMoves {
         &self.entries[self.ki(player, kind) * 256 + from.index()]
+    }
+
+    /// The `first-move` moves of a kind from a square (empty when it has none).
+    #[inline]
+    pub(crate) fn first_entry(
+        &self,
+        player: Player,
+        kind: PieceKind,
+        from: Square,
+    ) -> &SquareMoves {
+        &self.first_entries[self.ki(player, kind) * 256 + from.index()]
     }
 
     /// Squares from which some piece of `player` could capture on `target`, ignoring blockers.

@@ -63,6 +63,7 @@ fn piece(name: &str, letter: &str, moves: Vec<MoveRule>, kind: u8) -> PieceDef {
         royal_when_last: false,
         royal_counted_with: None,
         turned: false,
+        first_move: None,
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind::from_index(kind as usize),

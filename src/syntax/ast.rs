@@ -270,6 +270,10 @@ pub(crate) enum Statement {
         without: Vec<Name>,
         /// `board N`: the limit of a side with more than one piece.
         board: Option<Number>,
+        /// `board N up-to M`: only for a side with at most M pieces.
+        board_up_to: Option<Number>,
+        /// `bare without KIND, ...`: no pieces' honour while one of these stands on the board.
+        bare_without: Vec<Name>,
         /// `bare`: rows `[M] KIND L`, in order.
         rows: Vec<(Option<Number>, Name, Number)>,
         /// `else L`.
@@ -467,10 +471,20 @@ pub(crate) struct PieceDecl {
     pub items: Vec<Spanned<PieceItem>>,
 }
 
+/// `first-move [not-in-check] [lost-when-aimed-by KIND, ...]` on a `moves` line.
+#[derive(Clone, Debug)]
+pub(crate) struct FirstMoveClause {
+    /// `not-in-check`: not while the side is in check.
+    pub not_in_check: bool,
+    /// `lost-when-aimed-by KIND, ...`: an enemy move of these kinds that ends aimed at the
+    /// piece (on an empty board) takes its right.
+    pub lost_by: Vec<Name>,
+}
+
 /// A statement inside a piece body.
 #[derive(Clone, Debug)]
 pub(crate) enum PieceItem {
-    /// `moves BETZA [in ZONE] [capturing KIND, ...] [unconfined] [sets-en-passant]`.
+    /// `moves BETZA [in ZONE] [capturing KIND, ...] [unconfined] [sets-en-passant] [first-move ...]`.
     Moves {
         /// The Betza string; its span is the token itself.
         betza: Spanned<String>,
@@ -486,6 +500,8 @@ pub(crate) enum PieceItem {
         unconfined: bool,
         /// `sets-en-passant`.
         sets_en_passant: bool,
+        /// `first-move ...`: the line's moves need the piece's first-move right.
+        first_move: Option<FirstMoveClause>,
     },
     /// `rides PATH, ... [up-to N] [forward|backward|sideways] [hopping] [not-over KIND, ...]
     /// [not-capturing KIND, ...]`.

@@ -312,6 +312,7 @@ impl Builder {
             Rule::counting_stmt => {
                 let (mut without, mut board, mut rows, mut otherwise, mut from_pieces) =
                     (Vec::new(), None, Vec::new(), None, false);
+                let (mut board_up_to, mut bare_without) = (None, Vec::new());
                 for c in it {
                     match c.as_rule() {
                         Rule::counting_without => {
@@ -324,13 +325,28 @@ impl Builder {
                             }
                         }
                         Rule::counting_board => {
-                            let n = self.take(&mut self.children(c.clone()).into_iter(), &c)?;
+                            let nums: Vec<_> = self
+                                .children(c.clone())
+                                .into_iter()
+                                .filter(|n| n.as_rule() == Rule::number)
+                                .collect();
+                            let mut ns = nums.into_iter();
+                            let n = self.take(&mut ns, &c)?;
                             board = Some(self.number(n));
+                            board_up_to = ns.next().map(|n| self.number(n));
                         }
                         Rule::counting_bare => {
                             for r in self.children(c) {
                                 let parts = self.children(r.clone());
                                 match r.as_rule() {
+                                    Rule::counting_without => {
+                                        if let Some(l) = parts
+                                            .into_iter()
+                                            .find(|w| w.as_rule() == Rule::name_list)
+                                        {
+                                            bare_without = self.names(l);
+                                        }
+                                    }
                                     Rule::counting_else => {
                                         let n = self.take(&mut parts.into_iter(), &r)?;
                                         otherwise = Some(self.number(n));
@@ -357,6 +373,8 @@ impl Builder {
                 Statement::Counting {
                     without,
                     board,
+                    board_up_to,
+                    bare_without,
                     rows,
                     otherwise,
                     from_pieces,
@@ -694,6 +712,7 @@ impl Builder {
                 let mut not_capturing = None;
                 let mut unconfined = false;
                 let mut sets_en_passant = false;
+                let mut first_move = None;
                 for clause in it {
                     match clause.as_rule() {
                         Rule::in_clause => {
@@ -713,6 +732,20 @@ impl Builder {
                         }
                         Rule::unconfined_clause => unconfined = true,
                         Rule::sets_en_passant_clause => sets_en_passant = true,
+                        Rule::first_move_clause => {
+                            let mut fm = FirstMoveClause {
+                                not_in_check: false,
+                                lost_by: Vec::new(),
+                            };
+                            for c in clause.into_inner() {
+                                match c.as_rule() {
+                                    Rule::not_in_check_clause => fm.not_in_check = true,
+                                    Rule::lost_by_clause => fm.lost_by = self.clause_names(c),
+                                    _ => {}
+                                }
+                            }
+                            first_move = Some(fm);
+                        }
                         _ => return Err(self.malformed(&clause)),
                     }
                 }
@@ -724,6 +757,7 @@ impl Builder {
                     not_capturing,
                     unconfined,
                     sets_en_passant,
+                    first_move,
                 }
             }
             Rule::rides_item => {

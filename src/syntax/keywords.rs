@@ -330,7 +330,7 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
         rule: Rule::k_moves,
         word: "moves",
         place: Place::Piece,
-        how: "`moves BETZA [in ZONE] [capturing KIND, ...] [unconfined] [sets-en-passant]`, like `moves mfWcfF`",
+        how: "`moves BETZA [in ZONE] [capturing KIND, ...] [unconfined] [sets-en-passant] [first-move]`, like `moves mfWcfF`",
     },
     Keyword {
         rule: Rule::k_rides,
@@ -761,6 +761,24 @@ pub(crate) const KEYWORDS: &[Keyword] = &[
     Keyword {
         rule: Rule::k_sets_en_passant,
         word: "sets-en-passant",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_first_move,
+        word: "first-move",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_not_in_check,
+        word: "not-in-check",
+        place: Place::Word,
+        how: "",
+    },
+    Keyword {
+        rule: Rule::k_lost_when_aimed_by,
+        word: "lost-when-aimed-by",
         place: Place::Word,
         how: "",
     },

@@ -69,6 +69,7 @@ fn every_section_written_for_the_tests_imports_and_agrees_with_fairy_stockfish()
         ("stuckpawns", 3),
         ("rightstep", 4),
         ("stonequeens", 4),
+        ("firstleaps", 4),
     ] {
         assert!(
             known.iter().any(|k| k == name),
@@ -139,6 +140,15 @@ fn start_hands_castling_files_check_counts_demotion_and_janggi_pieces_convert() 
             &["confined all - promo", "moves kcfF unconfined"][..],
         ),
         ("stonequeens", &["petrify Queen, Rook"][..]),
+        (
+            "firstleaps",
+            &[
+                "moves mfsN first-move not-in-check lost-when-aimed-by Rook",
+                "moves mfD first-move",
+                "counting board 63 up-to 3 bare without Pawn 2 Rook 7, Rook 15, 2 Khon 21, 2 Knight 31, Khon 43, else 63 from-pieces",
+                "w DEde - 0 1",
+            ][..],
+        ),
         ("rightstep", &["piece CustomPiece1 S {\n  moves fWrW\n  turned\n}"][..]),
         (
             "cannonwall",
@@ -291,7 +301,7 @@ fn the_cli_writes_one_file_per_section_and_strict_skips_omissions() {
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(out.contains("[stony] imported with 1 omission:"), "{out}");
     assert!(
-        out.ends_with("17 imported, 2 imported with omissions, 0 refused\n"),
+        out.ends_with("18 imported, 2 imported with omissions, 0 refused\n"),
         "{out}"
     );
     assert!(

@@ -32,6 +32,19 @@ def perft(variant, fen, moves, depth):
     return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
 
 
+def legal(variant, fen, moves, no_mate=""):
+    """pyffish's legal moves, less its drops of a `no_mate` letter that give mate: Fairy-Stockfish
+    lists such a drop (`shogiPawnDropMateIllegal`) and scores the mate as the dropper's loss,
+    where the language's `no-mate` makes the drop illegal. The same game, one leaf fewer."""
+    out = sf.legal_moves(variant, fen, moves)
+    if not no_mate:
+        return out
+    return [m for m in out
+            if not (m[1:2] == "@" and m[0].upper() in no_mate
+                    and sf.gives_check(variant, fen, moves + [m])
+                    and not sf.legal_moves(variant, fen, moves + [m]))]
+
+
 def handle(req):
     cmd = req.get("cmd")
     if cmd == "version":
@@ -43,7 +56,7 @@ def handle(req):
         return sf.start_fen(req["variant"])
     variant, fen, moves = req["variant"], req["fen"], list(req.get("moves", []))
     if cmd == "legal_moves":
-        return sorted(sf.legal_moves(variant, fen, moves))
+        return sorted(legal(variant, fen, moves, req.get("no_mate", "")))
     if cmd == "get_fen":
         return sf.get_fen(variant, fen, moves)
     if cmd == "perft":

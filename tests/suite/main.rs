@@ -21,6 +21,7 @@ mod engine_limits;
 mod explosions;
 mod fast_path;
 mod fen;
+mod first_move;
 mod flag_rules;
 mod flipping;
 mod fuzz_findings;

@@ -111,6 +111,16 @@ fn makruk_matches_fairy_stockfish() {
 }
 
 #[test]
+fn cambodian_matches_fairy_stockfish() {
+    run_file("cambodian.perft");
+}
+
+#[test]
+fn torishogi_matches_fairy_stockfish() {
+    run_file("torishogi.perft");
+}
+
+#[test]
 fn shatranj_matches_fairy_stockfish() {
     run_file("shatranj.perft");
 }

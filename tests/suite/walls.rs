@@ -296,6 +296,47 @@ fn a_stone_survives_blasts_and_shields_a_king() {
     assert_eq!(to_fen(&nuclear, &p), "7k/8/8/2*5/3*4/8/8/4K3 b - - 0 1");
 }
 
+/// Atomic duck chess (`walls moved` with `explosions`): the royal rule judges each move with its
+/// wall up and the duck gone from where it stood, as Fairy-Stockfish judges its pseudo-royal
+/// kings. The Rook on d2 sees d3 to d8: the King on e8 may step to d8 or d7 only with the duck
+/// between them. A blast leaves walls standing.
+#[test]
+fn under_explosions_the_royal_rule_judges_a_move_with_its_wall_up() {
+    let fen = "4k3/8/8/8/8/8/3R4/4K2* b - - 0 1";
+    let e = petrify_engine("walls moved\nexplosions", fen);
+    let onto_d: Vec<String> = all_moves(&e, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("e8d"))
+        .collect();
+    assert_eq!(
+        onto_d,
+        strs(&[
+            "e8d7,d7d3",
+            "e8d7,d7d4",
+            "e8d7,d7d5",
+            "e8d7,d7d6",
+            "e8d8,d8d3",
+            "e8d8,d8d4",
+            "e8d8,d8d5",
+            "e8d8,d8d6",
+            "e8d8,d8d7"
+        ])
+    );
+    // The King's three safe steps (e7, f7, f8), each with the duck on any of the 60 squares
+    // empty once it has moved (not h1, which the duck must leave), and the nine above.
+    assert_eq!(all_moves(&e, fen).len(), 3 * 60 + 9);
+    // Without explosions a wall never shields the King: no step to d8 at all.
+    let plain = petrify_engine("walls moved", fen);
+    assert!(all_moves(&plain, fen)
+        .iter()
+        .all(|m| !m.starts_with("e8d8")));
+    // A capture blows up the pieces around it, but not the wall beside it.
+    let fen2 = "4k3/8/8/8/8/2p5/3*4/2R1K3 w - - 0 1";
+    let e = petrify_engine("walls anywhere\nexplosions", fen2);
+    let p = after(&e, fen2, &["c1c3,c3a8"]);
+    assert_eq!(to_fen(&e, &p), "*3k3/8/8/8/8/8/3*4/4K3 b - - 0 1");
+}
+
 #[test]
 fn a_royal_kind_cannot_turn_to_stone() {
     let src = "variant \"P\"\nboard 8x8\npiece King K { moves K royal }\npetrify King\nstart \"k7/8/8/8/8/8/8/K7 w - - 0 1\"\n";

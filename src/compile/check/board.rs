@@ -197,7 +197,20 @@ pub(super) fn start(
     let mut setup = Setup::default();
     // With `gating`, file letters in the castling field name gates.
     // With `castling ... to`, file letters in the castling field name the rooks (Shredder-FEN).
+    // With `first-move` lines, file letters name the pieces that still hold their rights.
+    let first_moves = m.pieces.values().any(|d| {
+        d.items.iter().any(|i| {
+            matches!(
+                &i.node,
+                crate::syntax::PieceItem::Moves {
+                    first_move: Some(_),
+                    ..
+                }
+            )
+        })
+    });
     let gating = m.game_rules.contains_key("gating")
+        || first_moves
         || m.castling.as_ref().is_some_and(|c| c.2.to.is_some());
     let walls = m.game_rules.contains_key("walls");
     let start_fen = match &m.start {

@@ -221,6 +221,8 @@ pub(super) fn compile(
             Statement::Counting {
                 without,
                 board,
+                board_up_to,
+                bare_without,
                 rows,
                 otherwise,
                 from_pieces,
@@ -231,7 +233,12 @@ pub(super) fn compile(
                     None => Some(0),
                 };
                 let without = env.kinds(ctx, without, Code::PieceUnknown, "piece");
+                let bare_without = env.kinds(ctx, bare_without, Code::PieceUnknown, "piece");
                 let board = moves(ctx, board);
+                let up_to = match board_up_to {
+                    Some(n) => in_range(ctx, n, 1, 255, "a piece count").map(|v| Some(v as u8)),
+                    None => Some(None),
+                };
                 let otherwise = moves(ctx, otherwise);
                 let mut bare = Vec::new();
                 let mut ok = true;
@@ -251,12 +258,20 @@ pub(super) fn compile(
                         _ => ok = false,
                     }
                 }
-                if let (Some(without), Some(board), Some(otherwise), true) =
-                    (without, board, otherwise, ok)
+                if let (
+                    Some(without),
+                    Some(board),
+                    Some(otherwise),
+                    Some(bare_without),
+                    Some(board_up_to),
+                    true,
+                ) = (without, board, otherwise, bare_without, up_to, ok)
                 {
                     end.counting = Some(crate::rules::Counting {
                         without,
                         board,
+                        board_up_to,
+                        bare_without,
                         bare,
                         otherwise,
                         from_pieces: *from_pieces,

@@ -6,10 +6,12 @@ use crate::diagnostics::Code;
 use crate::geometry::ByPlayer;
 use crate::geometry::PlayerSquares;
 use crate::rules::{
-    Confinement, Glyph, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind, Promotion,
-    PromotionMode, RideDirection, MAX_GLYPH_CHARS, MAX_PIECE_KINDS,
+    Confinement, FirstMove, Glyph, MoveRule, PathDef, PathId, PathRide, PieceDef, PieceKind,
+    Promotion, PromotionMode, RideDirection, MAX_GLYPH_CHARS, MAX_PIECE_KINDS,
 };
-use crate::syntax::{Name, PieceDecl, PieceItem, PromotionWhen, RideWay, Span, Spanned};
+use crate::syntax::{
+    FirstMoveClause, Name, PieceDecl, PieceItem, PromotionWhen, RideWay, Span, Spanned,
+};
 
 /// Piece names are distinct without regard to case, letters are one upper-case letter each and
 /// distinct, and there are at most [`MAX_PIECE_KINDS`] kinds.
@@ -159,6 +161,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
         royal_when_last: false,
         royal_counted_with: None,
         turned: false,
+        first_move: None,
         confinement: Confinement::None,
         promotion: None,
         captured_as: PieceKind::from_index(0),
@@ -181,6 +184,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                 not_capturing,
                 unconfined,
                 sets_en_passant,
+                first_move,
             } => {
                 let patterns = match crate::betza::parse(&betza.node) {
                     Ok(p) if paths_from_a_square(&p, env.dims) > MAX_PATHS_PER_SQUARE => {
@@ -269,7 +273,7 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                     Some(not_capturing),
                 ) = (patterns, only_in, capturing, not_over, not_capturing)
                 {
-                    def.moves.push(MoveRule {
+                    let rule = MoveRule {
                         betza: betza.node.clone(),
                         patterns,
                         only_in,
@@ -279,7 +283,11 @@ fn piece(ctx: &mut Ctx, env: &mut Env, d: &PieceDecl) -> (PieceDef, Option<Piece
                         sets_en_passant: *sets_en_passant,
                         not_over,
                         not_capturing,
-                    });
+                    };
+                    match first_move {
+                        None => def.moves.push(rule),
+                        Some(fm) => first_move_line(ctx, env, &mut def, rule, fm, betza, item.span),
+                    }
                 }
             }
             PieceItem::Rides { .. } => {
@@ -669,4 +677,59 @@ pub(super) fn royal_groups(ctx: &mut Ctx, decls: &[&PieceDecl], pieces: &[PieceD
             ));
         ctx.report(e);
     }
+}
+
+/// A `moves ... first-move` line, which becomes the piece's first-move moves: one such line a
+/// piece, and its moves never capture (they are not attacks).
+fn first_move_line(
+    ctx: &mut Ctx,
+    env: &mut Env,
+    def: &mut PieceDef,
+    rule: MoveRule,
+    fm: &FirstMoveClause,
+    betza: &Spanned<String>,
+    span: Span,
+) {
+    if def.first_move.is_some() {
+        let e = ctx
+            .error(
+                Code::NameDuplicate,
+                span,
+                "a piece has at most one `first-move` line",
+            )
+            .with_label("second `first-move` line")
+            .with_help("write all its first moves in one Betza string: `moves mfsNmfD first-move`");
+        ctx.report(e);
+        return;
+    }
+    let captures = rule.capturing.is_some()
+        || rule
+            .patterns
+            .iter()
+            .any(|p| p.legs.iter().any(|l| l.mode.to_enemy));
+    if captures {
+        let e = ctx
+            .error(
+                Code::Betza,
+                betza.span,
+                format!("`{}` may capture; a `first-move` move may not", betza.node),
+            )
+            .with_label("captures")
+            .with_help("first moves only go to empty squares: write them with `m` (`mfD`)");
+        ctx.report(e);
+        return;
+    }
+    let Some(lost_by) = env.kinds(
+        ctx,
+        &fm.lost_by,
+        Code::PieceUnknown,
+        "`lost-when-aimed-by` piece",
+    ) else {
+        return;
+    };
+    def.first_move = Some(FirstMove {
+        rule,
+        not_in_check: fm.not_in_check,
+        lost_by,
+    });
 }

@@ -26,8 +26,8 @@ pub(super) fn walls(
         "arrow" => WallRule::Arrow,
         _ => WallRule::Trail,
     };
-    // A move places one wall after it; a drop, a gated piece or a blast would need rules of
-    // their own for where that wall goes and what a blast does to it.
+    // A move places one wall after it; a drop or a gated piece would need a rule of its own for
+    // where that wall goes. A blast leaves walls standing, as it leaves stones (`petrify`).
     let clash = if has_drops {
         Some((
             "drops",
@@ -37,11 +37,6 @@ pub(super) fn walls(
         Some((
             "`gating`",
             "a gated piece would need a rule of its own for its wall",
-        ))
-    } else if m.game_rules.contains_key("explosions") {
-        Some((
-            "`explosions`",
-            "a blast would need a rule for the walls around it",
         ))
     } else {
         None

@@ -395,6 +395,8 @@ impl Exporter<'_> {
         let from_pieces = crate::rules::Counting {
             without: without.clone(),
             board: 64,
+            board_up_to: None,
+            bare_without: Vec::new(),
             bare: [
                 row(2, "rook", 8),
                 row(1, "rook", 16),
@@ -411,6 +413,8 @@ impl Exporter<'_> {
         let from_zero = crate::rules::Counting {
             without,
             board: 0,
+            board_up_to: None,
+            bare_without: Vec::new(),
             bare: [
                 row(1, "rook", 16),
                 row(1, "silver", 44),
@@ -422,14 +426,34 @@ impl Exporter<'_> {
             otherwise: 0,
             from_pieces: false,
         };
+        // Cambodian chess's: the board's honour for two or three pieces whatever pawns stand,
+        // the pieces' honour once no pawn is left, each limit a move shorter.
+        let cambodian = crate::rules::Counting {
+            without: Vec::new(),
+            board: 63,
+            board_up_to: Some(3),
+            bare_without: from_pieces.without.clone(),
+            bare: from_pieces
+                .bare
+                .iter()
+                .map(|r| crate::rules::CountRow {
+                    limit: r.limit - 1,
+                    ..*r
+                })
+                .collect(),
+            otherwise: 63,
+            from_pieces: true,
+        };
         if *c == from_pieces {
             self.line("countingRule", "makruk");
+        } else if *c == cambodian {
+            self.line("countingRule", "cambodian");
         } else if *c == from_zero {
             self.line("countingRule", "asean");
         } else {
             self.problem(
                 Subject::Statement("counting"),
-                "`counting`: Fairy-Stockfish has two counting forms only, over its pawn, rook, khon and knight types (left out)",
+                "`counting`: Fairy-Stockfish has three counting forms only (makruk's, Cambodian chess's and ASEAN chess's), over its pawn, rook, khon and knight types (left out)",
             );
         }
     }

@@ -216,6 +216,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             // Fairy-Stockfish turns every piece: a `turned` piece exports as it is, an
             // asymmetric one without it is a problem (`pieces`).
             "turned",
+            // Cambodian chess's two first moves are `cambodianMoves`; others a problem (`pieces`).
+            "first_move",
             "confinement",
             "promotion",
             "captured_as",

@@ -34,6 +34,7 @@ impl Exporter<'_> {
 
     pub(super) fn pieces(&mut self) {
         let kinds: Vec<PieceKind> = self.kinds().collect();
+        self.first_moves(&kinds);
         for &k in &kinds {
             let p = self.piece(k).clone();
             let soldier =
@@ -457,6 +458,54 @@ impl Exporter<'_> {
 }
 
 /// Letters for a piece-type list key, `-` for none.
+impl Exporter<'_> {
+    /// `first-move` lines: Fairy-Stockfish has Cambodian chess's two (`cambodianMoves`, with
+    /// `gating` for the rights in the FEN): its king's leap two files aside onto the rank in
+    /// front, not in check, lost to a rook aimed at it, and its `fers`'s leap two forward.
+    fn first_moves(&mut self, kinds: &[PieceKind]) {
+        let key_of = |e: &Self, k: PieceKind| match &e.slots[k.index()] {
+            Some(Slot::Own { key, .. }) => Some(key.clone()),
+            _ => None,
+        };
+        let rooks: Vec<PieceKind> = kinds
+            .iter()
+            .copied()
+            .filter(|&k| key_of(self, k).as_deref() == Some("rook"))
+            .collect();
+        let mut stated = false;
+        for &k in kinds {
+            let p = self.piece(k).clone();
+            let Some(fm) = &p.first_move else {
+                continue;
+            };
+            let key = key_of(self, k);
+            let king = key.as_deref() == Some("king")
+                && fm.rule.betza == "mfsN"
+                && fm.not_in_check
+                && fm.lost_by == rooks;
+            let fers = key.as_deref() == Some("fers")
+                && fm.rule.betza == "mfD"
+                && !fm.not_in_check
+                && fm.lost_by.is_empty();
+            if king || fers {
+                stated = true;
+            } else {
+                self.problem(
+                    Subject::Moves(p.name.clone(), fm.rule.betza.clone()),
+                    format!(
+                        "{}: first moves `{}`; Fairy-Stockfish has only Cambodian chess's (a king's `mfsN` not in check, lost to a rook aimed at it; a met's `mfD`) (left out)",
+                        p.name, fm.rule.betza
+                    ),
+                );
+            }
+        }
+        if stated {
+            self.line("cambodianMoves", "true");
+            self.line("gating", "true");
+        }
+    }
+}
+
 fn letters(v: &mut dyn Iterator<Item = char>) -> String {
     let s: String = v.collect();
     if s.is_empty() {

@@ -173,6 +173,16 @@ impl Exporter<'_> {
         {
             return Some("shogiPawn");
         }
+        // Cambodian chess's met: Fairy-Stockfish gives its first leap to the `fers` type.
+        if unconditional
+            && !used.contains("fers")
+            && p.first_move
+                .as_ref()
+                .is_some_and(|fm| fm.rule.betza == "mfD")
+            && *units == units_of_betza("F")
+        {
+            return Some("fers");
+        }
         if !used.contains("soldier") && self.soldier_rank(k).is_some() {
             return Some("soldier");
         }

@@ -210,6 +210,7 @@ pub(super) fn convert(name: &str, settings: Settings) -> Result<(String, Vec<Omi
     let mut pieces = read_pieces(&mut c)?;
     confinement(&mut c, &mut pieces);
     diagonal_lines(&mut c, &mut pieces);
+    cambodian_moves(&mut c, &mut pieces);
     let promotion = promotions(&mut c, &mut pieces);
     let mut promotion = promotion;
     let royal_rule = royalty(&mut c, &mut pieces);
@@ -1487,7 +1488,7 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
     // `countingRule`: makruk's and ASEAN chess's counting, over Fairy-Stockfish's piece types.
     match c.get("countingRule").as_deref() {
         None | Some("none") => {}
-        Some(rule @ ("makruk" | "asean")) => {
+        Some(rule @ ("makruk" | "asean" | "cambodian")) => {
             // The khon is Fairy-Stockfish's `silver` type (`khon` in the built-ins' description).
             let name = |key: &str| {
                 pieces
@@ -1504,6 +1505,14 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
                     (2, "knight", 32),
                     (1, "khon", 44),
                 ]
+            } else if rule == "cambodian" {
+                &[
+                    (2, "rook", 7),
+                    (1, "rook", 15),
+                    (2, "khon", 21),
+                    (2, "knight", 31),
+                    (1, "khon", 43),
+                ]
             } else {
                 &[(1, "rook", 16), (1, "khon", 44), (1, "knight", 64)]
             };
@@ -1511,31 +1520,45 @@ fn end_rules(c: &mut Conv, pieces: &[Piece], royal_rule: Option<&str>) -> Vec<St
                 .iter()
                 .filter_map(|&(m, key, l)| {
                     let n = name(key)?;
-                    Some(if m > 1 { format!("{m} {n} {l}") } else { format!("{n} {l}") })
+                    Some(if m > 1 {
+                        format!("{m} {n} {l}")
+                    } else {
+                        format!("{n} {l}")
+                    })
                 })
                 .collect();
             let mut l = "counting".to_string();
-            if let Some(p) = name("pawn") {
-                l.push_str(&format!(" without {p}"));
+            let pawn = name("pawn");
+            match (rule, &pawn) {
+                // Cambodian chess: the pawns stop only the pieces' honour.
+                ("cambodian", _) => l.push_str(" board 63 up-to 3"),
+                (_, Some(p)) => l.push_str(&format!(" without {p}")),
+                _ => {}
             }
             if rule == "makruk" {
                 l.push_str(" board 64");
             }
             let mut bare = rows;
-            if rule == "makruk" {
-                bare.push("else 64".into());
+            match rule {
+                "makruk" => bare.push("else 64".into()),
+                "cambodian" => bare.push("else 63".into()),
+                _ => {}
             }
             if !bare.is_empty() {
-                l.push_str(&format!(" bare {}", bare.join(", ")));
+                l.push_str(" bare");
+                if let (Some(p), "cambodian") = (&pawn, rule) {
+                    l.push_str(&format!(" without {p}"));
+                }
+                l.push_str(&format!(" {}", bare.join(", ")));
             }
-            if rule == "makruk" {
+            if rule != "asean" {
                 l.push_str(" from-pieces");
             }
             rules.push(l);
         }
         Some(_) => c.omit(
             "countingRule",
-            "Cambodian counting (its board's honour may count from a ply the position does not record)",
+            "a counting rule Fairy-Stockfish has not named",
         ),
     }
     // Draw odds (`materialCounting = blackdrawodds`): every drawn end is that player's win.
@@ -1771,6 +1794,30 @@ fn start_and_castling(c: &mut Conv, pieces: &[Piece], rules: &mut Vec<String>) -
         }
     }
     start
+}
+
+/// `cambodianMoves`: the king's first leap two files aside onto the rank in front (not in
+/// check, lost to a rook aimed at it) and the `fers`'s first leap two forward, as `first-move`
+/// lines; their rights are the FEN's gates (`gating`, read with the start).
+fn cambodian_moves(c: &mut Conv, pieces: &mut [Piece]) {
+    if !c.flag("cambodianMoves", false) {
+        return;
+    }
+    c.get("gating");
+    let rook = pieces
+        .iter()
+        .find(|p| p.key == "rook")
+        .map(|p| p.name.clone());
+    for p in pieces.iter_mut() {
+        match p.key.as_str() {
+            "king" => p.moves.push(match &rook {
+                Some(r) => format!("mfsN first-move not-in-check lost-when-aimed-by {r}"),
+                None => "mfsN first-move not-in-check".to_string(),
+            }),
+            "fers" | "met" => p.moves.push("mfD first-move".to_string()),
+            _ => {}
+        }
+    }
 }
 
 /// Keys whose value here is Fairy-Stockfish's default (alternatives split by `|`): they state no
