@@ -61,8 +61,6 @@ MECHANISMS = {
     "mutually_immune": "kinds that may not capture each other (atomar's kings)",
     "walls": "walls the language does not place yet: on the edge or beside other walls instead of a move (atlantis)",
     "two_boards": "two boards: pieces passed to a partner (bughouse, supply)",
-    "counting": "Cambodian counting (its board's honour may count from a ply the position does not record; makruk's and ASEAN chess's counting are stated)",
-    "first_move_rights": "first-move rights of single pieces outside castling (Cambodian king leap and Met step)",
     "material_counting": "material counting to score drawn ends (janggi's bikjang, double pass, repetition)",
     "move_repetition": "a move that repeats a position is illegal (modern janggi)",
     "triple_step": "pawn triple steps with en passant (wildebeest)",
@@ -88,7 +86,6 @@ KEY_MECHANISM = {
     "extinctionPieceCount": "crown_prince",
     "wallingRule": "walls",
     "wallOrMove": "walls",
-    "countingRule": "counting",
     "dropChecks": "drop_checks",
     "piecePromotionOnCapture": "promo_on_capture",
     "petrifyOnCaptureTypes": "petrify_royal",
@@ -164,8 +161,6 @@ SHIPPED_NOTES = {
 # Built-ins nothing ships that the language cannot state: the mechanisms they need, a note, and
 # optionally evidence: a definition stating the rest and a position where it must differ from FSF.
 BUILTIN_BLOCKED = {
-    "cambodian": (["first_move_rights", "counting"], "makruk with the king's first-move leap and the Met's first-move double step (FSF's gating rights `DEde`)"),
-    "karouk": (["first_move_rights", "counting"], "cambodian in which the first check wins (that part is `check-limit 1`)"),
     "petrified": (["petrify_royal"], "a capturing piece (not a pawn) turns to stone (`petrify`), the royal commoner too; sideways pawns"),
     "atomar": (["mutually_immune"], "atomic with the kings immune to the blast (`explosions ... immune King`) and unable to take each other"),
     "bughouse": (["two_boards"], ""),
@@ -267,6 +262,10 @@ repetition 3 draw
 move-limit 50 draw resets Pawn
 
 start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+""", [], None),
+    "karouk": ("""variant "karouk"
+extends "cambodian.variant"
+check-limit 1
 """, [], None),
     "makpong": ("""variant "makpong"
 extends "makruk.variant"

@@ -105,15 +105,7 @@ impl Engine {
         let m = self.mover(pos, from, us, kind);
         self.walk(&m, out);
         if m.entry.may_repeat {
-            // Two patterns may reach the same square the same way: keep the move once.
-            let mut i = first;
-            while i < out.len() {
-                if out[first..i].contains(&out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            keep_once(out, first);
         }
     }
 
@@ -1378,14 +1370,7 @@ impl<B: BitBoard> MoveGen<'_, B> {
             let first = out.len();
             self.walk(&m, out);
             if m.entry.may_repeat {
-                let mut i = first;
-                while i < out.len() {
-                    if out[first..i].contains(&out[i]) {
-                        out.remove(i);
-                    } else {
-                        i += 1;
-                    }
-                }
+                keep_once(out, first);
             }
         }
     }
@@ -1453,6 +1438,18 @@ impl<B: BitBoard> MoveGen<'_, B> {
                     wall: None,
                 });
             }
+        }
+    }
+}
+
+/// Two patterns may reach the same square the same way: keeps each move of `out[first..]` once.
+fn keep_once(out: &mut Vec<Move>, first: usize) {
+    let mut i = first;
+    while i < out.len() {
+        if out[first..i].contains(&out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
 }
