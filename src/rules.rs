@@ -184,6 +184,9 @@ pub struct KindWeights {
     pub centrality: i32,
     /// Scale of the square table from nearness to the promotion zone, percent of the derived one.
     pub advancement: i32,
+    /// Scale of the bonus per square the piece may move to in a position, percent of the
+    /// derived one (kinds whose mobility is not counted, pawn-like ones and royals, ignore it).
+    pub mobility: i32,
 }
 
 /// The designer's introduction to a variant, who made it and where it comes from (`description`,

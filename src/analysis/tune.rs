@@ -166,7 +166,7 @@ fn play_one(
             let undecided = matches!(r.info.score, Score::Cp(cp) if cp.abs() < DECIDED_CP);
             if undecided && is_quiet(&pos, &mv) && !engine.in_check(&pos) {
                 pending.push(Pending {
-                    features: eval.features(&pos),
+                    features: eval.features(engine, &pos),
                     mover: pos.side_to_move(),
                 });
             }
@@ -232,7 +232,7 @@ pub fn from_pgn(engine: &Arc<Engine>, eval: &Evaluator, games: &[PgnGame]) -> Ve
             let pos = game.position();
             if is_quiet(pos, mv) && !engine.in_check(pos) {
                 pending.push(Pending {
-                    features: eval.features(pos),
+                    features: eval.features(engine, pos),
                     mover: pos.side_to_move(),
                 });
             }
@@ -341,6 +341,7 @@ pub fn to_vector(weights: &[KindWeights]) -> Vec<f64> {
                 w.hand as f64,
                 w.centrality as f64,
                 w.advancement as f64,
+                w.mobility as f64,
             ]
         })
         .collect()
@@ -360,6 +361,7 @@ pub fn from_vector(theta: &[f64]) -> Vec<KindWeights> {
             hand: v(c[1]),
             centrality: s(c[2]),
             advancement: s(c[3]),
+            mobility: s(c[4]),
         })
         .collect()
 }

@@ -195,7 +195,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
             fit.error_before,
             fit.error_after
         ),
-        "value and hand: centipawns; centrality and advancement: percent of the derived square tables.".to_string(),
+        "value and hand: centipawns; centrality and advancement: percent of the derived square tables; mobility: percent of the derived bonus per square reached.".to_string(),
     ];
     let text = weights::to_text(&rules, &tune::as_rules_weights(&fit.weights), &notes);
     std::fs::write(&out, text).map_err(|e| format!("cannot write `{}`: {e}", out.display()))?;
@@ -217,18 +217,19 @@ fn table(rules: &RuleSet, before: &[KindWeights], after: &[KindWeights]) -> Stri
         .unwrap_or(5)
         .max(5);
     let mut out = format!(
-        "{:<width$}  {:>13}  {:>13}  {:>13}  {:>13}\n",
-        "piece", "value", "hand", "centrality %", "advancement %"
+        "{:<width$}  {:>13}  {:>13}  {:>13}  {:>13}  {:>13}\n",
+        "piece", "value", "hand", "centrality %", "advancement %", "mobility %"
     );
     for ((p, b), a) in rules.pieces.iter().zip(before).zip(after) {
         let cell = |x: i32, y: i32| format!("{x} -> {y}");
         out.push_str(&format!(
-            "{:<width$}  {:>13}  {:>13}  {:>13}  {:>13}\n",
+            "{:<width$}  {:>13}  {:>13}  {:>13}  {:>13}  {:>13}\n",
             p.name,
             cell(b.value, a.value),
             cell(b.hand, a.hand),
             cell(b.centrality, a.centrality),
-            cell(b.advancement, a.advancement)
+            cell(b.advancement, a.advancement),
+            cell(b.mobility, a.mobility)
         ));
     }
     out.pop();

@@ -12,6 +12,7 @@
 //! hand = 1003          # centipawns in hand
 //! centrality = 110     # percent of the square table from the kind's own moves
 //! advancement = 100    # percent of the square table from nearness to promotion
+//! mobility = 100       # percent of the bonus per square reached (absent: 100)
 //! ```
 //!
 //! A file that cannot be read, is not such TOML or holds a value out of bounds is an error (the
@@ -66,12 +67,13 @@ pub fn to_text(rules: &RuleSet, weights: &Weights, notes: &[String]) -> String {
     for (def, w) in rules.pieces.iter().zip(&weights.kinds) {
         let Some(w) = w else { continue };
         out.push_str(&format!(
-            "\n[pieces.{}]\nvalue = {}\nhand = {}\ncentrality = {}\nadvancement = {}\n",
+            "\n[pieces.{}]\nvalue = {}\nhand = {}\ncentrality = {}\nadvancement = {}\nmobility = {}\n",
             toml_key(&def.name),
             w.value,
             w.hand,
             w.centrality,
-            w.advancement
+            w.advancement,
+            w.mobility
         ));
     }
     out
@@ -115,6 +117,8 @@ struct Entry {
     hand: Spanned<i64>,
     centrality: Spanned<i64>,
     advancement: Spanned<i64>,
+    /// Absent in files written before mobility was weighted: as derived.
+    mobility: Option<Spanned<i64>>,
 }
 
 /// Weights read from a file, with the warnings about them.
@@ -147,7 +151,7 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 format!("the weights file is not valid: {}", e.message()),
             )
             .with_help(format!(
-                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality` and `advancement`; {HELP_BROKEN}"
+                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality`, `advancement` and `mobility`; {HELP_BROKEN}"
             ))]);
         }
     };
@@ -193,6 +197,10 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
             hand: field(&entry.hand, MAX_WEIGHT_VALUE, "piece value"),
             centrality: field(&entry.centrality, MAX_WEIGHT_SCALE, "scale"),
             advancement: field(&entry.advancement, MAX_WEIGHT_SCALE, "scale"),
+            mobility: entry
+                .mobility
+                .as_ref()
+                .map_or(100, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
         };
         match rules.kind_by_name(key.get_ref()) {
             Some(k) => kinds[k.index()] = Some(w),

@@ -38,6 +38,7 @@ pub(crate) mod fen;
 mod game;
 mod gating;
 mod make;
+mod mobility;
 mod movegen;
 mod moves;
 mod outcome;

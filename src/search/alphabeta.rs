@@ -242,7 +242,7 @@ impl Searcher {
         let static_eval = if in_check {
             -INF
         } else {
-            self.eval.evaluate(pos)
+            self.eval.evaluate(&self.engine, pos)
         };
         // The pruning below comes before the move generation, which it saves; it may miss a
         // stalemate (no legal move, not in check), as it may miss any other reply.
@@ -406,7 +406,7 @@ impl Searcher {
             return s;
         }
         let evasions = in_check && qply < 4;
-        let stand = self.eval.evaluate(pos);
+        let stand = self.eval.evaluate(&self.engine, pos);
         // Standing pat before generating the moves saves the generation at most leaves; a
         // stalemate there goes unseen (checkmate needs check, and in check all moves are tried).
         if !evasions && !self.at_move_limit(pos) && (stand >= beta || ply >= MAX_PLY - 1) {

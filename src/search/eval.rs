@@ -1,5 +1,5 @@
 //! Evaluation derived from the rule set: piece values from how the pieces move, square tables from
-//! centrality and advancement, pieces in hand.
+//! centrality and advancement, pieces in hand, and each piece's mobility in the position.
 //!
 //! Nothing here knows a variant. A kind's value comes from the squares it reaches on an empty
 //! board, averaged over the squares it may stand on (so confinement, zone-dependent moves and the
@@ -24,6 +24,8 @@ pub struct Evaluator {
     hand: Vec<i32>,
     /// Per player, kind and square: material plus square bonus.
     pst: Vec<i32>,
+    /// Per kind, hundredths of a centipawn per square a piece may move to (0: not counted).
+    mobility: Vec<i32>,
     kinds: usize,
     /// The weights the tables were built from, per kind.
     weights: Vec<KindWeights>,
@@ -31,11 +33,16 @@ pub struct Evaluator {
     /// basis the weights scale. Evaluation is linear in the weights over this basis.
     centrality: Vec<f32>,
     advancement: Vec<f32>,
+    /// Per kind, the derived mobility bonus: centipawns per square reached, and the squares a
+    /// piece of the kind reaches on a typical board (its bonus there is folded into `pst`, so
+    /// that the kind's value stays what it is).
+    mobility_basis: Vec<(i32, f64)>,
     dims: Dimensions,
 }
 
-/// Number of weights per kind in [`Evaluator::features`]: value, hand, centrality, advancement.
-pub const FEATURES_PER_KIND: usize = 4;
+/// Number of weights per kind in [`Evaluator::features`]: value, hand, centrality, advancement,
+/// mobility.
+pub const FEATURES_PER_KIND: usize = 5;
 
 /// How one kind moves on an empty board, summarised.
 #[derive(Clone, Debug)]
@@ -49,6 +56,9 @@ struct Mobility {
 /// The weights derived from the rules alone, and the square-table basis they scale.
 struct Derived {
     weights: Vec<KindWeights>,
+    /// Per kind: centipawns per square reached in a position, and the squares a piece of the
+    /// kind reaches on a typical board.
+    mobility: Vec<(i32, f64)>,
     centrality: Vec<f32>,
     advancement: Vec<f32>,
 }
@@ -128,10 +138,26 @@ fn derive(engine: &Engine) -> Derived {
             hand: values[k] + values[k] / 10,
             centrality: if rules.pieces[k].royal { 0 } else { 100 },
             advancement: 100,
+            mobility: 100,
+        })
+        .collect();
+    // Mobility in a position: a short-range piece gains more per square than a long rider (a
+    // knight about 5 centipawns, a queen 1). Pawn-like kinds (fewer than 3 squares on average)
+    // and royals are not counted: their squares are not what they are worth.
+    let mobility = (0..kinds)
+        .map(|k| {
+            let avg = mobility[k].average;
+            if rules.pieces[k].royal || avg < 3.0 {
+                return (0, 0.0);
+            }
+            // Real boards are not empty: most pieces reach about four fifths of what they
+            // reach on an empty one (their far squares already discounted).
+            ((25.0 / avg).round().clamp(1.0, 5.0) as i32, avg * 0.8)
         })
         .collect();
     Derived {
         weights,
+        mobility,
         centrality,
         advancement,
     }
@@ -173,9 +199,11 @@ impl Evaluator {
         for (k, w) in weights.iter().enumerate() {
             for s in dims.squares() {
                 let i = k * MAX_SQUARES + s.index();
+                let (per_square, typical) = d.mobility[k];
                 let bonus = d.centrality[i] as f64 * w.centrality as f64 / 100.0
                     + d.advancement[i] as f64 * w.advancement as f64 / 100.0;
-                let v = w.value + bonus.round() as i32;
+                let mobility = per_square as f64 * w.mobility as f64 / 100.0 * typical;
+                let v = w.value + bonus.round() as i32 - mobility.round() as i32;
                 pst[i] = v;
                 let mirrored = dims.mirror(s);
                 pst[(kinds + k) * MAX_SQUARES + mirrored.index()] = v;
@@ -185,6 +213,13 @@ impl Evaluator {
             values,
             hand,
             pst,
+            mobility: d
+                .mobility
+                .iter()
+                .zip(&weights)
+                .map(|(m, w)| m.0 * w.mobility)
+                .collect(),
+            mobility_basis: d.mobility,
             kinds,
             weights,
             centrality: d.centrality,
@@ -200,10 +235,10 @@ impl Evaluator {
 
     /// The position's features, from the side to move's point of view: per kind
     /// ([`FEATURES_PER_KIND`] each, in kind order) the difference in pieces on the board, in
-    /// pieces in hand, and in the centrality and advancement tables (at 1%). The evaluation is
-    /// their dot product with the weights (`value, hand, centrality, advancement` per kind), up to
-    /// rounding.
-    pub fn features(&self, pos: &Position) -> Vec<f64> {
+    /// pieces in hand, in the centrality and advancement tables and in the mobility bonus (these
+    /// three at 1%). The evaluation is their dot product with the weights (`value, hand,
+    /// centrality, advancement, mobility` per kind), up to rounding.
+    pub fn features(&self, engine: &Engine, pos: &Position) -> Vec<f64> {
         let mut f = vec![0f64; self.kinds * FEATURES_PER_KIND];
         let us = pos.side_to_move();
         for (s, p) in pos.pieces() {
@@ -218,12 +253,19 @@ impl Evaluator {
             f[k * FEATURES_PER_KIND] += sign;
             f[k * FEATURES_PER_KIND + 2] += sign * self.centrality[i] as f64 / 100.0;
             f[k * FEATURES_PER_KIND + 3] += sign * self.advancement[i] as f64 / 100.0;
+            let (per_square, typical) = self.mobility_basis[k];
+            f[k * FEATURES_PER_KIND + 4] -= sign * per_square as f64 * typical / 100.0;
         }
+        let per_square: Vec<i32> = self.mobility_basis.iter().map(|m| m.0).collect();
         for p in Player::BOTH {
             let sign = if p == us { 1.0 } else { -1.0 };
             for k in 0..self.kinds {
                 f[k * FEATURES_PER_KIND + 1] += sign * pos.hand(p, PieceKind::from_index(k)) as f64;
             }
+            engine.each_mobility(pos, p, &per_square, |k, n| {
+                let k = k.index();
+                f[k * FEATURES_PER_KIND + 4] += sign * (per_square[k] as f64 * n as f64) / 100.0;
+            });
         }
         f
     }
@@ -251,8 +293,10 @@ impl Evaluator {
         self.pst[(player.index() * self.kinds + kind.index()) * MAX_SQUARES + s.index()]
     }
 
-    /// The position's value for the side to move, in centipawns.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
+    /// The position's value for the side to move, in centipawns: material and square tables,
+    /// pieces in hand, and each piece's mobility (the squares it may move to, weighted by kind,
+    /// less what mobility is worth on a typical board, which the square tables hold).
+    pub fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
         let mut score = ByPlayer::both(0i32);
         for (s, p) in pos.pieces() {
             score[p.player] += self.square_value(p.player, p.kind, s);
@@ -261,6 +305,7 @@ impl Evaluator {
             for (k, v) in self.hand.iter().enumerate() {
                 score[p] += v * pos.hand(p, PieceKind::from_index(k)) as i32;
             }
+            score[p] += engine.weighted_mobility(pos, p, &self.mobility) / 100;
         }
         let us = pos.side_to_move();
         score[us] - score[us.other()]
@@ -279,6 +324,7 @@ fn merged(derived: &[KindWeights], tuned: &Weights) -> Vec<KindWeights> {
                 hand: w.hand.clamp(-MAX_WEIGHT_VALUE, MAX_WEIGHT_VALUE),
                 centrality: w.centrality.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
                 advancement: w.advancement.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+                mobility: w.mobility.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
             }
         })
         .collect()
@@ -355,7 +401,7 @@ fn mobility(engine: &Engine, kind: PieceKind) -> Mobility {
 /// The evaluation of a position for the side to move, in centipawns. Computes the tables on each
 /// call: a searcher keeps an [`Evaluator`] instead.
 pub fn evaluate(engine: &Engine, pos: &Position) -> i32 {
-    Evaluator::new(engine).evaluate(pos)
+    Evaluator::new(engine).evaluate(engine, pos)
 }
 
 /// The material value in use for every kind (royals 0), in kind order.

@@ -59,12 +59,14 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             hand: 420,
             centrality: 150,
             advancement: 60,
+            mobility: 130,
         },
         KindWeights {
             value: 520,
             hand: 610,
             centrality: 80,
             advancement: 200,
+            mobility: 40,
         },
     ];
     let theta = tune::to_vector(&truth);
@@ -87,6 +89,7 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
         hand: 100,
         centrality: 100,
         advancement: 100,
+        mobility: 100,
     }; 2];
     let config = FitConfig {
         iterations: 2000,
@@ -100,6 +103,7 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             (got.hand, want.hand),
             (got.centrality, want.centrality),
             (got.advancement, want.advancement),
+            (got.mobility, want.mobility),
         ] {
             assert!((g - w).abs() <= 3, "fitted {got:?}, true {want:?}");
         }
@@ -113,7 +117,14 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
 
 #[test]
 fn the_evaluation_is_the_features_times_the_weights() {
-    let engine = Arc::new(common::load("minishogi.variant"));
+    // Minishogi: drops and promotion; chess: riders, whose mobility depends on the board.
+    for name in ["minishogi.variant", "chess.variant"] {
+        features_times_weights(name);
+    }
+}
+
+fn features_times_weights(name: &str) {
+    let engine = Arc::new(common::load(name));
     let eval = Evaluator::new(&engine);
     let theta = tune::to_vector(eval.weights());
     let mut game = chimera::Game::new(engine.clone(), engine.start_position());
@@ -123,14 +134,14 @@ fn the_evaluation_is_the_features_times_the_weights() {
             break;
         }
         let pos = game.position();
-        let f = eval.features(pos);
+        let f = eval.features(&engine, pos);
         let linear: f64 = f.iter().zip(&theta).map(|(a, b)| a * b).sum();
-        // Each piece's square bonus is rounded to a whole centipawn.
+        // Each piece's square bonus is rounded to a whole centipawn, and each side's mobility.
         let pieces = pos.pieces().count() as f64;
         assert!(
-            (linear - eval.evaluate(pos) as f64).abs() <= pieces,
+            (linear - eval.evaluate(&engine, pos) as f64).abs() <= pieces + 2.0,
             "features say {linear}, the evaluation {}",
-            eval.evaluate(pos)
+            eval.evaluate(&engine, pos)
         );
         let moves = engine.legal_moves(pos);
         let capture = moves
@@ -151,6 +162,7 @@ fn a_weights_file_reads_back_as_written() {
                 hand: 7 + k as i32,
                 centrality: -40 + k as i32,
                 advancement: 250,
+                mobility: 90 - k as i32,
             })
         })
         .collect();
@@ -168,6 +180,47 @@ fn pointed<'a>(text: &'a str, e: &chimera::SourceError) -> &'a str {
     let start = e.offset();
     let len: usize = e.span.len();
     &text[start..start + len]
+}
+
+#[test]
+fn a_weights_file_without_mobility_keeps_the_derived_mobility() {
+    // Files written before mobility had a weight: 100% of the derived bonus.
+    let rules = compile_file(&definitions().join("minishogi.variant")).expect("compiles");
+    let fp = weights::rules_fingerprint(&rules);
+    let text = format!(
+        "format = 1\nrules = \"{fp}\"\n[pieces.Rook]\nvalue = 900\nhand = 950\ncentrality = 80\nadvancement = 100\n"
+    );
+    let read = weights::parse("m.weights", &text, &rules).expect("reads");
+    let rook = rules.kind_by_name("Rook").expect("a rook");
+    let w = read.weights.kinds[rook.index()].expect("the rook's weights");
+    assert_eq!((w.value, w.mobility), (900, 100));
+}
+
+#[test]
+fn mobility_counts_the_squares_a_piece_reaches() {
+    // The rook on a1 reaches b1-d1 behind its own pawn on a2, and a2-a8 too with the pawn on
+    // b2: seven squares more, the same pieces. What mobility adds (the evaluation at 100% of the
+    // derived mobility less that at 0%) differs by seven times the rook's bonus per square.
+    let engine = Arc::new(common::load("chess.variant"));
+    let derived = Evaluator::derived(&engine);
+    let rook = engine.rules().kind_by_name("Rook").expect("a rook");
+    let mut kinds: Vec<Option<KindWeights>> = derived.weights().iter().copied().map(Some).collect();
+    if let Some(w) = kinds[rook.index()].as_mut() {
+        w.mobility = 0;
+    }
+    let without = Evaluator::with_weights(&engine, &Weights { kinds });
+    let added = |fen: &str| {
+        let pos = common::pos(&engine, fen);
+        derived.evaluate(&engine, &pos) - without.evaluate(&engine, &pos)
+    };
+    let shut = added("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1");
+    let open = added("4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1");
+    let per_square = (open - shut) / 7;
+    assert_eq!(open - shut, 7 * per_square, "open {open}, shut {shut}");
+    assert!(
+        (1..=5).contains(&per_square),
+        "{per_square} centipawns a square"
+    );
 }
 
 #[test]
@@ -287,7 +340,8 @@ fn chimera_tune_writes_weights_that_check_and_play_then_use() {
     std::fs::write(&file, weights::to_text(engine.rules(), &doubled, &[])).expect("write");
     let more = Engine::new(compile_file(&def).expect("compiles")).expect("engine");
     let pos = common::pos(&more, "1bsgk/4p/5/P4/KGSBR[-] w - - 0 1");
-    let gained = Evaluator::new(&more).evaluate(&pos) - Evaluator::new(&engine).evaluate(&pos);
+    let gained = Evaluator::new(&more).evaluate(&more, &pos)
+        - Evaluator::new(&engine).evaluate(&engine, &pos);
     assert_eq!(gained, 2000);
     let _ = std::fs::remove_dir_all(&dir);
 }
