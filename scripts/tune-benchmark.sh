@@ -8,7 +8,8 @@
 #   scripts/tune-benchmark.sh [DEFINITION]        (default definitions/xiang-fu.variant)
 #
 # Sizes (environment): TUNE_GAMES (200), TUNE_NODES (1000), MATCH_GAMES (200, the SPRT may stop
-# sooner), MATCH_NODES (2000), THREADS (1), CHIMERA (the binary; default: a release build).
+# sooner), MATCH_NODES (2000), THREADS (1), CHIMERA (the binary; default: a release build),
+# SPRT (`elo0=0,elo1=50`; empty: no SPRT, every game is played, for a figure of a fixed size).
 # Everything runs under `nice -n 10`. The weights are written beside a copy of the definition in
 # a temporary folder (KEEP=DIR keeps them there instead).
 set -euo pipefail
@@ -20,6 +21,7 @@ tune_nodes=${TUNE_NODES:-1000}
 match_games=${MATCH_GAMES:-200}
 match_nodes=${MATCH_NODES:-2000}
 threads=${THREADS:-1}
+sprt=${SPRT-elo0=0,elo1=50}
 
 if [ -z "${CHIMERA:-}" ]; then
     nice -n 10 cargo build --release --quiet
@@ -50,5 +52,5 @@ nice -n 10 "$CHIMERA" match "$copy" \
     --engine "chimera name=tuned" \
     --engine "chimera name=derived weights=none" \
     --games "$match_games" --nodes "$match_nodes" --random-plies 6 --seed 7 \
-    --concurrency "$threads" --sprt elo0=0,elo1=50 --quiet \
+    --concurrency "$threads" ${sprt:+--sprt "$sprt"} --quiet \
     --pgn "$work/tune-match.pgn"
