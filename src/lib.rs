@@ -137,7 +137,7 @@ pub use render::{
     diagram_square, find_piece, fonts_available, parse_last_move, render_piece, render_position,
     square_centre, svg_to_png, write_picture, RenderError, RenderOptions,
 };
-pub use search::eval::FEATURES_PER_KIND;
+pub use search::eval::{FEATURES_PER_KIND, TEMPO};
 pub use search::{
     clock_budget, evaluate, piece_values, Budget, Clock, Evaluator, Info, Limits, Score,
     SearchResult, Searcher, MAX_DEPTH, MAX_HASH_MB,

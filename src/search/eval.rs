@@ -237,7 +237,7 @@ impl Evaluator {
     /// ([`FEATURES_PER_KIND`] each, in kind order) the difference in pieces on the board, in
     /// pieces in hand, in the centrality and advancement tables and in the mobility bonus (these
     /// three at 1%). The evaluation is their dot product with the weights (`value, hand,
-    /// centrality, advancement, mobility` per kind), up to rounding.
+    /// centrality, advancement, mobility` per kind) plus [`TEMPO`], up to rounding.
     pub fn features(&self, engine: &Engine, pos: &Position) -> Vec<f64> {
         let mut f = vec![0f64; self.kinds * FEATURES_PER_KIND];
         let us = pos.side_to_move();
@@ -295,7 +295,8 @@ impl Evaluator {
 
     /// The position's value for the side to move, in centipawns: material and square tables,
     /// pieces in hand, and each piece's mobility (the squares it may move to, weighted by kind,
-    /// less what mobility is worth on a typical board, which the square tables hold).
+    /// less what mobility is worth on a typical board, which the square tables hold), and
+    /// [`TEMPO`] for having the move.
     pub fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
         let mut score = ByPlayer::both(0i32);
         for (s, p) in pos.pieces() {
@@ -308,9 +309,13 @@ impl Evaluator {
             score[p] += engine.weighted_mobility(pos, p, &self.mobility) / 100;
         }
         let us = pos.side_to_move();
-        score[us] - score[us.other()]
+        score[us] - score[us.other()] + TEMPO
     }
 }
+
+/// What having the move is worth, centipawns: the side to move can improve its position first.
+/// A constant of [`Evaluator::evaluate`] outside the weights (`chimera tune` leaves it alone).
+pub const TEMPO: i32 = 15;
 
 /// `tuned` where it covers a kind, `derived` elsewhere; every weight clamped to its bounds.
 fn merged(derived: &[KindWeights], tuned: &Weights) -> Vec<KindWeights> {

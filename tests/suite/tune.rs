@@ -135,7 +135,8 @@ fn features_times_weights(name: &str) {
         }
         let pos = game.position();
         let f = eval.features(&engine, pos);
-        let linear: f64 = f.iter().zip(&theta).map(|(a, b)| a * b).sum();
+        let linear: f64 =
+            f.iter().zip(&theta).map(|(a, b)| a * b).sum::<f64>() + chimera::TEMPO as f64;
         // Each piece's square bonus is rounded to a whole centipawn, and each side's mobility.
         let pieces = pos.pieces().count() as f64;
         assert!(
