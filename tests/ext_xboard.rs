@@ -330,6 +330,47 @@ impl Run<'_> {
     }
 }
 
+/// XBoard 4.9 puts a captured piece in the capturer's hand only when it stood on the destination
+/// square (its `ApplyMove` credits the destination's occupant, never the piece a capture-and-
+/// continue move removes on the way), so after such a move in a game with drops its holdings are
+/// one piece short, and it refuses the drop of that piece as an "invalid move". That is XBoard's
+/// bookkeeping, not Chimera's rule, and no move text can make XBoard credit it.
+///
+/// Returns the refused move when a game's forfeit is exactly that: the refused move is a drop of
+/// a kind the definition lets that side drop, and that side had made a capture on a square it then
+/// left (`Ed11xc10-b9`). Any other forfeit returns `None`. (The game is not replayed: XBoard's PGN
+/// of a taught variant leaves out promotions, `Bxf4` for a Bishop that promoted there.)
+fn forfeit_from_xboard_holdings(variant: &str, game: &str) -> Option<String> {
+    let refused = game
+        .split("Forfeit due to invalid move: ")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .to_string();
+    let (letter, square) = refused.split_once('@')?;
+    let rules = chimera::check_file(&definition(variant)).ok()?.rules;
+    let droppable = rules
+        .drops
+        .to_hand
+        .iter()
+        .any(|&k| rules.piece(k).letter.eq_ignore_ascii_case(letter));
+    let on_board = rules.board.dims.parse_square(square).is_some();
+    let raw = chimera::parse_pgn(game).ok()?.into_iter().next()?;
+    // The side that tried the drop moved at every other ply, counting back from the last.
+    let n = raw.moves.len();
+    let locust = raw
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| (n - i) % 2 == 0)
+        .any(|(_, m)| {
+            m.text
+                .split_once('x')
+                .is_some_and(|(_, rest)| rest.contains('-'))
+        });
+    (droppable && on_board && locust).then_some(refused)
+}
+
 /// Every game has a result, nobody called a move illegal, nothing was lost on time.
 fn assert_clean(label: &str, played: &Played, games: usize) {
     let results: Vec<&str> = played
@@ -351,7 +392,23 @@ fn assert_clean(label: &str, played: &Played, games: usize) {
             played.pgn
         );
     }
-    let pgn = played.pgn.to_lowercase();
+    // Games whose forfeit is XBoard's holdings bookkeeping (above) are reported, not failed.
+    let mut excused = Vec::new();
+    let mut kept = String::new();
+    for game in played.pgn.split("[Event ").filter(|g| !g.trim().is_empty()) {
+        let game = format!("[Event {game}");
+        match forfeit_from_xboard_holdings(label, &game) {
+            Some(refused) => {
+                eprintln!(
+                    "{label}: XBoard refused the drop {refused} after a capture-and-continue \
+                     move it did not credit to the hand (XBoard's bookkeeping; the drop is legal)"
+                );
+                excused.push(refused);
+            }
+            None => kept.push_str(&game),
+        }
+    }
+    let pgn = kept.to_lowercase();
     for bad in [
         "on time",
         "time forfeit",
@@ -367,6 +424,9 @@ fn assert_clean(label: &str, played: &Played, games: usize) {
         );
     }
     for line in played.debug.lines() {
+        if excused.iter().any(|m| line.contains(m.as_str())) {
+            continue;
+        }
         let l = line.to_lowercase();
         // Engine output arrives as `<first :` / `<second:`; XBoard's own verdicts as plain text.
         assert!(
@@ -515,4 +575,29 @@ fn chess_chimera_against_fairy_max() {
             .map(|c| format!("\n  {c}"))
             .collect::<String>()
     );
+}
+
+#[test]
+fn a_drop_xboard_refuses_after_an_uncredited_locust_capture_is_xboards_bookkeeping() {
+    // A game of CI's (XBoard 4.9.1, Chimera against itself): Black's Elephant took a pawn on c10
+    // and went on to b9; XBoard left that pawn out of Black's hand and refused Black's third drop.
+    let game = include_str!("fixtures/pgn/xboard-locust-holdings.pgn");
+    let variant = "shoxiang108-shogi-strong";
+    assert_eq!(
+        forfeit_from_xboard_holdings(variant, game).as_deref(),
+        Some("P@f4")
+    );
+    // A refused drop of a kind that is never dropped, off the board, or a refused board move is
+    // Chimera's fault and stays a failure.
+    for other in ["R@e5", "P@z4", "Hg7"] {
+        let changed = game.replace("invalid move: P@f4", &format!("invalid move: {other}"));
+        assert_eq!(
+            forfeit_from_xboard_holdings(variant, &changed),
+            None,
+            "{other}"
+        );
+    }
+    // Without the capture-and-continue move, the same refusal is not excused.
+    let no_locust = game.replace("Ed11xc10-b9", "Ed11-b9");
+    assert_eq!(forfeit_from_xboard_holdings(variant, &no_locust), None);
 }

@@ -288,6 +288,27 @@ struct Parts {
 
 /// Every way to read the tokens of a board move (after its letter).
 fn interpretations(letter: Option<String>, t: &[Token]) -> Vec<Parts> {
+    // XBoard writes a locust move in the order it is made, `Ed11xc10-b9` (from, the victim, the
+    // destination): read it as the same tokens in SAN's order, the victim after the destination
+    // and its promotion, wherever the promotion ends.
+    if let [from @ (Token::Square(..) | Token::File(_) | Token::Rank(_)), Token::Capture, victim @ Token::Square(..), Token::Dash, to @ Token::Square(..), rest @ ..] =
+        t
+    {
+        let mut out = Vec::new();
+        for k in 0..=rest.len() {
+            let mut v = vec![*from, Token::Capture, *to];
+            v.extend_from_slice(&rest[..k]);
+            v.extend([Token::Capture, *victim]);
+            v.extend_from_slice(&rest[k..]);
+            out.extend(plain_interpretations(letter.clone(), &v));
+        }
+        return out;
+    }
+    plain_interpretations(letter, t)
+}
+
+/// Every way to read the tokens of a board move in SAN's order (after its letter).
+fn plain_interpretations(letter: Option<String>, t: &[Token]) -> Vec<Parts> {
     let mut froms: Vec<(usize, Option<u8>, Option<u8>)> = vec![(0, None, None)];
     match t.first() {
         Some(Token::Square(f, r)) => froms.push((1, Some(*f), Some(*r))),

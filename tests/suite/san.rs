@@ -220,3 +220,19 @@ fn gating_is_written_after_a_slash_as_fairy_stockfish_writes_it() {
     assert_eq!(read(&e, fen, "Rd1"), "a1d1");
     assert_eq!(read(&e, fen, "O-O"), "e1g1");
 }
+
+#[test]
+fn xboards_locust_san_names_the_victim_before_the_destination() {
+    // Shoxiang 108's strong Elephant takes the White pawn on c10 and goes on to b9. Chimera writes
+    // the victim last (`Eb9xc10`); XBoard's PGN writes the move in the order it is made, from the
+    // origin (`Ed11xc10-b9`). Both name the one move.
+    let e = load("shoxiang108-shogi-strong.variant");
+    let fen = "lhsgkgshl/1rnebenr1/2P1p1c2/p1ppppppp/9/9/9/9/PPPPPPPPP/2C1P1C2/1RNEBENR1/LHSGKGSHL b - - 0 1";
+    let ours = read(&e, fen, "Eb9xc10");
+    assert!(ours.starts_with("d11b9"), "{ours}");
+    assert_eq!(read(&e, fen, "Ed11xc10-b9"), ours);
+    assert_eq!(read(&e, fen, "Ed11xc10-b9+"), ours, "with a check mark");
+    // The plain move to b9 over an empty c10 is not what XBoard's form names.
+    let empty = fen.replace("2P1p1c2", "4p1c2");
+    assert!(parse_move(&e, &pos(&e, &empty), "Ed11xc10-b9").is_err());
+}
