@@ -445,6 +445,106 @@ pub fn fit(
     }
 }
 
+/// The pulls towards the starting weights [`fit_validated`] tries, weakest first (per
+/// (100 units)² of change, as [`FitConfig::prior`]).
+pub const PRIORS: [f64; 5] = [1e-4, 1e-3, 3e-3, 1e-2, 3e-2];
+
+/// One in this many positions is held out to choose the prior: the last ones, so that (but for
+/// the game cut in two) whole games are held out and no game is both learnt and judged.
+pub const HOLD_OUT: usize = 5;
+
+/// A fit whose prior was chosen on positions it did not learn from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Validated {
+    /// The final fit, on every position, with the chosen prior; its weights are the starting
+    /// ones when no prior did better on the held-out positions than no change at all.
+    pub fit: Fit,
+    /// The chosen prior; `None`: the starting weights were kept.
+    pub prior: Option<f64>,
+    /// Positions held out.
+    pub held_out: usize,
+    /// The held-out error of the starting weights.
+    pub held_out_before: f64,
+    /// Each prior tried, with the held-out error of the weights fitted with it.
+    pub tried: Vec<(f64, f64)>,
+}
+
+/// Fits the weights as [`fit`] does, choosing the strength of the pull towards the starting
+/// weights (`config.prior` is not used) by the error on held-out positions: a fit free to move
+/// far learns the noise of a few hundred games (a kind's value set to 0), one held too close
+/// learns nothing. Each of [`PRIORS`] is fitted on the first four fifths of the positions and
+/// judged on the last fifth; the best is fitted again on all of them. When no prior beats the
+/// starting weights on the held-out fifth, the starting weights are kept. Needs at least
+/// [`HOLD_OUT`] positions; fewer are fitted with `config.prior` as given.
+pub fn fit_validated(
+    samples: &[Sample],
+    start: &[KindWeights],
+    config: &FitConfig,
+    on_step: &mut dyn FnMut(u32, f64),
+) -> Validated {
+    let theta0 = to_vector(start);
+    let k = config.k.unwrap_or_else(|| fit_k(samples, &theta0));
+    let cut = samples.len() - samples.len() / HOLD_OUT;
+    let (learn, judge) = samples.split_at(cut);
+    if judge.is_empty() || learn.is_empty() {
+        let fit = fit(samples, start, config, on_step);
+        return Validated {
+            prior: Some(config.prior),
+            held_out: 0,
+            held_out_before: fit.error_before,
+            tried: Vec::new(),
+            fit,
+        };
+    }
+    let held_out_before = error(judge, &theta0, k);
+    let tried: Vec<(f64, f64)> = PRIORS
+        .iter()
+        .map(|&prior| {
+            let c = FitConfig {
+                prior,
+                k: Some(k),
+                ..*config
+            };
+            let f = fit(learn, start, &c, &mut |_, _| {});
+            (prior, error(judge, &to_vector(&f.weights), k))
+        })
+        .collect();
+    let best = tried
+        .iter()
+        .copied()
+        .filter(|&(_, e)| e < held_out_before)
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    let fit = match best {
+        Some((prior, _)) => fit(
+            samples,
+            start,
+            &FitConfig {
+                prior,
+                k: Some(k),
+                ..*config
+            },
+            on_step,
+        ),
+        None => {
+            let e = error(samples, &theta0, k);
+            Fit {
+                weights: start.to_vec(),
+                k,
+                error_before: e,
+                error_after: e,
+                samples: samples.len(),
+            }
+        }
+    };
+    Validated {
+        fit,
+        prior: best.map(|(p, _)| p),
+        held_out: judge.len(),
+        held_out_before,
+        tried,
+    }
+}
+
 /// The weights of a fit as a rule set holds them (every kind covered).
 pub fn as_rules_weights(weights: &[KindWeights]) -> Weights {
     Weights {
