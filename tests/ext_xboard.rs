@@ -63,6 +63,71 @@ const MAX_REPLAYS: usize = 8;
 /// The longest one XBoard run may take before it is killed and the test fails.
 const RUN_LIMIT: Duration = Duration::from_secs(240);
 
+/// How long XBoard may stay silent, with one of its engines gone, before that engine counts as
+/// dead. XBoard 4.9 does not always notice: after Fairy-Max segfaulted on its first move it spun
+/// without a word until the run limit (CI, 5 December), so the run also watches the processes.
+const SILENCE: Duration = Duration::from_secs(15);
+
+/// One process, from `/proc/PID/stat`.
+struct Proc {
+    pid: i32,
+    ppid: i32,
+    pgrp: i32,
+    zombie: bool,
+    comm: String,
+}
+
+fn processes() -> Vec<Proc> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let e = e.ok()?;
+        let pid = e.file_name().to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+        // The command name is in parentheses and may hold spaces: the fields follow the last `)`.
+        let (head, tail) = stat.rsplit_once(')')?;
+        let comm = head.split_once('(')?.1.to_string();
+        let mut fields = tail.split_whitespace();
+        let zombie = fields.next()? == "Z";
+        let ppid = fields.next()?.parse().ok()?;
+        let pgrp = fields.next()?.parse().ok()?;
+        Some(Proc {
+            pid,
+            ppid,
+            pgrp,
+            zombie,
+            comm,
+        })
+    })
+    .collect()
+}
+
+/// The kernel's name for an engine's process: its program's file name, cut to 15 bytes.
+fn comm_of(command: &str) -> String {
+    let program = command.split_whitespace().next().unwrap_or("");
+    let name = Path::new(program)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(program);
+    name.chars().take(15).collect()
+}
+
+/// The names of the live (not zombie) engines started by a process of the group `pgid`.
+fn live_engines(pgid: i32, names: &[String; 2]) -> Vec<String> {
+    let procs = processes();
+    let group: std::collections::HashSet<i32> = procs
+        .iter()
+        .filter(|p| p.pgrp == pgid)
+        .map(|p| p.pid)
+        .collect();
+    procs
+        .into_iter()
+        .filter(|p| group.contains(&p.ppid) && !p.zombie && names.contains(&p.comm))
+        .map(|p| p.comm)
+        .collect()
+}
+
 fn chimera(variant: &str) -> String {
     format!(
         "{} xboard {}",
@@ -254,8 +319,14 @@ impl Run<'_> {
             Group::spawn(&mut cmd).unwrap_or_else(|e| panic!("cannot start xvfb-run xboard: {e}"));
         let mut logs = [Tail::new(stderr), Tail::new(debug.clone())];
         let start = Instant::now();
+        let pgid = i32::try_from(group.0.id()).unwrap_or(i32::MAX);
+        let names = [comm_of(self.first), comm_of(self.second)];
+        // The most engines seen alive at once, and when XBoard last wrote a line.
+        let mut peak = 0;
+        let mut said = Instant::now();
         loop {
             let exited = !matches!(group.0.try_wait(), Ok(None));
+            let before: usize = logs.iter().map(|l| l.text.len()).sum();
             for log in logs.iter_mut() {
                 let from = log.poll();
                 if let Some(died) = log.death_since(from) {
@@ -265,6 +336,30 @@ impl Run<'_> {
             }
             if exited {
                 break;
+            }
+            if logs.iter().map(|l| l.text.len()).sum::<usize>() != before {
+                said = Instant::now();
+            }
+            let live = live_engines(pgid, &names);
+            peak = peak.max(live.len());
+            let over = logs.iter().any(|l| l.text.contains("final score"));
+            if live.len() < peak && said.elapsed() > SILENCE && !over {
+                // With two different programs, the one still alive tells which died; two
+                // Chimeras are both Chimera.
+                let seat = if names[0] != names[1] && live.contains(&names[0]) {
+                    Seat::Second
+                } else {
+                    Seat::First
+                };
+                drop(group);
+                return Err(Died {
+                    seat,
+                    message: format!(
+                        "the {} engine ({}) is gone and XBoard has said nothing for {SILENCE:?}",
+                        seat.word(),
+                        names[usize::from(seat == Seat::Second)]
+                    ),
+                });
             }
             if start.elapsed() > RUN_LIMIT {
                 drop(group);
@@ -600,4 +695,45 @@ fn a_drop_xboard_refuses_after_an_uncredited_locust_capture_is_xboards_bookkeepi
     // Without the capture-and-continue move, the same refusal is not excused.
     let no_locust = game.replace("Ed11xc10-b9", "Ed11-b9");
     assert_eq!(forfeit_from_xboard_holdings(variant, &no_locust), None);
+}
+
+#[test]
+fn an_engine_is_watched_by_its_process_name_in_the_group() {
+    assert_eq!(comm_of("/usr/games/fairymax"), "fairymax");
+    assert_eq!(
+        comm_of("/x/target/ci/chimera xboard /x/chess.variant"),
+        "chimera"
+    );
+    assert_eq!(comm_of("a-program-with-a-long-name -x"), "a-program-with-");
+    // A shell leading its own group, with a child as XBoard has its engines.
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", "sleep 30; :"]);
+    let group = Group::spawn(&mut cmd).unwrap_or_else(|e| panic!("cannot start sh: {e}"));
+    let pgid = i32::try_from(group.0.id()).unwrap_or(i32::MAX);
+    let names = ["sleep".to_string(), "fairymax".to_string()];
+    let start = Instant::now();
+    let mut live = Vec::new();
+    while live.is_empty() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+        live = live_engines(pgid, &names);
+    }
+    assert_eq!(live, ["sleep"]);
+    let sleeper = processes()
+        .into_iter()
+        .find(|p| p.pgrp == pgid && p.comm == "sleep")
+        .map(|p| p.pid)
+        .unwrap_or_else(|| panic!("no sleep in the group"));
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+    unsafe {
+        kill(sleeper, SIGKILL);
+    }
+    let start = Instant::now();
+    while !live.is_empty() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+        live = live_engines(pgid, &names);
+    }
+    assert!(
+        live.is_empty(),
+        "a killed engine still counts as alive: {live:?}"
+    );
 }
