@@ -456,12 +456,7 @@ impl Searcher {
                 }
                 // A capture by a piece worth more than its victim, on a defended square, loses
                 // material to the recapture: not a way to quiet the position.
-                let mover = Self::mover_kind(pos, mv);
-                if self.victim_value(mover) > gain + 50
-                    && self
-                        .engine
-                        .square_attacked(pos, mv.to, pos.side_to_move().other(), mover)
-                {
+                if self.loses_to_recapture(pos, mv, Self::mover_kind(pos, mv), gain) {
                     continue;
                 }
             }

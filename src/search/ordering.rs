@@ -58,6 +58,11 @@ impl Searcher {
         }
         let mover = Self::mover_kind(pos, mv);
         if let Some(gain) = self.capture_gain(pos, mv) {
+            if mv.promotion.is_none() && self.loses_to_recapture(pos, mv, mover, gain) {
+                // After the quiet moves: a capture that gives more back than it takes seldom
+                // refutes anything.
+                return LOSING_CAPTURE_BASE + gain;
+            }
             let promo = mv.promotion.map_or(0, |k| self.eval.value(k));
             return CAPTURE_BASE + gain * 16 + promo - self.eval.value(mover) / 8;
         }
@@ -72,6 +77,22 @@ impl Searcher {
             return KILLER_SCORE - 1;
         }
         self.history[self.history_index(pos.side_to_move(), mover, mv)]
+    }
+
+    /// Whether capturing `gain` with a piece of kind `mover` loses material: the mover is worth
+    /// more than what it takes, and the opponent attacks the square it lands on (the attack is
+    /// seen from before the move, so pieces behind the mover are not counted).
+    pub(super) fn loses_to_recapture(
+        &self,
+        pos: &Position,
+        mv: Move,
+        mover: PieceKind,
+        gain: i32,
+    ) -> bool {
+        self.victim_value(mover) > gain + 50
+            && self
+                .engine
+                .square_attacked(pos, mv.to, pos.side_to_move().other(), mover)
     }
 
     #[inline]
@@ -103,3 +124,51 @@ pub(super) const CAPTURE_BASE: i32 = 1_000_000_000;
 pub(super) const KILLER_SCORE: i32 = 900_000_000;
 
 pub(super) const HISTORY_MAX: i32 = 1 << 20;
+
+/// Where captures that lose material to the recapture are ordered (plus their gain): below every
+/// quiet move, whose history scores lie in `0..=HISTORY_MAX`.
+pub(super) const LOSING_CAPTURE_BASE: i32 = -(1 << 24);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order score of the move `text` (in `fen`, chess) beside those of every quiet move.
+    fn capture_and_quiets(fen: &str, text: &str) -> (i32, Vec<i32>) {
+        let rules = crate::check_named(std::path::Path::new("chess"))
+            .expect("chess compiles")
+            .rules;
+        let engine = Arc::new(Engine::new(rules).expect("chess is playable"));
+        let pos = crate::parse_fen(&engine, fen).expect("a legal FEN");
+        let searcher = Searcher::new(engine.clone(), 1);
+        let moves = engine.legal_moves(&pos);
+        let mut capture = None;
+        let mut quiets = Vec::new();
+        for &mv in &moves {
+            let score = searcher.order_score(&pos, mv, None, 0);
+            if crate::move_text(&engine, &pos, mv) == text {
+                capture = Some(score);
+            } else if searcher.capture_gain(&pos, mv).is_none() && mv.promotion.is_none() {
+                quiets.push(score);
+            }
+        }
+        (capture.expect("the capture is legal"), quiets)
+    }
+
+    /// Chess: the queen taking a pawn that a pawn defends gives the queen back; it is tried after
+    /// every quiet move.
+    #[test]
+    fn a_capture_that_loses_to_the_recapture_comes_after_the_quiet_moves() {
+        let (capture, quiets) = capture_and_quiets("4k3/2p5/3p4/8/8/8/8/3QK3 w - - 0 1", "d1d6");
+        assert!(!quiets.is_empty());
+        assert!(quiets.iter().all(|&q| capture < q), "{capture} {quiets:?}");
+    }
+
+    /// The same capture of an undefended pawn wins it: it is tried before every quiet move.
+    #[test]
+    fn a_capture_of_an_undefended_piece_comes_before_the_quiet_moves() {
+        let (capture, quiets) = capture_and_quiets("4k3/8/3p4/8/8/8/8/3QK3 w - - 0 1", "d1d6");
+        assert!(quiets.iter().all(|&q| capture > q), "{capture} {quiets:?}");
+        assert!(capture >= CAPTURE_BASE);
+    }
+}
