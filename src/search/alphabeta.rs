@@ -447,7 +447,7 @@ impl Searcher {
             .collect();
         self.moves[ply] = moves;
         list.sort_by_key(|m| std::cmp::Reverse(m.1));
-        for (mv, _) in list {
+        for (mv, order) in list {
             if !evasions && mv.promotion.is_none() {
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 let gain = self.capture_gain(pos, mv).unwrap_or(0);
@@ -455,8 +455,9 @@ impl Searcher {
                     continue;
                 }
                 // A capture by a piece worth more than its victim, on a defended square, loses
-                // material to the recapture: not a way to quiet the position.
-                if self.loses_to_recapture(pos, mv, Self::mover_kind(pos, mv), gain) {
+                // material to the recapture: not a way to quiet the position. The ordering has
+                // already tested it (`loses_to_recapture`) and scored it below zero.
+                if order < 0 {
                     continue;
                 }
             }
