@@ -297,6 +297,7 @@ impl Searcher {
 
         let mut score = 0;
         let mut iteration_start = Duration::ZERO;
+        let mut stability = time::Stability::default();
         for depth in 1..=max_depth {
             let s = self.root(&root, depth as i32, root_check, score, stop);
             if self.aborted {
@@ -329,7 +330,8 @@ impl Searcher {
             if stop.load(Ordering::Relaxed) || self.limit_reached() {
                 break;
             }
-            if let Some(b) = budget {
+            let factor = result.best.map_or(1.0, |b| stability.update(b, score));
+            if let Some(b) = budget.map(|b| b.scaled(factor)) {
                 // One legal move: nothing to think about when the clock is running.
                 if root_moves.len() == 1 || !b.start_next(elapsed, elapsed - iteration_start) {
                     break;

@@ -8,6 +8,7 @@
 //! and the scheduler (a GUI's clock runs until it has read the move).
 
 use super::{Clock, Limits};
+use crate::engine::Move;
 use std::time::Duration;
 
 /// Time kept back from the clock for each move: the latency between the search ending and the GUI
@@ -15,7 +16,9 @@ use std::time::Duration;
 pub(crate) const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// The moves a clock without a move count (sudden death, or increment only) is shared over.
-pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Fewer than a game's length: time saved early is worth less than a better opening and middle
+/// game, and the increment and [`Stability`] keep the ending from running short.
+pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 22;
 
 /// The wall clock is read once per this many nodes (a power of two).
 pub(crate) const CHECK_EVERY: u64 = 1024;
@@ -35,6 +38,50 @@ impl Budget {
     /// 60% of the target, or that would likely run past the deadline, is not begun.
     pub fn start_next(&self, elapsed: Duration, last: Duration) -> bool {
         elapsed < self.target.mul_f64(0.6) && elapsed + last * 2 < self.deadline
+    }
+
+    /// The budget with its target scaled by `factor` (the deadline stays: it is the hard limit).
+    /// A budget whose target is its deadline (a fixed move time, a low clock) is kept as it is.
+    pub fn scaled(self, factor: f64) -> Budget {
+        if self.target >= self.deadline {
+            return self;
+        }
+        Budget {
+            target: self.target.mul_f64(factor).min(self.deadline),
+            ..self
+        }
+    }
+}
+
+/// How settled the search's answer is, iteration by iteration: a search whose best move keeps
+/// changing, or whose score falls, is given more of its time; one whose best move stays is given
+/// less, and the time saved goes to later moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stability {
+    /// Changes of the best move, each halved at every later iteration.
+    changes: f64,
+    last: Option<(Move, i32)>,
+}
+
+impl Stability {
+    /// Records a completed iteration's best move and score, and returns the factor the budget's
+    /// target is scaled by: 0.75 when the best move has not changed lately, 1.35 just after a
+    /// change, up to 2 while it keeps changing; 1.3 times that when the score fell more than a
+    /// quarter pawn since the last iteration.
+    pub(crate) fn update(&mut self, best: Move, score: i32) -> f64 {
+        let mut factor = 1.0;
+        if let Some((last_best, last_score)) = self.last {
+            if best != last_best {
+                self.changes += 1.0;
+            }
+            factor = 0.75 + 0.6 * self.changes;
+            if last_score - score > 25 {
+                factor *= 1.3;
+            }
+            self.changes *= 0.5;
+        }
+        self.last = Some((best, score));
+        factor.clamp(0.6, 2.0)
     }
 }
 
@@ -100,11 +147,58 @@ mod tests {
     }
 
     #[test]
-    fn ten_seconds_and_a_tenth_share_the_time_over_thirty_moves() {
-        // 10 s - 50 ms = 9950 ms; 9950/30 = 331.666 ms, + 75 ms; a fifth is 1990 ms.
+    fn ten_seconds_and_a_tenth_share_the_time_over_twenty_two_moves() {
+        // 10 s - 50 ms = 9950 ms; 9950/22 = 452.272 ms, + 75 ms; a fifth is 1990 ms.
         let b = clock_budget(&clock(10_000, 100, None));
-        assert_eq!(b.target, Duration::from_nanos(406_666_666));
-        assert_eq!(b.deadline, Duration::from_nanos(1_219_999_998));
+        assert_eq!(b.target, Duration::from_nanos(527_272_727));
+        assert_eq!(b.deadline, Duration::from_nanos(1_581_818_181));
+    }
+
+    fn mv(from: u8, to: u8) -> Move {
+        Move::normal(
+            crate::geometry::Square::from_index(from),
+            crate::geometry::Square::from_index(to),
+        )
+    }
+
+    #[test]
+    fn an_unsettled_search_is_given_more_time_and_a_settled_one_less() {
+        let mut s = Stability::default();
+        // The first iteration has nothing to compare with.
+        assert_eq!(s.update(mv(12, 28), 20), 1.0);
+        // The same move, the same score: settled.
+        assert_eq!(s.update(mv(12, 28), 20), 0.75);
+        // A new best move: 0.75 + 0.6.
+        assert!((s.update(mv(6, 21), 20) - 1.35).abs() < 1e-9);
+        // Another change while the last one still counts half: 0.75 + 0.6 * 1.5.
+        assert!((s.update(mv(12, 28), 20) - 1.65).abs() < 1e-9);
+        // Then a change with the score falling 40: capped at twice the target.
+        assert_eq!(s.update(mv(6, 21), -20), 2.0);
+        // Settling again: the changes fade by half an iteration.
+        let mut f = 0.0;
+        for _ in 0..8 {
+            f = s.update(mv(6, 21), -20);
+        }
+        assert!((f - 0.75).abs() < 0.01, "{f}");
+        // The score falling alone: 1.3 times the settled factor.
+        assert!((s.update(mv(6, 21), -60) - 0.75 * 1.3).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_scaled_target_never_passes_the_deadline() {
+        let b = Budget {
+            target: ms(400),
+            deadline: ms(600),
+        };
+        assert_eq!(b.scaled(0.75).target, ms(300));
+        assert_eq!(b.scaled(2.0).target, ms(600));
+        assert_eq!(b.scaled(2.0).deadline, ms(600));
+        // A fixed move time is used whatever the search's stability.
+        let fixed = Budget {
+            target: ms(950),
+            deadline: ms(950),
+        };
+        assert_eq!(fixed.scaled(0.75), fixed);
     }
 
     #[test]
@@ -173,11 +267,12 @@ mod tests {
             clock: Some(clock(3_050, 0, None)),
             ..Limits::default()
         };
+        // 3000 ms / 22 moves, and three times that.
         assert_eq!(
             budget(&limits),
             Some(Budget {
-                target: ms(100),
-                deadline: ms(300)
+                target: Duration::from_nanos(136_363_636),
+                deadline: Duration::from_nanos(409_090_908)
             })
         );
         assert_eq!(
