@@ -1,9 +1,10 @@
 //! Time management: how long to think about one move, from the clock or a fixed move time.
 //!
 //! A pure function of the limits ([`budget`]), so its figures are unit-tested exactly. The search
-//! stops deepening once the `target` has mostly gone or the next iteration would likely overrun
-//! `deadline` ([`Budget::start_next`]), and abandons an iteration at `deadline` (checked with the
-//! wall clock every [`CHECK_EVERY`] nodes). The move is sent well before the clock runs out: the
+//! scales the `target` by how settled its answer is ([`Stability`]), stops deepening once that
+//! has mostly gone or the next iteration would likely overrun `deadline` ([`Budget::start_next`]),
+//! and abandons an iteration at `deadline` (checked with the wall clock every [`CHECK_EVERY`]
+//! nodes). The move is sent well before the clock runs out: the
 //! deadline never exceeds a fifth of what is left, and [`MOVE_OVERHEAD`] is kept back for the pipe
 //! and the scheduler (a GUI's clock runs until it has read the move).
 
@@ -16,8 +17,8 @@ use std::time::Duration;
 pub(crate) const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// The moves a clock without a move count (sudden death, or increment only) is shared over.
-/// Fewer than a game's length: time saved early is worth less than a better opening and middle
-/// game, and the increment and [`Stability`] keep the ending from running short.
+/// Measured with [`Stability`] at 2 s + 0.02 s (the README's strength log): 30 played no
+/// differently, 16 lost heavily (the ending, played on the increment, misses the time).
 pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 22;
 
 /// The wall clock is read once per this many nodes (a power of two).
