@@ -98,10 +98,13 @@ impl Searcher {
             };
         }
 
-        let mut scores: Vec<i32> = moves
-            .iter()
-            .map(|&m| self.order_score(pos, m, hash_move, ply))
-            .collect();
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        scores.extend(
+            moves
+                .iter()
+                .map(|&m| self.order_score(pos, m, hash_move, ply)),
+        );
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -155,6 +158,7 @@ impl Searcher {
             };
             if self.aborted {
                 self.moves[ply] = moves;
+                self.scores[ply] = scores;
                 return 0;
             }
             if s > best {
@@ -176,6 +180,7 @@ impl Searcher {
             }
         }
         self.moves[ply] = moves;
+        self.scores[ply] = scores;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -434,20 +439,22 @@ impl Searcher {
                 alpha = stand;
             }
         }
-        let mut list: Vec<(Move, i32)> = moves
-            .iter()
-            .filter_map(|&m| {
-                let gain = self.capture_gain(pos, m);
-                if evasions || gain.is_some() || m.promotion.is_some() {
-                    Some((m, self.order_score(pos, m, None, ply)))
-                } else {
-                    None
-                }
-            })
-            .collect();
-        self.moves[ply] = moves;
-        list.sort_by_key(|m| std::cmp::Reverse(m.1));
-        for (mv, order) in list {
+        // The moves worth trying, best-ordered first, in this ply's lists (no allocation).
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if evasions || m.promotion.is_some() || self.capture_gain(pos, m).is_some() {
+                moves[kept] = m;
+                scores.push(self.order_score(pos, m, None, ply));
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+        sort_stable(&mut moves, &mut scores);
+        for i in 0..moves.len() {
+            let (mv, order) = (moves[i], scores[i]);
             if !evasions && mv.promotion.is_none() {
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 let gain = self.capture_gain(pos, mv).unwrap_or(0);
@@ -462,13 +469,13 @@ impl Searcher {
                 }
             }
             if self.tick(stop) {
-                return 0;
+                break;
             }
             let child = self.engine.play(pos, mv);
             let check = self.engine.in_check(&child);
             let s = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, check, stop);
             if self.aborted {
-                return 0;
+                break;
             }
             if s > best {
                 best = s;
@@ -484,6 +491,11 @@ impl Searcher {
                 }
             }
         }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
         best
     }
 }
@@ -496,6 +508,22 @@ pub(super) fn lmr(depth: i32, i: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let m = (i.max(1) as f64).ln();
     (0.5 + d * m / 2.0) as i32
+}
+
+/// Sorts `moves` by `scores`, best first, keeping the generation order among equals (an
+/// insertion sort: quiescence's lists are short).
+fn sort_stable(moves: &mut [Move], scores: &mut [i32]) {
+    for i in 1..moves.len() {
+        let (m, s) = (moves[i], scores[i]);
+        let mut j = i;
+        while j > 0 && scores[j - 1] < s {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        scores[j] = s;
+    }
 }
 
 /// A selection-sort step: brings the best-ordered of the moves from `i` on to `i`.

@@ -140,6 +140,8 @@ pub struct Searcher {
     /// Where the current search's own path begins in `path` (positions before it are the game's).
     root_index: usize,
     moves: Vec<Vec<Move>>,
+    /// Per ply, the order scores of `moves` (kept, like the lists, so no node allocates).
+    scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     nodes: u64,
     seldepth: usize,
@@ -171,6 +173,7 @@ impl Searcher {
             path: Vec::new(),
             root_index: 0,
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             nodes: 0,
             seldepth: 0,
