@@ -1,11 +1,12 @@
-//! Mobility: how many squares each piece may move to or capture on, counted from the word
-//! tables, for the evaluation's dynamic term.
+//! Mobility and threats: how many squares each piece may move to or capture on, and which pieces
+//! are attacked by lesser ones or left undefended, counted from the word tables for the
+//! evaluation's dynamic terms.
 
 use super::bitboard::BitBoard;
 use super::position::kind_of;
 use super::words::Occupancy;
 use super::{Engine, MoveGen, Position};
-use crate::geometry::Player;
+use crate::geometry::{ByPlayer, Player, Square};
 use crate::rules::PieceKind;
 
 impl Engine {
@@ -32,6 +33,89 @@ impl Engine {
     }
 }
 
+/// How many classes of attacker value [`ThreatRanks`] tells apart; higher values share the top one.
+const MAX_RANKS: usize = 16;
+
+/// What the threats term weighs, per kind: its class as an attacker (classes ordered by value,
+/// equal values one class), how many classes lie wholly below it as a victim, and what it costs
+/// its side when threatened (0: never threatened).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ThreatRanks {
+    attacker: Vec<u8>,
+    below: Vec<u8>,
+    values: Vec<i32>,
+}
+
+impl ThreatRanks {
+    /// The classes of `attacker_values` (per kind), and `threat_values` as the victims' costs.
+    pub(crate) fn new(attacker_values: &[i32], threat_values: &[i32]) -> ThreatRanks {
+        let mut distinct: Vec<i32> = attacker_values.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let class = |v: i32| {
+            distinct
+                .iter()
+                .filter(|&&d| d < v)
+                .count()
+                .min(MAX_RANKS - 1) as u8
+        };
+        ThreatRanks {
+            attacker: attacker_values.iter().map(|&v| class(v)).collect(),
+            // Classes wholly below a victim's value: a merged top class never counts as lesser.
+            below: threat_values
+                .iter()
+                .map(|&v| {
+                    distinct
+                        .iter()
+                        .filter(|&&d| d < v)
+                        .count()
+                        .min(MAX_RANKS - 1) as u8
+                })
+                .collect(),
+            values: threat_values.to_vec(),
+        }
+    }
+}
+
+/// One side's result of [`Engine::mobility_threats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MobilityThreats {
+    /// The weighted mobility, as [`Engine::weighted_mobility`] counts it.
+    pub(crate) mobility: i32,
+    /// The summed threat values of this side's pieces that are attacked by a piece worth less,
+    /// or attacked and not defended.
+    pub(crate) threatened: i32,
+}
+
+impl Engine {
+    /// Both sides' weighted mobility (as [`Engine::weighted_mobility`]) and threatened material,
+    /// in one pass over the pieces whose moves the word tables hold whole: a piece with a
+    /// non-zero threat value is threatened when an enemy piece of a lower attacker class attacks
+    /// it, or when any enemy piece attacks it and none of its own defends it. Pieces with
+    /// multi-leg or hopping moves neither attack nor defend here.
+    pub(crate) fn mobility_threats(
+        &self,
+        pos: &Position,
+        weights: &[i32],
+        ranks: &ThreatRanks,
+    ) -> ByPlayer<MobilityThreats> {
+        by_width!(self, g => g.mobility_threats(pos, weights, ranks, |_, _, _| {}))
+    }
+
+    /// Calls `f` with the owner, kind and square of each piece [`Engine::mobility_threats`]
+    /// counts as threatened.
+    pub(crate) fn each_threatened(
+        &self,
+        pos: &Position,
+        ranks: &ThreatRanks,
+        mut f: impl FnMut(Player, PieceKind, Square),
+    ) {
+        by_width!(self, g => {
+            g.mobility_threats(pos, &[], ranks, &mut f);
+        })
+    }
+}
+
 impl<B: BitBoard> MoveGen<'_, B> {
     #[inline(always)]
     fn each_mobility(
@@ -53,5 +137,93 @@ impl<B: BitBoard> MoveGen<'_, B> {
                 f(kind, w, self.words.count(m, occ));
             }
         }
+    }
+
+    #[inline(always)]
+    fn mobility_threats(
+        self,
+        pos: &Position,
+        weights: &[i32],
+        ranks: &ThreatRanks,
+        mut on_threat: impl FnMut(Player, PieceKind, Square),
+    ) -> ByPlayer<MobilityThreats> {
+        let mut out = ByPlayer::both(MobilityThreats::default());
+        let mut attacked = [B::EMPTY; 2];
+        // Per side, the union of the attacks of each attacker class.
+        let mut by_class = [[B::EMPTY; MAX_RANKS]; 2];
+        let all = Occupancy::<B>::all(pos);
+        for player in Player::BOTH {
+            let pi = player.index();
+            let occ = Occupancy::<B>::of(pos, player);
+            for from in pos.occupied[player].iter() {
+                let kind = kind_of(pos.board[from.index()]);
+                let m = self.word_moves(player, kind, from);
+                if !m.simple {
+                    continue;
+                }
+                let k = kind.index();
+                let w = weights.get(k).copied().unwrap_or(0);
+                // Kinds whose mobility is not counted (pawns, royals) need only their attacks.
+                let att = if w == 0 {
+                    self.words.attack_set(m, all)
+                } else {
+                    let (n, att) = self.words.count_attacks(m, occ);
+                    out[player].mobility += w * n as i32;
+                    att
+                };
+                attacked[pi] |= att;
+                let c = ranks
+                    .attacker
+                    .get(k)
+                    .copied()
+                    .unwrap_or(MAX_RANKS as u8 - 1) as usize;
+                by_class[pi][c] |= att;
+            }
+        }
+        for player in Player::BOTH {
+            let (us, them) = (player.index(), player.other().index());
+            let mut hit = attacked[them] & B::of(&pos.occupied[player]);
+            if hit.is_empty() {
+                continue;
+            }
+            // below[n]: the enemy's attacks by its n lowest classes.
+            let mut below = [B::EMPTY; MAX_RANKS];
+            for c in 1..MAX_RANKS {
+                below[c] = below[c - 1] | by_class[them][c - 1];
+            }
+            while let Some(s) = hit.pop_first() {
+                let kind = kind_of(pos.board[s.index()]);
+                let v = ranks.values.get(kind.index()).copied().unwrap_or(0);
+                if v == 0 {
+                    continue;
+                }
+                let n = ranks.below.get(kind.index()).copied().unwrap_or(0) as usize;
+                if !attacked[us].has(s) || below[n].has(s) {
+                    out[player].threatened += v;
+                    on_threat(player, kind, s);
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Equal values share a class; a victim counts the classes wholly below its value; past
+    /// [`MAX_RANKS`] classes the highest values share the top one, which is never "below".
+    #[test]
+    fn attacker_classes_follow_the_values() {
+        let r = ThreatRanks::new(&[100, 300, 300, 500, i32::MAX], &[100, 300, 320, 500, 0]);
+        assert_eq!(r.attacker, [0, 1, 1, 2, 3]);
+        assert_eq!(r.below, [0, 1, 2, 2, 0]);
+        let many: Vec<i32> = (1..=20).map(|v| v * 100).collect();
+        let r = ThreatRanks::new(&many, &many);
+        assert_eq!(r.attacker[14..], [14, 15, 15, 15, 15, 15]);
+        // A 2,000 piece outranks 19 values, but only the 15 unmerged classes count as lesser.
+        assert_eq!(r.below[19], 15);
+        assert_eq!(r.below[3], 3);
     }
 }

@@ -57,6 +57,7 @@ pub use diagram::{DiagramMark, MoveDetail};
 pub use endings::Ending;
 pub(crate) use fen::FenError;
 pub use game::{Game, GameResult, Status, StepTaken, Stretch, MAX_EDITS};
+pub(crate) use mobility::ThreatRanks;
 pub use moves::{Gate, Move, MoveKind};
 pub use perft::{default_perft_threads, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
 pub use position::{CastleSide, CastlingRights, Piece, Position};

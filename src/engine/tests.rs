@@ -6,6 +6,7 @@
 //! `engine/mod.rs` declares it under #[cfg(test)], so the definition files it names are test data.
 
 use super::attacks::NO_SQUARE;
+use super::bitboard::BitBoard;
 use super::position::{Piece, Position};
 use super::visit::{Ends, TableMove};
 use super::words::Occupancy;
@@ -216,6 +217,31 @@ fn same_moves_everywhere(what: &str, e: &Engine, pos: &Position, from: Square) {
     });
     if let Some(count) = counted {
         assert_eq!(count as usize, n, "{what}: leaf count from the words");
+    }
+    // The evaluation's pass (mobility and threats): the same count, and on every enemy the
+    // attack set agrees with the general attack test.
+    let attacked = by_width!(e, g => {
+        let w = g.word_moves(p.player, p.kind, from);
+        w.simple.then(|| {
+            let occ = Occupancy::of(pos, p.player);
+            let (count, att) = g.words.count_attacks(w, occ);
+            assert_eq!(count, g.words.count(w, occ), "{what}: count with attacks");
+            let alone = g.words.attack_set(w, Occupancy::all(pos));
+            assert_eq!(att.to_set(), alone.to_set(), "{what}: attack set");
+            att.to_set()
+        })
+    });
+    if let Some(att) = attacked {
+        for (s, q) in pos.pieces() {
+            if q.player != p.player && s != from {
+                assert_eq!(
+                    att.contains(s),
+                    captures.contains(&s),
+                    "{what}: attack set on {}",
+                    e.rules().board.dims.name(s)
+                );
+            }
+        }
     }
 }
 

@@ -306,6 +306,59 @@ impl<B: BitBoard> WordTables<B> {
     /// How many moves the piece `m` has in `occ`: one per square it may end on, plus its
     /// double steps (moves of their own kind).
     #[inline(always)]
+    /// [`WordTables::count`], and the squares the piece attacks: where it could capture, own
+    /// pieces included (so they count as defended).
+    pub(crate) fn count_attacks(&self, m: &WordMoves<B>, occ: Occupancy<B>) -> (u32, B) {
+        let all = occ.own | occ.enemy;
+        let mut plain = m.plain;
+        let mut quiet = m.quiet;
+        let mut capture = m.capture;
+        for r in self.rays_of(m) {
+            let a = B::ray_attack(r.mask, r.up, all);
+            match r.flags.ends() {
+                MoveFlags::MOVE => quiet |= a,
+                MoveFlags::CAPTURE => capture |= a,
+                _ => plain |= a,
+            }
+        }
+        let mut doubles = 0;
+        for l in self.lame_of(m) {
+            if l.flags.blocked() && all.has(l.block) {
+                continue;
+            }
+            let to = B::bit(l.to);
+            if l.flags.captures() {
+                capture |= to;
+            }
+            if (all & to).is_empty() && l.flags.moves() {
+                if l.flags.sets_ep() {
+                    doubles += 1;
+                } else {
+                    quiet |= to;
+                }
+            }
+        }
+        let n = (plain & !occ.own | quiet & !all | capture & occ.enemy).count() + doubles;
+        (n, plain | capture)
+    }
+
+    /// The squares the simple piece `m` attacks with `all` occupied: where it could capture,
+    /// own pieces included (the part of [`WordTables::count_attacks`] without the count).
+    pub(crate) fn attack_set(&self, m: &WordMoves<B>, all: B) -> B {
+        let mut att = m.plain | m.capture;
+        for r in self.rays_of(m) {
+            if r.flags.captures() {
+                att |= B::ray_attack(r.mask, r.up, all);
+            }
+        }
+        for l in self.lame_of(m) {
+            if l.flags.captures() && !(l.flags.blocked() && all.has(l.block)) {
+                att |= B::bit(l.to);
+            }
+        }
+        att
+    }
+
     pub(crate) fn count(&self, m: &WordMoves<B>, occ: Occupancy<B>) -> u32 {
         let all = occ.own | occ.enemy;
         let mut plain = m.plain;

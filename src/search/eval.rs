@@ -1,12 +1,13 @@
 //! Evaluation derived from the rule set: piece values from how the pieces move, square tables from
-//! centrality and advancement, pieces in hand, and each piece's mobility in the position.
+//! centrality and advancement, pieces in hand, and each piece's mobility and the threats against
+//! it in the position.
 //!
 //! Nothing here knows a variant. A kind's value comes from the squares it reaches on an empty
 //! board, averaged over the squares it may stand on (so confinement, zone-dependent moves and the
 //! board's edges count), with far rider squares discounted (real boards are not empty), lame leaps
 //! and hopping captures discounted, and promotion adding part of what the piece may become.
 
-use crate::engine::{DiagramMark, Engine, Position};
+use crate::engine::{DiagramMark, Engine, Position, ThreatRanks};
 use crate::geometry::{ByPlayer, Dimensions, Player, Square, SquareSet, MAX_SQUARES};
 use crate::rules::{
     Confinement, KindWeights, PieceKind, Weights, MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE,
@@ -26,6 +27,9 @@ pub struct Evaluator {
     pst: Vec<i32>,
     /// Per kind, hundredths of a centipawn per square a piece may move to (0: not counted).
     mobility: Vec<i32>,
+    /// Per kind, its worth as an attacker in the threats term (royals: above every piece, so
+    /// they threaten only what is undefended) and as a victim (royals: 0, never threatened).
+    threats: ThreatRanks,
     kinds: usize,
     /// The weights the tables were built from, per kind.
     weights: Vec<KindWeights>,
@@ -209,7 +213,15 @@ impl Evaluator {
                 pst[(kinds + k) * MAX_SQUARES + mirrored.index()] = v;
             }
         }
+        let royal = |k: usize| rules.pieces[k].royal;
+        let attacker_values: Vec<i32> = (0..kinds)
+            .map(|k| if royal(k) { i32::MAX } else { values[k] })
+            .collect();
+        let threat_values: Vec<i32> = (0..kinds)
+            .map(|k| if royal(k) { 0 } else { values[k].max(0) })
+            .collect();
         Evaluator {
+            threats: ThreatRanks::new(&attacker_values, &threat_values),
             values,
             hand,
             pst,
@@ -267,7 +279,23 @@ impl Evaluator {
                 f[k * FEATURES_PER_KIND + 4] += sign * (per_square[k] as f64 * n as f64) / 100.0;
             });
         }
+        // A threatened piece counts as 1 - 1/THREAT_DIVISOR of a piece: the threats term is its
+        // value over the divisor (which pieces are threatened is taken as given).
+        engine.each_threatened(pos, &self.threats, |p, k, _| {
+            let sign = if p == us { 1.0 } else { -1.0 };
+            f[k.index() * FEATURES_PER_KIND] -= sign / THREAT_DIVISOR as f64;
+        });
         f
+    }
+
+    /// The squares of the pieces the threats term counts: attacked by a piece worth less, or
+    /// attacked and not defended (royals never; pieces with multi-leg or hopping moves neither
+    /// attack nor defend), in square order.
+    pub fn threatened(&self, engine: &Engine, pos: &Position) -> Vec<Square> {
+        let mut out = Vec::new();
+        engine.each_threatened(pos, &self.threats, |_, _, s| out.push(s));
+        out.sort();
+        out
     }
 
     /// The material value of a kind (0 for royals).
@@ -295,9 +323,16 @@ impl Evaluator {
 
     /// The position's value for the side to move, in centipawns: material and square tables,
     /// pieces in hand, and each piece's mobility (the squares it may move to, weighted by kind,
-    /// less what mobility is worth on a typical board, which the square tables hold), and
-    /// [`TEMPO`] for having the move.
+    /// less what mobility is worth on a typical board, which the square tables hold), threats
+    /// (a piece attacked by a lesser one, or attacked and undefended, loses an eighth of its
+    /// value), and [`TEMPO`] for having the move.
     pub fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
+        self.material(pos) + self.dynamic(engine, pos)
+    }
+
+    /// The part of [`Evaluator::evaluate`] that needs no look at the pieces' moves: material,
+    /// square tables, pieces in hand and [`TEMPO`].
+    pub fn material(&self, pos: &Position) -> i32 {
         let mut score = ByPlayer::both(0i32);
         for (s, p) in pos.pieces() {
             score[p.player] += self.square_value(p.player, p.kind, s);
@@ -306,12 +341,23 @@ impl Evaluator {
             for (k, v) in self.hand.iter().enumerate() {
                 score[p] += v * pos.hand(p, PieceKind::from_index(k)) as i32;
             }
-            score[p] += engine.weighted_mobility(pos, p, &self.mobility) / 100;
         }
         let us = pos.side_to_move();
         score[us] - score[us.other()] + TEMPO
     }
+
+    /// The part of [`Evaluator::evaluate`] from the pieces' moves: mobility and threats.
+    pub fn dynamic(&self, engine: &Engine, pos: &Position) -> i32 {
+        let d = engine.mobility_threats(pos, &self.mobility, &self.threats);
+        let side = |p: Player| d[p].mobility / 100 - d[p].threatened / THREAT_DIVISOR;
+        let us = pos.side_to_move();
+        side(us) - side(us.other())
+    }
 }
+
+/// A threatened piece (attacked by a lesser piece, or attacked and undefended) costs its side its
+/// value over this: it may be lost, or must move.
+pub(crate) const THREAT_DIVISOR: i32 = 8;
 
 /// What having the move is worth, centipawns: the side to move can improve its position first.
 /// A constant of [`Evaluator::evaluate`] outside the weights (`chimera tune` leaves it alone).

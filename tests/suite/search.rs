@@ -307,3 +307,30 @@ fn a_search_on_the_clock_returns_within_its_budget() {
         }
     }
 }
+
+/// The threats term: a piece attacked by a lesser one (the rook on d5 by the knight, the knight
+/// on b4 by the pawn, the queen on d1 by the rook), or attacked and undefended (the bishop on h4
+/// by the rook), is threatened, defended or not. The royals are never threatened, and nothing
+/// else is attacked.
+#[test]
+fn pieces_attacked_by_lesser_ones_or_undefended_are_threatened() {
+    let e = load("chess.variant");
+    let p = pos(&e, "4k3/8/4p3/p2r4/1n5b/P1N5/8/3Q2KR w - - 0 1");
+    let eval = chimera::Evaluator::new(&e);
+    let dims = e.rules().board.dims;
+    let names: Vec<String> = eval
+        .threatened(&e, &p)
+        .into_iter()
+        .map(|s| dims.name(s))
+        .collect();
+    assert_eq!(names, ["d1", "b4", "h4", "d5"]);
+    // A pawn on g5 defends the bishop, and the rook attacking it is worth more: it leaves the
+    // list, the rest stay.
+    let p = pos(&e, "4k3/8/4p3/p2r2p1/1n5b/P1N5/8/3Q2KR w - - 0 1");
+    let names: Vec<String> = eval
+        .threatened(&e, &p)
+        .into_iter()
+        .map(|s| dims.name(s))
+        .collect();
+    assert_eq!(names, ["d1", "b4", "d5"]);
+}
