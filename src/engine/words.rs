@@ -303,11 +303,9 @@ impl<B: BitBoard> WordTables<B> {
             + self.lame.capacity() * size_of::<WordLame>()
     }
 
-    /// How many moves the piece `m` has in `occ`: one per square it may end on, plus its
-    /// double steps (moves of their own kind).
-    #[inline(always)]
     /// [`WordTables::count`], and the squares the piece attacks: where it could capture, own
     /// pieces included (so they count as defended).
+    #[inline(always)]
     pub(crate) fn count_attacks(&self, m: &WordMoves<B>, occ: Occupancy<B>) -> (u32, B) {
         let all = occ.own | occ.enemy;
         let mut plain = m.plain;
@@ -359,38 +357,12 @@ impl<B: BitBoard> WordTables<B> {
         att
     }
 
+    /// How many moves the piece `m` has in `occ`: one per square it may end on, plus its
+    /// double steps (moves of their own kind).
+    #[inline(always)]
     pub(crate) fn count(&self, m: &WordMoves<B>, occ: Occupancy<B>) -> u32 {
-        let all = occ.own | occ.enemy;
-        let mut plain = m.plain;
-        let mut quiet = m.quiet;
-        let mut capture = m.capture;
-        for r in self.rays_of(m) {
-            let a = B::ray_attack(r.mask, r.up, all);
-            match r.flags.ends() {
-                MoveFlags::MOVE => quiet |= a,
-                MoveFlags::CAPTURE => capture |= a,
-                _ => plain |= a,
-            }
-        }
-        let mut doubles = 0;
-        for l in self.lame_of(m) {
-            if l.flags.blocked() && all.has(l.block) {
-                continue;
-            }
-            let to = B::bit(l.to);
-            if (all & to).is_empty() {
-                if l.flags.moves() {
-                    if l.flags.sets_ep() {
-                        doubles += 1;
-                    } else {
-                        quiet |= to;
-                    }
-                }
-            } else if l.flags.captures() {
-                capture |= to;
-            }
-        }
-        (plain & !occ.own | quiet & !all | capture & occ.enemy).count() + doubles
+        // The attack set is left unused, and the compiler drops what only it needs.
+        self.count_attacks(m, occ).0
     }
 }
 
