@@ -52,6 +52,8 @@ impl ThreatRanks {
         let mut distinct: Vec<i32> = attacker_values.to_vec();
         distinct.sort_unstable();
         distinct.dedup();
+        // How many distinct values lie below `v`: an attacker's class, and for a victim the
+        // classes wholly below it (a merged top class never counts as lesser).
         let class = |v: i32| {
             distinct
                 .iter()
@@ -61,17 +63,7 @@ impl ThreatRanks {
         };
         ThreatRanks {
             attacker: attacker_values.iter().map(|&v| class(v)).collect(),
-            // Classes wholly below a victim's value: a merged top class never counts as lesser.
-            below: threat_values
-                .iter()
-                .map(|&v| {
-                    distinct
-                        .iter()
-                        .filter(|&&d| d < v)
-                        .count()
-                        .min(MAX_RANKS - 1) as u8
-                })
-                .collect(),
+            below: threat_values.iter().map(|&v| class(v)).collect(),
             values: threat_values.to_vec(),
         }
     }
