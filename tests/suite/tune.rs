@@ -395,3 +395,42 @@ fn the_held_out_positions_choose_the_prior() {
     assert_eq!(v.fit.weights, start.to_vec());
     assert_eq!(v.fit.error_after, v.fit.error_before);
 }
+
+#[test]
+fn values_name_the_weights_file_as_the_origin_of_the_values_it_sets() {
+    // A weights file beside the definition setting the Rook alone: `values` says the Rook's
+    // value is tuned, and the Gold's still derived from its moves.
+    let dir = folder("values-origin");
+    let path = dir.join("minishogi.variant");
+    let rules = compile_file(&path).expect("compiles");
+    let fp = weights::rules_fingerprint(&rules);
+    std::fs::write(
+        dir.join("minishogi.weights"),
+        format!(
+            "format = 1\nrules = \"{fp}\"\n[pieces.Rook]\nvalue = 900\nhand = 950\ncentrality = 100\nadvancement = 100\nmobility = 100\n"
+        ),
+    )
+    .expect("writes the weights");
+    let mut s = chimera::repl::Session::new();
+    s.execute(&format!("load {}", path.display()))
+        .expect("loads");
+    let values = s.execute("values").expect("values");
+    let line = |name: &str| {
+        values
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no {name} in {values}"))
+            .to_string()
+    };
+    assert!(
+        line("Rook").contains("9.00 /   9.50  tuned: from the weights file"),
+        "{values}"
+    );
+    assert!(line("Gold").ends_with("derived from its moves"), "{values}");
+    let rook = s.execute("piece Rook").expect("piece Rook");
+    assert!(
+        rook.contains("Value: 9.00 pawns (tuned: from the weights file)"),
+        "{rook}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -342,13 +342,7 @@ impl Session {
         for (k, p) in rules.pieces.iter().enumerate() {
             let kind = crate::rules::PieceKind::from_index(k);
             let v = eval.value(kind);
-            let origin = if p.value.is_some() {
-                "given by `value`"
-            } else if p.royal && v == 0 {
-                "royal: not material"
-            } else {
-                "from its moves"
-            };
+            let origin = value_origin(rules, kind, v);
             out.push_str(&format!(
                 "\n  {:<width$} {:<3} {:>6.2} / {:>6.2}  {origin}",
                 p.name,
@@ -366,14 +360,7 @@ impl Session {
             return String::new();
         };
         let v = crate::search::Evaluator::new(&l.engine).value(kind);
-        let p = l.engine.rules().piece(kind);
-        let origin = if p.value.is_some() {
-            "given by `value`"
-        } else if p.royal && v == 0 {
-            "royal: not material"
-        } else {
-            "derived from its moves"
-        };
+        let origin = value_origin(l.engine.rules(), kind, v);
         format!("Value: {:.2} pawns ({origin})", v as f64 / 100.0)
     }
 
@@ -464,5 +451,28 @@ impl Session {
                 "expected mate in {n} at depth {depth}, found {found_full}"
             )))
         }
+    }
+}
+
+/// Where a kind's value in use (`v`, centipawns) comes from: a weights file beside the definition
+/// (which wins over everything), the definition's `value`, or the derivation from its moves.
+fn value_origin(
+    rules: &crate::rules::RuleSet,
+    kind: crate::rules::PieceKind,
+    v: i32,
+) -> &'static str {
+    let tuned = rules
+        .weights
+        .as_ref()
+        .is_some_and(|w| w.kinds.get(kind.index()).copied().flatten().is_some());
+    let p = rules.piece(kind);
+    if tuned {
+        "tuned: from the weights file"
+    } else if p.value.is_some() {
+        "given by `value`"
+    } else if p.royal && v == 0 {
+        "royal: not material"
+    } else {
+        "derived from its moves"
     }
 }

@@ -379,7 +379,8 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: "",
         summary: "list the piece values the computer uses",
         details: "For every kind, its value in pawns on the board and in hand, and where it comes from: \
-                  the definition's `value`, or derived from its moves (royals are not material).",
+                  a weights file beside the definition (`chimera tune`), the definition's `value`, or derived from \
+                  its moves (royals are not material).",
         examples: &["values"],
         run: Session::values,
     },
