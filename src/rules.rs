@@ -180,14 +180,26 @@ pub struct KindWeights {
     /// Value in hand, centipawns.
     pub hand: i32,
     /// Scale of the square table from the kind's own moves (reach from each square), percent of
-    /// the derived table (100: as derived; for a royal, 0 derived: where it is safest).
+    /// the derived table (100: as derived). A royal's table counts in proportion to the material
+    /// the enemy has lost: a royal seeks the centre as the board empties.
     pub centrality: i32,
     /// Scale of the square table from nearness to the promotion zone, percent of the derived one.
     pub advancement: i32,
     /// Scale of the bonus per square the piece may move to in a position, percent of the
     /// derived one (kinds whose mobility is not counted, pawn-like ones and royals, ignore it).
     pub mobility: i32,
+    /// Royals only: centipawns per piece of its own side on a square next to it, in proportion to
+    /// the material the enemy has left (a sheltered royal is safer while there are attackers).
+    pub shelter: i32,
+    /// Royals only: centipawns lost per rank it stands from its side's first rank, in the same
+    /// proportion (a royal that walks out while the enemy is armed is exposed).
+    pub exposure: i32,
 }
+
+/// The derived [`KindWeights::shelter`] of a royal kind (other kinds: 0).
+pub(crate) const DERIVED_SHELTER: i32 = 10;
+/// The derived [`KindWeights::exposure`] of a royal kind (other kinds: 0).
+pub(crate) const DERIVED_EXPOSURE: i32 = 15;
 
 /// The designer's introduction to a variant, who made it and where it comes from (`description`,
 /// `author`, `link`); shown by `chimera list`, the rules sheet, the studio and the published page.

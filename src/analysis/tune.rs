@@ -342,6 +342,8 @@ pub fn to_vector(weights: &[KindWeights]) -> Vec<f64> {
                 w.centrality as f64,
                 w.advancement as f64,
                 w.mobility as f64,
+                w.shelter as f64,
+                w.exposure as f64,
             ]
         })
         .collect()
@@ -362,6 +364,8 @@ pub fn from_vector(theta: &[f64]) -> Vec<KindWeights> {
             centrality: s(c[2]),
             advancement: s(c[3]),
             mobility: s(c[4]),
+            shelter: s(c[5]),
+            exposure: s(c[6]),
         })
         .collect()
 }

@@ -241,7 +241,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
             fit.error_after
         ),
         format!("The pull towards the starting weights: {prior_note}."),
-        "value and hand: centipawns; centrality and advancement: percent of the derived square tables; mobility: percent of the derived bonus per square reached.".to_string(),
+        "value and hand: centipawns; centrality and advancement: percent of the derived square tables; mobility: percent of the derived bonus per square reached; shelter and exposure (royals): centipawns per piece beside the royal and per rank from home, while the enemy is armed.".to_string(),
     ];
     let text = weights::to_text(&rules, &tune::as_rules_weights(&fit.weights), &notes);
     std::fs::write(&out, text).map_err(|e| format!("cannot write `{}`: {e}", out.display()))?;
@@ -277,6 +277,15 @@ fn table(rules: &RuleSet, before: &[KindWeights], after: &[KindWeights]) -> Stri
             cell(b.advancement, a.advancement),
             cell(b.mobility, a.mobility)
         ));
+    }
+    // The royal-safety weights, for the royal kinds only (the others have none).
+    for ((p, b), a) in rules.pieces.iter().zip(before).zip(after) {
+        if p.royal {
+            out.push_str(&format!(
+                "{}: shelter {} -> {}, exposure {} -> {}\n",
+                p.name, b.shelter, a.shelter, b.exposure, a.exposure
+            ));
+        }
     }
     out.pop();
     out

@@ -13,7 +13,13 @@
 //! centrality = 110     # percent of the square table from the kind's own moves
 //! advancement = 100    # percent of the square table from nearness to promotion
 //! mobility = 100       # percent of the bonus per square reached (absent: 100)
+//! [pieces.General]
+//! shelter = 10         # royals: centipawns per own piece beside it (absent: derived)
+//! exposure = 15        # royals: centipawns per rank from home (absent: derived)
 //! ```
+//!
+//! The royal-safety weights count while the enemy keeps its material (see
+//! [`KindWeights::shelter`]); a file written before they existed gets the derived ones.
 //!
 //! A file that cannot be read, is not such TOML or holds a value out of bounds is an error (the
 //! definition is refused, as with a broken glyph file). A file fitted to other rules (the `rules`
@@ -21,7 +27,10 @@
 //! kinds it names are still used.
 
 use crate::diagnostics::{Code, SourceError, SourceFile};
-use crate::rules::{KindWeights, RuleSet, Weights, MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE};
+use crate::rules::{
+    KindWeights, RuleSet, Weights, DERIVED_EXPOSURE, DERIVED_SHELTER, MAX_WEIGHT_SCALE,
+    MAX_WEIGHT_VALUE,
+};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -75,6 +84,12 @@ pub fn to_text(rules: &RuleSet, weights: &Weights, notes: &[String]) -> String {
             w.advancement,
             w.mobility
         ));
+        if def.royal {
+            out.push_str(&format!(
+                "shelter = {}\nexposure = {}\n",
+                w.shelter, w.exposure
+            ));
+        }
     }
     out
 }
@@ -119,6 +134,9 @@ struct Entry {
     advancement: Spanned<i64>,
     /// Absent in files written before mobility was weighted: as derived.
     mobility: Option<Spanned<i64>>,
+    /// Royals only; absent in files written before royal safety was weighted: as derived.
+    shelter: Option<Spanned<i64>>,
+    exposure: Option<Spanned<i64>>,
 }
 
 /// Weights read from a file, with the warnings about them.
@@ -151,7 +169,7 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 format!("the weights file is not valid: {}", e.message()),
             )
             .with_help(format!(
-                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality`, `advancement` and `mobility`; {HELP_BROKEN}"
+                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality`, `advancement` and `mobility` (and for a royal `shelter` and `exposure`); {HELP_BROKEN}"
             ))]);
         }
     };
@@ -192,7 +210,23 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 x as i32
             }
         };
+        let royal = rules
+            .kind_by_name(key.get_ref())
+            .is_some_and(|k| rules.piece(k).royal);
+        let (shelter, exposure) = if royal {
+            (DERIVED_SHELTER, DERIVED_EXPOSURE)
+        } else {
+            (0, 0)
+        };
         let w = KindWeights {
+            shelter: entry
+                .shelter
+                .as_ref()
+                .map_or(shelter, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
+            exposure: entry
+                .exposure
+                .as_ref()
+                .map_or(exposure, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
             value: field(&entry.value, MAX_WEIGHT_VALUE, "piece value"),
             hand: field(&entry.hand, MAX_WEIGHT_VALUE, "piece value"),
             centrality: field(&entry.centrality, MAX_WEIGHT_SCALE, "scale"),

@@ -1,6 +1,7 @@
 //! Evaluation derived from the rule set: piece values from how the pieces move, square tables from
-//! centrality and advancement, pieces in hand, and each piece's mobility and the threats against
-//! it in the position.
+//! centrality and advancement, pieces in hand, each piece's mobility and the threats against it in
+//! the position, and the royals' safety (shelter and exposure while the enemy is armed, the
+//! centre as its material goes).
 //!
 //! Nothing here knows a variant. A kind's value comes from the squares it reaches on an empty
 //! board, averaged over the squares it may stand on (so confinement, zone-dependent moves and the
@@ -10,7 +11,8 @@
 use crate::engine::{DiagramMark, Engine, Position, ThreatRanks};
 use crate::geometry::{ByPlayer, Dimensions, Player, Square, SquareSet, MAX_SQUARES};
 use crate::rules::{
-    Confinement, KindWeights, PieceKind, Weights, MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE,
+    Confinement, KindWeights, PieceKind, Weights, DERIVED_EXPOSURE, DERIVED_SHELTER,
+    MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE,
 };
 
 /// A pawn's worth, the unit of `value` in definitions.
@@ -42,11 +44,17 @@ pub struct Evaluator {
     /// that the kind's value stays what it is).
     mobility_basis: Vec<(i32, f64)>,
     dims: Dimensions,
+    /// Per kind, whether it is royal: royals are valued by the royal-safety term, not by
+    /// material and the square tables.
+    royal: Vec<bool>,
+    /// Per player, the non-royal material of the start position (board and hand): how much of it
+    /// a side keeps is the game phase the royal-safety term weighs by.
+    start_material: ByPlayer<i32>,
 }
 
 /// Number of weights per kind in [`Evaluator::features`]: value, hand, centrality, advancement,
-/// mobility.
-pub const FEATURES_PER_KIND: usize = 5;
+/// mobility, shelter, exposure.
+pub const FEATURES_PER_KIND: usize = 7;
 
 /// How one kind moves on an empty board, summarised.
 #[derive(Clone, Debug)]
@@ -120,8 +128,8 @@ fn derive(engine: &Engine) -> Derived {
         let m = &mobility[k];
         for s in dims.squares() {
             if let Some(here) = m.per_square[s.index()] {
-                // Centrality: a square where the piece reaches more is worth more. A royal's
-                // derived weight is 0 (reach is not what keeps it safe); tuning may learn one.
+                // Centrality: a square where the piece reaches more is worth more (a royal's
+                // only as the enemy's material goes: reach is not what keeps it safe).
                 centrality[k * MAX_SQUARES + s.index()] = ((here - m.average) * 6.0) as f32;
             }
             if let Some(pr) = &def.promotion {
@@ -140,9 +148,19 @@ fn derive(engine: &Engine) -> Derived {
         .map(|k| KindWeights {
             value: values[k],
             hand: values[k] + values[k] / 10,
-            centrality: if rules.pieces[k].royal { 0 } else { 100 },
+            centrality: 100,
             advancement: 100,
             mobility: 100,
+            shelter: if rules.pieces[k].royal {
+                DERIVED_SHELTER
+            } else {
+                0
+            },
+            exposure: if rules.pieces[k].royal {
+                DERIVED_EXPOSURE
+            } else {
+                0
+            },
         })
         .collect();
     // Mobility in a position: a short-range piece gains more per square than a long rider (a
@@ -204,8 +222,13 @@ impl Evaluator {
             for s in dims.squares() {
                 let i = k * MAX_SQUARES + s.index();
                 let (per_square, typical) = d.mobility[k];
-                let bonus = d.centrality[i] as f64 * w.centrality as f64 / 100.0
-                    + d.advancement[i] as f64 * w.advancement as f64 / 100.0;
+                // A royal's centrality is the royal-safety term's (it depends on the phase).
+                let centrality = if rules.pieces[k].royal {
+                    0.0
+                } else {
+                    d.centrality[i] as f64 * w.centrality as f64 / 100.0
+                };
+                let bonus = centrality + d.advancement[i] as f64 * w.advancement as f64 / 100.0;
                 let mobility = per_square as f64 * w.mobility as f64 / 100.0 * typical;
                 let v = w.value + bonus.round() as i32 - mobility.round() as i32;
                 pst[i] = v;
@@ -220,7 +243,22 @@ impl Evaluator {
         let threat_values: Vec<i32> = (0..kinds)
             .map(|k| if royal(k) { 0 } else { values[k].max(0) })
             .collect();
+        let royal: Vec<bool> = (0..kinds).map(royal).collect();
+        let start = engine.start_position();
+        let mut start_material = ByPlayer::both(0i32);
+        for (_, p) in start.pieces() {
+            if !royal[p.kind.index()] {
+                start_material[p.player] += values[p.kind.index()].max(0);
+            }
+        }
+        for p in Player::BOTH {
+            for (k, h) in hand.iter().enumerate() {
+                start_material[p] += h.max(&0) * start.hand(p, PieceKind::from_index(k)) as i32;
+            }
+        }
         Evaluator {
+            royal,
+            start_material,
             threats: ThreatRanks::new(&attacker_values, &threat_values),
             values,
             hand,
@@ -253,17 +291,27 @@ impl Evaluator {
     pub fn features(&self, engine: &Engine, pos: &Position) -> Vec<f64> {
         let mut f = vec![0f64; self.kinds * FEATURES_PER_KIND];
         let us = pos.side_to_move();
-        for (s, p) in pos.pieces() {
+        let phase = self.phases(pos);
+        for (at, p) in pos.pieces() {
             let sign = if p.player == us { 1.0 } else { -1.0 };
             let s = if p.player == Player::First {
-                s
+                at
             } else {
-                self.dims.mirror(s)
+                self.dims.mirror(at)
             };
             let k = p.kind.index();
             let i = k * MAX_SQUARES + s.index();
             f[k * FEATURES_PER_KIND] += sign;
-            f[k * FEATURES_PER_KIND + 2] += sign * self.centrality[i] as f64 / 100.0;
+            if self.royal[k] {
+                let armed = phase[p.player] as f64;
+                f[k * FEATURES_PER_KIND + 2] +=
+                    sign * (1.0 - armed) * self.centrality[i] as f64 / 100.0;
+                f[k * FEATURES_PER_KIND + 5] +=
+                    sign * armed * self.shelter(pos, p.player, at) as f64;
+                f[k * FEATURES_PER_KIND + 6] -= sign * armed * self.dims.rank(s) as f64;
+            } else {
+                f[k * FEATURES_PER_KIND + 2] += sign * self.centrality[i] as f64 / 100.0;
+            }
             f[k * FEATURES_PER_KIND + 3] += sign * self.advancement[i] as f64 / 100.0;
             let (per_square, typical) = self.mobility_basis[k];
             f[k * FEATURES_PER_KIND + 4] -= sign * per_square as f64 * typical / 100.0;
@@ -325,25 +373,100 @@ impl Evaluator {
     /// pieces in hand, and each piece's mobility (the squares it may move to, weighted by kind,
     /// less what mobility is worth on a typical board, which the square tables hold), threats
     /// (a piece attacked by a lesser one, or attacked and undefended, loses an eighth of its
-    /// value), and [`TEMPO`] for having the move.
+    /// value), the royals' safety, and [`TEMPO`] for having the move.
     pub fn evaluate(&self, engine: &Engine, pos: &Position) -> i32 {
         self.material(pos) + self.dynamic(engine, pos)
     }
 
     /// The part of [`Evaluator::evaluate`] that needs no look at the pieces' moves: material,
-    /// square tables, pieces in hand and [`TEMPO`].
+    /// square tables, pieces in hand, the royals' safety and [`TEMPO`].
     pub fn material(&self, pos: &Position) -> i32 {
         let mut score = ByPlayer::both(0i32);
+        let mut material = ByPlayer::both(0i32);
+        // The royals, seen while counting: the safety term needs every side's material first.
+        let mut royals = [(Player::First, Square::from_index(0), 0usize); 4];
+        let mut count = 0;
         for (s, p) in pos.pieces() {
             score[p.player] += self.square_value(p.player, p.kind, s);
+            let k = p.kind.index();
+            if !self.royal[k] {
+                material[p.player] += self.values[k].max(0);
+            } else if count < royals.len() {
+                royals[count] = (p.player, s, k);
+                count += 1;
+            }
         }
         for p in Player::BOTH {
             for (k, v) in self.hand.iter().enumerate() {
-                score[p] += v * pos.hand(p, PieceKind::from_index(k)) as i32;
+                let n = pos.hand(p, PieceKind::from_index(k)) as i32;
+                score[p] += v * n;
+                material[p] += v.max(&0) * n;
             }
+        }
+        for &(p, s, k) in &royals[..count] {
+            let armed = self.phase(material[p.other()], p.other());
+            score[p] += self.royal_safety(pos, p, s, k, armed);
         }
         let us = pos.side_to_move();
         score[us] - score[us.other()] + TEMPO
+    }
+
+    /// How much of its start material `player` keeps (`material`), from 0 to 1: how armed it
+    /// is against the other side's royals.
+    fn phase(&self, material: i32, player: Player) -> f32 {
+        let full = self.start_material[player];
+        if full > 0 {
+            (material as f32 / full as f32).clamp(0.0, 1.0)
+        } else {
+            0.0
+        }
+    }
+
+    /// Per player, how armed the enemy of its royals is ([`Evaluator::phase`] of the other side).
+    fn phases(&self, pos: &Position) -> ByPlayer<f32> {
+        let mut material = ByPlayer::both(0i32);
+        for (_, p) in pos.pieces() {
+            if !self.royal[p.kind.index()] {
+                material[p.player] += self.values[p.kind.index()].max(0);
+            }
+        }
+        for p in Player::BOTH {
+            for (k, v) in self.hand.iter().enumerate() {
+                material[p] += v.max(&0) * pos.hand(p, PieceKind::from_index(k)) as i32;
+            }
+        }
+        let mut out = ByPlayer::both(0f32);
+        for p in Player::BOTH {
+            out[p] = self.phase(material[p.other()], p.other());
+        }
+        out
+    }
+
+    /// The pieces of `player` (royals aside) on the squares next to `royal`.
+    fn shelter(&self, pos: &Position, player: Player, royal: Square) -> i32 {
+        self.dims
+            .neighbours(royal)
+            .filter(|&n| {
+                pos.piece_at(n)
+                    .is_some_and(|q| q.player == player && !self.royal[q.kind.index()])
+            })
+            .count() as i32
+    }
+
+    /// The royal-safety term of `player`'s royal of kind `k` on `s`, when the enemy keeps the
+    /// fraction `armed` of its material: its shelter less its exposure while the enemy is armed,
+    /// its centrality as the enemy's material goes.
+    fn royal_safety(&self, pos: &Position, player: Player, s: Square, k: usize, armed: f32) -> i32 {
+        let w = &self.weights[k];
+        let seen = if player == Player::First {
+            s
+        } else {
+            self.dims.mirror(s)
+        };
+        let guarded = (w.shelter * self.shelter(pos, player, s)
+            - w.exposure * self.dims.rank(seen) as i32) as f32;
+        let centre = self.centrality[k * MAX_SQUARES + seen.index()] * w.centrality as f32 / 100.0;
+        (armed * guarded + (1.0 - armed) * centre).round() as i32
     }
 
     /// The part of [`Evaluator::evaluate`] from the pieces' moves: mobility and threats.
@@ -376,6 +499,8 @@ fn merged(derived: &[KindWeights], tuned: &Weights) -> Vec<KindWeights> {
                 centrality: w.centrality.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
                 advancement: w.advancement.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
                 mobility: w.mobility.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+                shelter: w.shelter.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+                exposure: w.exposure.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
             }
         })
         .collect()

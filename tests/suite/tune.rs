@@ -60,6 +60,8 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             centrality: 150,
             advancement: 60,
             mobility: 130,
+            shelter: 20,
+            exposure: 10,
         },
         KindWeights {
             value: 520,
@@ -67,6 +69,8 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             centrality: 80,
             advancement: 200,
             mobility: 40,
+            shelter: -5,
+            exposure: 30,
         },
     ];
     let theta = tune::to_vector(&truth);
@@ -90,6 +94,8 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
         centrality: 100,
         advancement: 100,
         mobility: 100,
+        shelter: 0,
+        exposure: 0,
     }; 2];
     let config = FitConfig {
         iterations: 2000,
@@ -164,6 +170,13 @@ fn a_weights_file_reads_back_as_written() {
                 centrality: -40 + k as i32,
                 advancement: 250,
                 mobility: 90 - k as i32,
+                // Written and read for royals only (others have none).
+                shelter: if rules.pieces[k].royal {
+                    12 + k as i32
+                } else {
+                    0
+                },
+                exposure: if rules.pieces[k].royal { -3 } else { 0 },
             })
         })
         .collect();
@@ -333,7 +346,8 @@ fn chimera_tune_writes_weights_that_check_and_play_then_use() {
     let tuned_rook = read.weights.kinds[rook.index()].expect("every kind written");
     assert_eq!(searcher.evaluator().value(rook), tuned_rook.value);
 
-    // The evaluation differs as the weights say: a rook worth 2000 more on the board.
+    // The evaluation differs as the weights say: a rook worth 2000 more on the board (less a
+    // little: the rooks are also more of each side's material, which the royals' safety weighs).
     let mut doubled = read.weights.clone();
     if let Some(w) = doubled.kinds[rook.index()].as_mut() {
         w.value += 2000;
@@ -343,7 +357,7 @@ fn chimera_tune_writes_weights_that_check_and_play_then_use() {
     let pos = common::pos(&more, "1bsgk/4p/5/P4/KGSBR[-] w - - 0 1");
     let gained = Evaluator::new(&more).evaluate(&more, &pos)
         - Evaluator::new(&engine).evaluate(&engine, &pos);
-    assert_eq!(gained, 2000);
+    assert!((1950..=2000).contains(&gained), "{gained}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -367,6 +381,8 @@ fn the_held_out_positions_choose_the_prior() {
         centrality: 100,
         advancement: 100,
         mobility: 100,
+        shelter: 0,
+        exposure: 0,
     }];
     let config = FitConfig {
         iterations: 600,
