@@ -50,6 +50,8 @@ pub struct Evaluator {
     /// Per player, the non-royal material of the start position (board and hand): how much of it
     /// a side keeps is the game phase the royal-safety term weighs by.
     start_material: ByPlayer<i32>,
+    /// Per square, the squares next to it (a royal's shelter is its side's pieces there).
+    rings: Vec<SquareSet>,
 }
 
 /// Number of weights per kind in [`Evaluator::features`]: value, hand, centrality, advancement,
@@ -148,7 +150,7 @@ fn derive(engine: &Engine) -> Derived {
         .map(|k| KindWeights {
             value: values[k],
             hand: values[k] + values[k] / 10,
-            centrality: 100,
+            centrality: if rules.pieces[k].royal { 0 } else { 100 },
             advancement: 100,
             mobility: 100,
             shelter: if rules.pieces[k].royal {
@@ -256,7 +258,19 @@ impl Evaluator {
                 start_material[p] += h.max(&0) * start.hand(p, PieceKind::from_index(k)) as i32;
             }
         }
+        let rings = (0..MAX_SQUARES)
+            .map(|i| {
+                let mut ring = SquareSet::EMPTY;
+                if i < dims.len() {
+                    for n in dims.neighbours(Square::from_index(i as u8)) {
+                        ring.insert(n);
+                    }
+                }
+                ring
+            })
+            .collect();
         Evaluator {
+            rings,
             royal,
             start_material,
             threats: ThreatRanks::new(&attacker_values, &threat_values),
@@ -444,13 +458,13 @@ impl Evaluator {
 
     /// The pieces of `player` (royals aside) on the squares next to `royal`.
     fn shelter(&self, pos: &Position, player: Player, royal: Square) -> i32 {
-        self.dims
-            .neighbours(royal)
-            .filter(|&n| {
-                pos.piece_at(n)
-                    .is_some_and(|q| q.player == player && !self.royal[q.kind.index()])
-            })
-            .count() as i32
+        let ring = self.rings[royal.index()].intersect(&pos.occupied_by(player));
+        // A second royal beside it is no shelter (a set of bits, then the few pieces in it).
+        let royals = ring
+            .iter()
+            .filter(|&n| pos.piece_at(n).is_some_and(|q| self.royal[q.kind.index()]))
+            .count();
+        ring.len() as i32 - royals as i32
     }
 
     /// The royal-safety term of `player`'s royal of kind `k` on `s`, when the enemy keeps the

@@ -335,43 +335,55 @@ fn pieces_attacked_by_lesser_ones_or_undefended_are_threatened() {
     assert_eq!(names, ["d1", "b4", "d5"]);
 }
 
-/// Royal safety, while the enemy keeps all its material: the king on g1 behind its three pawns
-/// against the same king walked out to g3 in front of them (still three pieces beside it, two
-/// ranks up) loses two ranks of exposure, at the derived weights, and nothing else changes.
-#[test]
-fn a_royal_walked_out_while_the_enemy_is_armed_is_exposed() {
-    let e = load("chess.variant");
-    let eval = chimera::Evaluator::new(&e);
-    let king = e.rules().kind_by_name("King").expect("a king");
-    let w = eval.weights()[king.index()];
-    assert_eq!((w.shelter, w.exposure), (10, 15));
-    let home = pos(&e, "rnbqkbnr/pppppppp/8/8/8/8/5PPP/6K1 w - - 0 1");
-    let out = pos(&e, "rnbqkbnr/pppppppp/8/8/8/6K1/5PPP/8 w - - 0 1");
-    assert_eq!(
-        eval.evaluate(&e, &home) - eval.evaluate(&e, &out),
-        2 * w.exposure
-    );
-}
-
-/// Shelter: each side's pieces beside its king count, while the enemy is armed. With White
-/// castled (every piece still on the board), White's king has four (the rook on f1, three pawns) and Black's
-/// five (queen, bishop, three pawns): with the shelter weight at 0 instead of 10, White (to
-/// move) gains the ten centipawns that Black's one more piece was worth.
-#[test]
-fn the_pieces_beside_a_royal_shelter_it_while_the_enemy_is_armed() {
-    let e = load("chess.variant");
-    let derived = chimera::Evaluator::new(&e);
+/// The evaluation with the king's royal-safety weights set: `shelter`, `exposure` and the
+/// centrality scale (the derived ones are 0: README, twenty-first session).
+fn king_weighted(
+    e: &chimera::Engine,
+    shelter: i32,
+    exposure: i32,
+    centrality: i32,
+) -> chimera::Evaluator {
+    let derived = chimera::Evaluator::new(e);
     let king = e.rules().kind_by_name("King").expect("a king");
     let mut kinds: Vec<_> = derived.weights().iter().copied().map(Some).collect();
     if let Some(w) = kinds[king.index()].as_mut() {
-        w.shelter = 0;
+        (w.shelter, w.exposure, w.centrality) = (shelter, exposure, centrality);
     }
-    let bare = chimera::Evaluator::with_weights(&e, &chimera::Weights { kinds });
+    chimera::Evaluator::with_weights(e, &chimera::Weights { kinds })
+}
+
+/// Royal safety, while the enemy keeps all its material: the king on g1 behind its three pawns
+/// against the same king walked out to g3 in front of them (still three pieces beside it, two
+/// ranks up) loses two ranks of exposure, and nothing else changes.
+#[test]
+fn a_royal_walked_out_while_the_enemy_is_armed_is_exposed() {
+    let e = load("chess.variant");
+    let derived = chimera::Evaluator::new(&e);
+    let king = e.rules().kind_by_name("King").expect("a king");
+    let w = derived.weights()[king.index()];
+    assert_eq!((w.shelter, w.exposure, w.centrality), (0, 0, 0));
+    let eval = king_weighted(&e, 10, 15, 100);
+    let home = pos(&e, "rnbqkbnr/pppppppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    let out = pos(&e, "rnbqkbnr/pppppppp/8/8/8/6K1/5PPP/8 w - - 0 1");
+    assert_eq!(eval.evaluate(&e, &home) - eval.evaluate(&e, &out), 2 * 15);
+    // At the derived weights the two are worth the same.
+    assert_eq!(derived.evaluate(&e, &home), derived.evaluate(&e, &out));
+}
+
+/// Shelter: each side's pieces beside its king count, while the enemy is armed. With White
+/// castled (every piece still on the board), White's king has four (the rook on f1, three pawns)
+/// and Black's five (queen, bishop, three pawns): at 10 centipawns a piece, White (to move) loses
+/// the ten that Black's one more piece is worth.
+#[test]
+fn the_pieces_beside_a_royal_shelter_it_while_the_enemy_is_armed() {
+    let e = load("chess.variant");
     let p = pos(
         &e,
         "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPPBPPP/RNBQ1RK1 w kq - 0 1",
     );
-    assert_eq!(bare.evaluate(&e, &p) - derived.evaluate(&e, &p), 10);
+    let bare = king_weighted(&e, 0, 0, 0);
+    let sheltered = king_weighted(&e, 10, 0, 0);
+    assert_eq!(sheltered.evaluate(&e, &p) - bare.evaluate(&e, &p), -10);
 }
 
 /// As the enemy's material goes, the royal's own reach table takes over: with a pawn each, the
@@ -379,7 +391,7 @@ fn the_pieces_beside_a_royal_shelter_it_while_the_enemy_is_armed() {
 #[test]
 fn a_royal_seeks_the_centre_when_the_enemy_has_almost_nothing_left() {
     let e = load("chess.variant");
-    let eval = chimera::Evaluator::new(&e);
+    let eval = king_weighted(&e, 10, 15, 100);
     let corner = pos(&e, "7k/p7/8/8/8/8/7P/K7 w - - 0 1");
     let centre = pos(&e, "7k/p7/8/8/3K4/8/7P/8 w - - 0 1");
     let gain = eval.evaluate(&e, &centre) - eval.evaluate(&e, &corner);
