@@ -246,18 +246,7 @@ impl Evaluator {
             .map(|k| if royal(k) { 0 } else { values[k].max(0) })
             .collect();
         let royal: Vec<bool> = (0..kinds).map(royal).collect();
-        let start = engine.start_position();
-        let mut start_material = ByPlayer::both(0i32);
-        for (_, p) in start.pieces() {
-            if !royal[p.kind.index()] {
-                start_material[p.player] += values[p.kind.index()].max(0);
-            }
-        }
-        for p in Player::BOTH {
-            for (k, h) in hand.iter().enumerate() {
-                start_material[p] += h.max(&0) * start.hand(p, PieceKind::from_index(k)) as i32;
-            }
-        }
+        let start_material = side_material(&engine.start_position(), &royal, &values, &hand);
         let rings = (0..MAX_SQUARES)
             .map(|i| {
                 let mut ring = SquareSet::EMPTY;
@@ -438,17 +427,7 @@ impl Evaluator {
 
     /// Per player, how armed the enemy of its royals is ([`Evaluator::phase`] of the other side).
     fn phases(&self, pos: &Position) -> ByPlayer<f32> {
-        let mut material = ByPlayer::both(0i32);
-        for (_, p) in pos.pieces() {
-            if !self.royal[p.kind.index()] {
-                material[p.player] += self.values[p.kind.index()].max(0);
-            }
-        }
-        for p in Player::BOTH {
-            for (k, v) in self.hand.iter().enumerate() {
-                material[p] += v.max(&0) * pos.hand(p, PieceKind::from_index(k)) as i32;
-            }
-        }
+        let material = side_material(pos, &self.royal, &self.values, &self.hand);
         let mut out = ByPlayer::both(0f32);
         for p in Player::BOTH {
             out[p] = self.phase(material[p.other()], p.other());
@@ -472,6 +451,10 @@ impl Evaluator {
     /// its centrality as the enemy's material goes.
     fn royal_safety(&self, pos: &Position, player: Player, s: Square, k: usize, armed: f32) -> i32 {
         let w = &self.weights[k];
+        // The derived weights are 0: no work at every evaluation for nothing.
+        if w.shelter == 0 && w.exposure == 0 && w.centrality == 0 {
+            return 0;
+        }
         let seen = if player == Player::First {
             s
         } else {
@@ -490,6 +473,23 @@ impl Evaluator {
         let us = pos.side_to_move();
         side(us) - side(us.other())
     }
+}
+
+/// Per player, the material of its pieces other than royals, on the board and in hand (negative
+/// values count as 0): [`Evaluator::phase`]'s measure.
+fn side_material(pos: &Position, royal: &[bool], values: &[i32], hand: &[i32]) -> ByPlayer<i32> {
+    let mut material = ByPlayer::both(0i32);
+    for (_, p) in pos.pieces() {
+        if !royal[p.kind.index()] {
+            material[p.player] += values[p.kind.index()].max(0);
+        }
+    }
+    for p in Player::BOTH {
+        for (k, v) in hand.iter().enumerate() {
+            material[p] += v.max(&0) * pos.hand(p, PieceKind::from_index(k)) as i32;
+        }
+    }
+    material
 }
 
 /// A threatened piece (attacked by a lesser piece, or attacked and undefended) costs its side its
