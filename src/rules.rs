@@ -161,10 +161,25 @@ pub struct RuleSet {
 /// Evaluation weights of a variant, one entry per piece kind (indexed by [`PieceKind`]; `None`:
 /// the weights derived from the rules). The evaluation is linear in them; `chimera tune` fits
 /// them to game results.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Weights {
     /// Per kind, in kind order.
     pub kinds: Vec<Option<KindWeights>>,
+    /// Per kind, in kind order, a table of centipawns added on each square (the first player's
+    /// view, by square index; the second player's is mirrored) on top of the derived square
+    /// tables: what `chimera tune --squares` learns where a kind stands well. Empty (or an empty
+    /// table): none.
+    pub squares: Vec<Vec<i32>>,
+}
+
+impl Weights {
+    /// The square table of kind index `k`, if the weights hold one.
+    pub fn square_table(&self, k: usize) -> Option<&[i32]> {
+        self.squares
+            .get(k)
+            .filter(|t| !t.is_empty())
+            .map(Vec::as_slice)
+    }
 }
 
 /// Largest piece value (on the board or in hand) a weight may hold, centipawns.

@@ -273,8 +273,8 @@ impl Default for FitConfig {
 /// What a fit found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fit {
-    /// The fitted weights, per kind.
-    pub weights: Vec<KindWeights>,
+    /// The fitted weights.
+    pub weights: Params,
     /// The logistic scale used: `σ(K·eval)` with the evaluation in centipawns.
     pub k: f64,
     /// Mean squared error of the starting weights.
@@ -330,9 +330,58 @@ pub fn fit_k(samples: &[Sample], theta: &[f64]) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
-/// The weights as one vector, [`FEATURES_PER_KIND`] per kind in the order of
-/// [`Evaluator::features`].
-pub fn to_vector(weights: &[KindWeights]) -> Vec<f64> {
+/// The weights a fit works on: per kind, and (when fitted) per kind and square.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params {
+    /// Per kind, in kind order.
+    pub kinds: Vec<KindWeights>,
+    /// Per kind, centipawns on each square (first player's view, by square index), all of one
+    /// length; empty: the square tables are not fitted.
+    pub squares: Vec<Vec<i32>>,
+}
+
+impl Params {
+    /// Weights per kind only: the square tables are not fitted.
+    pub fn kinds_only(kinds: Vec<KindWeights>) -> Params {
+        Params {
+            kinds,
+            squares: Vec::new(),
+        }
+    }
+
+    /// The weights an evaluation uses: its square tables are fitted too when it has any.
+    pub fn of(eval: &Evaluator, squares: usize) -> Params {
+        let p = Params {
+            kinds: eval.weights().to_vec(),
+            squares: eval.squares().to_vec(),
+        };
+        if p.squares.iter().any(|t| !t.is_empty()) {
+            p.with_squares(squares)
+        } else {
+            Params::kinds_only(p.kinds)
+        }
+    }
+
+    /// The same weights with a square table of `n` entries for every kind (0 where there was
+    /// none): the fit learns them.
+    pub fn with_squares(mut self, n: usize) -> Params {
+        self.squares.resize(self.kinds.len(), Vec::new());
+        for t in &mut self.squares {
+            t.resize(n, 0);
+        }
+        self
+    }
+}
+
+/// The weights as one vector: [`FEATURES_PER_KIND`] per kind in the order of
+/// [`Evaluator::features`], then the square tables (when fitted) kind after kind.
+pub fn to_vector(params: &Params) -> Vec<f64> {
+    let mut theta = kind_vector(&params.kinds);
+    theta.extend(params.squares.iter().flatten().map(|&x| x as f64));
+    theta
+}
+
+fn kind_vector(weights: &[KindWeights]) -> Vec<f64> {
     weights
         .iter()
         .flat_map(|w| {
@@ -349,8 +398,29 @@ pub fn to_vector(weights: &[KindWeights]) -> Vec<f64> {
         .collect()
 }
 
-/// The weights of a vector (rounded and kept within bounds: piece values not negative).
-pub fn from_vector(theta: &[f64]) -> Vec<KindWeights> {
+/// The weights of a vector of `kinds` kinds (rounded and kept within bounds: piece values not
+/// negative), with square tables when the vector holds them.
+pub fn from_vector(theta: &[f64], kinds: usize) -> Params {
+    let cut = (kinds * FEATURES_PER_KIND).min(theta.len());
+    let (per_kind, tables) = theta.split_at(cut);
+    let n = if kinds == 0 { 0 } else { tables.len() / kinds };
+    let bounded = |x: &f64| {
+        (x.round() as i64).clamp(-(MAX_WEIGHT_VALUE as i64), MAX_WEIGHT_VALUE as i64) as i32
+    };
+    Params {
+        kinds: kinds_from_vector(per_kind),
+        squares: if n == 0 {
+            Vec::new()
+        } else {
+            tables
+                .chunks(n)
+                .map(|t| t.iter().map(bounded).collect())
+                .collect()
+        },
+    }
+}
+
+fn kinds_from_vector(theta: &[f64]) -> Vec<KindWeights> {
     let v = |x: f64| (x.round() as i64).clamp(0, MAX_WEIGHT_VALUE as i64) as i32;
     let s = |x: f64| {
         (x.round() as i64).clamp(-(MAX_WEIGHT_SCALE as i64), MAX_WEIGHT_SCALE as i64) as i32
@@ -374,12 +444,13 @@ pub fn from_vector(theta: &[f64]) -> Vec<KindWeights> {
 /// every so often.
 pub fn fit(
     samples: &[Sample],
-    start: &[KindWeights],
+    start: &Params,
     config: &FitConfig,
     on_step: &mut dyn FnMut(u32, f64),
 ) -> Fit {
     let theta0 = to_vector(start);
     let n = theta0.len();
+    let kinds = start.kinds.len();
     let k = config.k.unwrap_or_else(|| fit_k(samples, &theta0));
     let error_before = error(samples, &theta0, k);
     let mut theta = theta0.clone();
@@ -429,7 +500,7 @@ pub fn fit(
             }
         }
         // Piece values stay non-negative.
-        for (i, x) in theta.iter_mut().enumerate() {
+        for (i, x) in theta.iter_mut().enumerate().take(kinds * FEATURES_PER_KIND) {
             if i % FEATURES_PER_KIND < 2 && *x < 0.0 {
                 *x = 0.0;
             }
@@ -438,7 +509,7 @@ pub fn fit(
             on_step(t, error(samples, &theta, k));
         }
     }
-    let weights = from_vector(&theta);
+    let weights = from_vector(&theta, kinds);
     let error_after = error(samples, &to_vector(&weights), k);
     Fit {
         weights,
@@ -482,7 +553,7 @@ pub struct Validated {
 /// [`HOLD_OUT`] positions; fewer are fitted with `config.prior` as given.
 pub fn fit_validated(
     samples: &[Sample],
-    start: &[KindWeights],
+    start: &Params,
     config: &FitConfig,
     on_step: &mut dyn FnMut(u32, f64),
 ) -> Validated {
@@ -532,7 +603,7 @@ pub fn fit_validated(
         None => {
             let e = error(samples, &theta0, k);
             Fit {
-                weights: start.to_vec(),
+                weights: start.clone(),
                 k,
                 error_before: e,
                 error_after: e,
@@ -550,8 +621,9 @@ pub fn fit_validated(
 }
 
 /// The weights of a fit as a rule set holds them (every kind covered).
-pub fn as_rules_weights(weights: &[KindWeights]) -> Weights {
+pub fn as_rules_weights(weights: &Params) -> Weights {
     Weights {
-        kinds: weights.iter().copied().map(Some).collect(),
+        kinds: weights.kinds.iter().copied().map(Some).collect(),
+        squares: weights.squares.clone(),
     }
 }

@@ -2,7 +2,7 @@
 //! writes them beside the definition (`FILE.weights`), where play, hints, the protocols, the
 //! studio and `analyze` find them.
 
-use crate::analysis::tune::{self, FitConfig, GameDone, PlayConfig, MAX_ITERATIONS};
+use crate::analysis::tune::{self, FitConfig, GameDone, Params, PlayConfig, MAX_ITERATIONS};
 use crate::analysis::{
     Budget, MAX_NODES, MAX_PLIES, MAX_RANDOM_PLIES, MAX_STUDY_DEPTH, MAX_THREADS,
 };
@@ -60,6 +60,11 @@ pub struct Args {
     /// Start from the weights derived from the rules, not from the weights file in use.
     #[arg(long)]
     pub fresh: bool,
+    /// Also fit a table of centipawns per kind and square (where each kind stands well), on top
+    /// of the derived square tables: many more weights, so give it thousands of games. A weights
+    /// file that holds such tables has them fitted again without it.
+    #[arg(long)]
+    pub squares: bool,
     /// The pull towards the starting weights (0 to 1, per (100 units)² of change). Default: chosen
     /// among 0.0001 to 0.03 by the error on the last fifth of the positions, held out.
     #[arg(long, value_parser = parse_prior)]
@@ -108,7 +113,13 @@ fn tune_file(args: &Args) -> Result<(), String> {
     } else {
         Evaluator::new(&engine)
     };
-    let start: Vec<KindWeights> = eval.weights().to_vec();
+    let board = rules.board.dims.len();
+    let start = Params::of(&eval, board);
+    let start = if args.squares {
+        start.with_squares(board)
+    } else {
+        start
+    };
     eprintln!(
         "tuning {} from the {} weights",
         rules.name,
@@ -221,7 +232,10 @@ fn tune_file(args: &Args) -> Result<(), String> {
         }
     };
     eprintln!("{prior_note}");
-    println!("{}", table(&rules, &start, &fit.weights));
+    println!("{}", table(&rules, &start.kinds, &fit.weights.kinds));
+    if let Some(moved) = square_change(&start, &fit.weights) {
+        println!("square tables: {moved}");
+    }
     println!(
         "K = {:.6}; mean squared error {:.6} -> {:.6} over {} positions",
         fit.k, fit.error_before, fit.error_after, fit.samples
@@ -241,7 +255,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
             fit.error_after
         ),
         format!("The pull towards the starting weights: {prior_note}."),
-        "value and hand: centipawns; centrality and advancement: percent of the derived square tables; mobility: percent of the derived bonus per square reached; shelter and exposure (royals): centipawns per piece beside the royal and per rank from home, while the enemy is armed.".to_string(),
+        "value and hand: centipawns; centrality and advancement: percent of the derived square tables; mobility: percent of the derived bonus per square reached; shelter and exposure (royals): centipawns per piece beside the royal and per rank from home, while the enemy is armed; squares: centipawns on each square, the last rank first.".to_string(),
     ];
     let text = weights::to_text(&rules, &tune::as_rules_weights(&fit.weights), &notes);
     std::fs::write(&out, text).map_err(|e| format!("cannot write `{}`: {e}", out.display()))?;
@@ -251,6 +265,28 @@ fn tune_file(args: &Args) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// How far the square tables moved: the mean and largest change of an entry, in centipawns
+/// (`None` when they were not fitted).
+fn square_change(before: &Params, after: &Params) -> Option<String> {
+    if after.squares.is_empty() {
+        return None;
+    }
+    let changes: Vec<i32> = before
+        .squares
+        .iter()
+        .flatten()
+        .zip(after.squares.iter().flatten())
+        .map(|(b, a)| (a - b).abs())
+        .collect();
+    let n = changes.len().max(1);
+    Some(format!(
+        "{} entries, mean change {:.1} cp, largest {} cp",
+        changes.len(),
+        changes.iter().map(|&c| c as f64).sum::<f64>() / n as f64,
+        changes.iter().max().copied().unwrap_or(0)
+    ))
 }
 
 /// The before/after table, one row per kind.

@@ -16,6 +16,10 @@
 //! [pieces.General]
 //! shelter = 10         # royals: centipawns per own piece beside it (absent: derived)
 //! exposure = 15        # royals: centipawns per rank from home (absent: derived)
+//! squares = [          # optional (`chimera tune --squares`): centipawns on each square,
+//!   [0, 0, 5, 5, 5, 0, 0, 0, 0],   # a row per rank, the last rank first, as the board is
+//!   ...                            # drawn for the first player (mirrored for the second)
+//! ]
 //! ```
 //!
 //! The royal-safety weights count while the enemy keeps its material (see
@@ -73,7 +77,8 @@ pub fn to_text(rules: &RuleSet, weights: &Weights, notes: &[String]) -> String {
     }
     out.push_str(&format!("format = {FORMAT}\n"));
     out.push_str(&format!("rules = \"{}\"\n", rules_fingerprint(rules)));
-    for (def, w) in rules.pieces.iter().zip(&weights.kinds) {
+    let dims = rules.board.dims;
+    for (k, (def, w)) in rules.pieces.iter().zip(&weights.kinds).enumerate() {
         let Some(w) = w else { continue };
         out.push_str(&format!(
             "\n[pieces.{}]\nvalue = {}\nhand = {}\ncentrality = {}\nadvancement = {}\nmobility = {}\n",
@@ -89,6 +94,17 @@ pub fn to_text(rules: &RuleSet, weights: &Weights, notes: &[String]) -> String {
                 "shelter = {}\nexposure = {}\n",
                 w.shelter, w.exposure
             ));
+        }
+        if let Some(t) = weights.square_table(k).filter(|t| t.len() == dims.len()) {
+            out.push_str("squares = [\n");
+            for rank in (0..dims.ranks as i32).rev() {
+                let row: Vec<String> = (0..dims.files as i32)
+                    .filter_map(|f| dims.square(f, rank))
+                    .map(|s| t[s.index()].to_string())
+                    .collect();
+                out.push_str(&format!("  [{}],\n", row.join(", ")));
+            }
+            out.push_str("]\n");
         }
     }
     out
@@ -137,6 +153,8 @@ struct Entry {
     /// Royals only; absent in files written before royal safety was weighted: as derived.
     shelter: Option<Spanned<i64>>,
     exposure: Option<Spanned<i64>>,
+    /// Optional: centipawns per square, a row per rank from the last.
+    squares: Option<Spanned<Vec<Vec<i64>>>>,
 }
 
 /// Weights read from a file, with the warnings about them.
@@ -191,6 +209,8 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
         );
     }
     let mut kinds: Vec<Option<KindWeights>> = vec![None; rules.pieces.len()];
+    let mut squares: Vec<Vec<i32>> = vec![Vec::new(); rules.pieces.len()];
+    let dims = rules.board.dims;
     let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
     for (key, entry) in &file.pieces {
         let entry = entry.get_ref();
@@ -236,8 +256,28 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 .as_ref()
                 .map_or(100, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
         };
+        let table = match &entry.squares {
+            Some(t) => match square_table(t.get_ref(), dims) {
+                Ok(table) => table,
+                Err(msg) => {
+                    errors.push(
+                        err(t.span(), msg)
+                            .with_label("this table")
+                            .with_help(format!(
+                                "`squares` holds {} rows (the last rank first) of {} whole numbers from -{MAX_WEIGHT_VALUE} to {MAX_WEIGHT_VALUE}; {HELP_BROKEN}",
+                                dims.ranks, dims.files
+                            )),
+                    );
+                    Vec::new()
+                }
+            },
+            None => Vec::new(),
+        };
         match rules.kind_by_name(key.get_ref()) {
-            Some(k) => kinds[k.index()] = Some(w),
+            Some(k) => {
+                kinds[k.index()] = Some(w);
+                squares[k.index()] = table;
+            }
             None => warnings.push(
                 stale(
                     key.span(),
@@ -282,13 +322,50 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
         ),
     }
     if errors.is_empty() {
+        if squares.iter().all(Vec::is_empty) {
+            squares.clear();
+        }
         Ok(Read {
-            weights: Weights { kinds },
+            weights: Weights { kinds, squares },
             warnings,
         })
     } else {
         Err(errors)
     }
+}
+
+/// A `squares` table (rows from the last rank) as centipawns by square index, or what is wrong
+/// with it.
+fn square_table(rows: &[Vec<i64>], dims: crate::geometry::Dimensions) -> Result<Vec<i32>, String> {
+    if rows.len() != dims.ranks as usize {
+        return Err(format!(
+            "the square table has {} rows; the board has {} ranks",
+            rows.len(),
+            dims.ranks
+        ));
+    }
+    let mut table = vec![0i32; dims.len()];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = dims.ranks as i32 - 1 - i as i32;
+        if row.len() != dims.files as usize {
+            return Err(format!(
+                "row {} of the square table (rank {}) has {} entries; the board has {} files",
+                i + 1,
+                rank + 1,
+                row.len(),
+                dims.files
+            ));
+        }
+        for (file, &x) in row.iter().enumerate() {
+            if x.abs() > MAX_WEIGHT_VALUE as i64 {
+                return Err(format!("{x} is out of bounds for a square's centipawns"));
+            }
+            if let Some(s) = dims.square(file as i32, rank) {
+                table[s.index()] = x as i32;
+            }
+        }
+    }
+    Ok(table)
 }
 
 /// Reads the weights file beside the definition at `definition`, if there is one.

@@ -35,6 +35,9 @@ pub struct Evaluator {
     kinds: usize,
     /// The weights the tables were built from, per kind.
     weights: Vec<KindWeights>,
+    /// Per kind, the tuned centipawns per square folded into `pst` (first player's view; empty:
+    /// none).
+    squares: Vec<Vec<i32>>,
     /// Per kind and square (first player's view): the square tables' two parts at 100%, the
     /// basis the weights scale. Evaluation is linear in the weights over this basis.
     centrality: Vec<f32>,
@@ -192,28 +195,34 @@ impl Evaluator {
     /// ([`crate::rules::RuleSet::weights`]) when it has them, else the ones derived from the rules.
     pub fn new(engine: &Engine) -> Evaluator {
         let d = derive(engine);
-        let weights = match &engine.rules().weights {
-            Some(w) => merged(&d.weights, w),
-            None => d.weights.clone(),
+        let (weights, squares) = match &engine.rules().weights {
+            Some(w) => (merged(&d.weights, w), merged_squares(engine, w)),
+            None => (d.weights.clone(), Vec::new()),
         };
-        Evaluator::build(engine, d, weights)
+        Evaluator::build(engine, d, weights, squares)
     }
 
     /// The evaluation derived from the rules alone, whatever tuned weights the rule set holds.
     pub fn derived(engine: &Engine) -> Evaluator {
         let d = derive(engine);
         let weights = d.weights.clone();
-        Evaluator::build(engine, d, weights)
+        Evaluator::build(engine, d, weights, Vec::new())
     }
 
     /// The evaluation with the given weights (kinds it does not cover keep the derived ones).
     pub fn with_weights(engine: &Engine, weights: &Weights) -> Evaluator {
         let d = derive(engine);
+        let squares = merged_squares(engine, weights);
         let weights = merged(&d.weights, weights);
-        Evaluator::build(engine, d, weights)
+        Evaluator::build(engine, d, weights, squares)
     }
 
-    fn build(engine: &Engine, d: Derived, weights: Vec<KindWeights>) -> Evaluator {
+    fn build(
+        engine: &Engine,
+        d: Derived,
+        weights: Vec<KindWeights>,
+        squares: Vec<Vec<i32>>,
+    ) -> Evaluator {
         let rules = engine.rules();
         let kinds = rules.pieces.len();
         let dims = rules.board.dims;
@@ -232,7 +241,12 @@ impl Evaluator {
                 };
                 let bonus = centrality + d.advancement[i] as f64 * w.advancement as f64 / 100.0;
                 let mobility = per_square as f64 * w.mobility as f64 / 100.0 * typical;
-                let v = w.value + bonus.round() as i32 - mobility.round() as i32;
+                let tuned = squares
+                    .get(k)
+                    .and_then(|t| t.get(s.index()))
+                    .copied()
+                    .unwrap_or(0);
+                let v = w.value + bonus.round() as i32 - mobility.round() as i32 + tuned;
                 pst[i] = v;
                 let mirrored = dims.mirror(s);
                 pst[(kinds + k) * MAX_SQUARES + mirrored.index()] = v;
@@ -275,6 +289,7 @@ impl Evaluator {
             mobility_basis: d.mobility,
             kinds,
             weights,
+            squares,
             centrality: d.centrality,
             advancement: d.advancement,
             dims,
@@ -286,13 +301,29 @@ impl Evaluator {
         &self.weights
     }
 
+    /// The tuned square tables in use, per kind (first player's view, by square index; an empty
+    /// list, or an empty table for a kind: none).
+    pub fn squares(&self) -> &[Vec<i32>] {
+        &self.squares
+    }
+
+    /// Number of features of [`Evaluator::features`]: [`FEATURES_PER_KIND`] per kind, then one
+    /// per kind and square.
+    pub fn feature_count(&self) -> usize {
+        self.kinds * (FEATURES_PER_KIND + self.dims.len())
+    }
+
     /// The position's features, from the side to move's point of view: per kind
     /// ([`FEATURES_PER_KIND`] each, in kind order) the difference in pieces on the board, in
     /// pieces in hand, in the centrality and advancement tables and in the mobility bonus (these
     /// three at 1%). The evaluation is their dot product with the weights (`value, hand,
-    /// centrality, advancement, mobility` per kind) plus [`TEMPO`], up to rounding.
+    /// centrality, advancement, mobility` per kind) plus [`TEMPO`], up to rounding. After them,
+    /// per kind and square (first player's view), the difference in pieces standing there: the
+    /// features of the tuned square tables ([`Evaluator::squares`]).
     pub fn features(&self, engine: &Engine, pos: &Position) -> Vec<f64> {
-        let mut f = vec![0f64; self.kinds * FEATURES_PER_KIND];
+        let mut f = vec![0f64; self.feature_count()];
+        let tables = self.kinds * FEATURES_PER_KIND;
+        let n = self.dims.len();
         let us = pos.side_to_move();
         let phase = self.phases(pos);
         for (at, p) in pos.pieces() {
@@ -305,6 +336,7 @@ impl Evaluator {
             let k = p.kind.index();
             let i = k * MAX_SQUARES + s.index();
             f[k * FEATURES_PER_KIND] += sign;
+            f[tables + k * n + s.index()] += sign;
             if self.royal[k] {
                 let armed = phase[p.player] as f64;
                 f[k * FEATURES_PER_KIND + 2] +=
@@ -501,6 +533,23 @@ pub(crate) const THREAT_DIVISOR: i32 = 8;
 pub const TEMPO: i32 = 15;
 
 /// `tuned` where it covers a kind, `derived` elsewhere; every weight clamped to its bounds.
+/// The tuned square tables of `tuned`, per kind of the engine's rules, each entry within the
+/// bounds of a piece value (a table of the wrong size is left out: the weights file reader
+/// refuses one).
+fn merged_squares(engine: &Engine, tuned: &Weights) -> Vec<Vec<i32>> {
+    let n = engine.rules().board.dims.len();
+    (0..engine.rules().pieces.len())
+        .map(|k| match tuned.square_table(k) {
+            Some(t) if t.len() == n => t
+                .iter()
+                .map(|x| x.clamp(&-MAX_WEIGHT_VALUE, &MAX_WEIGHT_VALUE))
+                .copied()
+                .collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
 fn merged(derived: &[KindWeights], tuned: &Weights) -> Vec<KindWeights> {
     derived
         .iter()

@@ -349,7 +349,13 @@ fn king_weighted(
     if let Some(w) = kinds[king.index()].as_mut() {
         (w.shelter, w.exposure, w.centrality) = (shelter, exposure, centrality);
     }
-    chimera::Evaluator::with_weights(e, &chimera::Weights { kinds })
+    chimera::Evaluator::with_weights(
+        e,
+        &chimera::Weights {
+            kinds,
+            ..Default::default()
+        },
+    )
 }
 
 /// Royal safety, while the enemy keeps all its material: the king on g1 behind its three pawns

@@ -3,7 +3,7 @@
 //! `analyze` use.
 
 use crate::common;
-use chimera::analysis::tune::{self, FitConfig, Sample};
+use chimera::analysis::tune::{self, FitConfig, Params, Sample};
 use chimera::Code;
 use chimera::Engine;
 use chimera::FEATURES_PER_KIND;
@@ -73,7 +73,7 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             exposure: 30,
         },
     ];
-    let theta = tune::to_vector(&truth);
+    let theta = tune::to_vector(&Params::kinds_only(truth.to_vec()));
     let k = 0.004;
     let mut rng = Lcg(7);
     let samples: Vec<Sample> = (0..3000)
@@ -102,8 +102,13 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
         prior: 0.0,
         k: Some(k),
     };
-    let fit = tune::fit(&samples, &start, &config, &mut |_, _| {});
-    for (got, want) in fit.weights.iter().zip(&truth) {
+    let fit = tune::fit(
+        &samples,
+        &Params::kinds_only(start.to_vec()),
+        &config,
+        &mut |_, _| {},
+    );
+    for (got, want) in fit.weights.kinds.iter().zip(&truth) {
         for (g, w) in [
             (got.value, want.value),
             (got.hand, want.hand),
@@ -132,7 +137,7 @@ fn the_evaluation_is_the_features_times_the_weights() {
 fn features_times_weights(name: &str) {
     let engine = Arc::new(common::load(name));
     let eval = Evaluator::new(&engine);
-    let theta = tune::to_vector(eval.weights());
+    let theta = tune::to_vector(&Params::of(&eval, engine.rules().board.dims.len()));
     let mut game = chimera::Game::new(engine.clone(), engine.start_position());
     // A game of first legal moves with captures: pieces move, get captured, go to hand.
     for _ in 0..30 {
@@ -180,7 +185,10 @@ fn a_weights_file_reads_back_as_written() {
             })
         })
         .collect();
-    let w = Weights { kinds };
+    let w = Weights {
+        kinds,
+        squares: Vec::new(),
+    };
     let text = weights::to_text(&rules, &w, &["a note".to_string()]);
     assert!(text.starts_with("# a note\nformat = 1\n"), "{text}");
     let read = weights::parse("x.weights", &text, &rules)
@@ -222,7 +230,13 @@ fn mobility_counts_the_squares_a_piece_reaches() {
     if let Some(w) = kinds[rook.index()].as_mut() {
         w.mobility = 0;
     }
-    let without = Evaluator::with_weights(&engine, &Weights { kinds });
+    let without = Evaluator::with_weights(
+        &engine,
+        &Weights {
+            kinds,
+            ..Weights::default()
+        },
+    );
     let added = |fen: &str| {
         let pos = common::pos(&engine, fen);
         derived.evaluate(&engine, &pos) - without.evaluate(&engine, &pos)
@@ -240,7 +254,7 @@ fn mobility_counts_the_squares_a_piece_reaches() {
 #[test]
 fn a_stale_or_broken_weights_file_is_reported_at_its_place() {
     let rules = compile_file(&definitions().join("minishogi.variant")).expect("compiles");
-    let good = weights::to_text(&rules, &Weights { kinds: vec![] }, &[]);
+    let good = weights::to_text(&rules, &Weights::default(), &[]);
 
     // Fitted to other rules: a warning at the fingerprint, the weights still used.
     let stale = good.replace(&weights::rules_fingerprint(&rules), "0000000000000000");
@@ -401,12 +415,13 @@ fn the_held_out_positions_choose_the_prior() {
     // Every game says the kind is worth 500: the weakest pull lets the fit get there, and it is
     // the one the held-out fifth prefers.
     let agree = material_samples(&mut rng, 2000, 500.0);
+    let start = Params::kinds_only(start.to_vec());
     let v = tune::fit_validated(&agree, &start, &config, &mut |_, _| {});
     assert_eq!(v.held_out, 400);
     assert_eq!(v.tried.len(), tune::PRIORS.len());
     assert_eq!(v.prior, Some(tune::PRIORS[0]), "{:?}", v.tried);
     assert!(
-        (v.fit.weights[0].value - 500).abs() <= 25,
+        (v.fit.weights.kinds[0].value - 500).abs() <= 25,
         "{:?}",
         v.fit.weights
     );
@@ -416,7 +431,7 @@ fn the_held_out_positions_choose_the_prior() {
     noise.extend(material_samples(&mut rng, 400, 300.0));
     let v = tune::fit_validated(&noise, &start, &config, &mut |_, _| {});
     assert_eq!(v.prior, None, "{:?}", v.tried);
-    assert_eq!(v.fit.weights, start.to_vec());
+    assert_eq!(v.fit.weights, start);
     assert_eq!(v.fit.error_after, v.fit.error_before);
 }
 
@@ -457,4 +472,149 @@ fn values_name_the_weights_file_as_the_origin_of_the_values_it_sets() {
         "{rook}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The weights of every kind as derived, with a square table for `kind` alone (0 but `cp` on
+/// `square`, first player's view).
+fn one_square(engine: &Engine, kind: &str, square: &str, cp: i32) -> Weights {
+    let rules = engine.rules();
+    let derived = Evaluator::derived(engine);
+    let k = rules.kind_by_name(kind).expect("the kind").index();
+    let s = rules.board.dims.parse_square(square).expect("a square");
+    let mut squares = vec![Vec::new(); rules.pieces.len()];
+    squares[k] = vec![0; rules.board.dims.len()];
+    squares[k][s.index()] = cp;
+    Weights {
+        kinds: derived.weights().iter().copied().map(Some).collect(),
+        squares,
+    }
+}
+
+#[test]
+fn a_tuned_square_table_adds_its_centipawns_where_the_piece_stands() {
+    // Chess, 40 centipawns for a knight on e4: the first player's knight there gains them, the
+    // second's gains them on e5 (its mirror), and a knight elsewhere gains nothing.
+    let engine = common::load("chess.variant");
+    let derived = Evaluator::derived(&engine);
+    let tuned = Evaluator::with_weights(&engine, &one_square(&engine, "Knight", "e4", 40));
+    let gained = |fen: &str| {
+        let pos = common::pos(&engine, fen);
+        tuned.evaluate(&engine, &pos) - derived.evaluate(&engine, &pos)
+    };
+    assert_eq!(gained("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1"), 40);
+    assert_eq!(gained("4k3/8/8/4n3/8/8/8/4K3 w - - 0 1"), -40);
+    assert_eq!(gained("4k3/8/8/4n3/8/8/8/4K3 b - - 0 1"), 40);
+    assert_eq!(gained("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn the_evaluation_is_the_features_times_the_weights_with_square_tables() {
+    // The square tables' features are the pieces on each square: with a table for every kind,
+    // the evaluation is still the features times the weights.
+    let engine = Arc::new(common::load("chess.variant"));
+    let n = engine.rules().board.dims.len();
+    let mut w = one_square(&engine, "Knight", "e4", 40);
+    w.squares = (0..engine.rules().pieces.len())
+        .map(|k| {
+            (0..n)
+                .map(|s| ((s * 7 + k * 13) % 41) as i32 - 20)
+                .collect()
+        })
+        .collect();
+    let eval = Evaluator::with_weights(&engine, &w);
+    let theta = tune::to_vector(&Params::of(&eval, n));
+    assert_eq!(theta.len(), eval.feature_count());
+    let mut game = chimera::Game::new(engine.clone(), engine.start_position());
+    for _ in 0..20 {
+        let pos = game.position();
+        let f = eval.features(&engine, pos);
+        let linear: f64 =
+            f.iter().zip(&theta).map(|(a, b)| a * b).sum::<f64>() + chimera::TEMPO as f64;
+        let pieces = pos.pieces().count() as f64;
+        assert!(
+            (linear - eval.evaluate(&engine, pos) as f64).abs() <= pieces + 2.0,
+            "features say {linear}, the evaluation {}",
+            eval.evaluate(&engine, pos)
+        );
+        let moves = engine.legal_moves(pos);
+        game.play(*moves.last().expect("a move"));
+    }
+}
+
+#[test]
+fn the_fit_learns_a_square_a_kind_stands_well_on() {
+    // Samples where the side with a knight on e4 (index 28) wins more often than material says:
+    // the fitted table rates e4 above the other squares.
+    let engine = Arc::new(common::load("chess.variant"));
+    let eval = Evaluator::derived(&engine);
+    let n = engine.rules().board.dims.len();
+    let start = Params::of(&eval, n).with_squares(n);
+    let knight = engine
+        .rules()
+        .kind_by_name("Knight")
+        .expect("a knight")
+        .index();
+    let e4 = engine
+        .rules()
+        .board
+        .dims
+        .parse_square("e4")
+        .expect("e4")
+        .index();
+    let index = eval.feature_count() - (engine.rules().pieces.len() - knight) * n + e4;
+    let mut rng = Lcg(5);
+    let samples: Vec<Sample> = (0..3000)
+        .map(|_| {
+            let mut f = vec![0.0; eval.feature_count()];
+            let on = rng.between(-1, 1) as f64;
+            f[index] = on;
+            let other = index - 1 - rng.between(0, 20) as usize;
+            f[other] = rng.between(-1, 1) as f64;
+            Sample::new(&f, sigmoid(0.004 * 120.0 * on))
+        })
+        .collect();
+    let config = FitConfig {
+        iterations: 300,
+        prior: 0.0,
+        k: Some(0.004),
+    };
+    let fit = tune::fit(&samples, &start, &config, &mut |_, _| {});
+    let table = &fit.weights.squares[knight];
+    assert!((table[e4] - 120).abs() <= 10, "e4: {}", table[e4]);
+    assert!(
+        table
+            .iter()
+            .enumerate()
+            .all(|(s, &x)| s == e4 || x.abs() < 30),
+        "{table:?}"
+    );
+}
+
+#[test]
+fn a_weights_file_with_square_tables_reads_back_as_written() {
+    let rules = compile_file(&definitions().join("minishogi.variant")).expect("compiles");
+    let engine = Engine::new(rules.clone()).expect("playable");
+    let mut w = one_square(&engine, "Rook", "c3", -35);
+    let silver = rules.kind_by_name("Silver").expect("a silver").index();
+    w.squares[silver] = (0..rules.board.dims.len() as i32).collect();
+    let text = weights::to_text(&rules, &w, &[]);
+    assert!(
+        text.contains("squares = [\n  [20, 21, 22, 23, 24],\n"),
+        "{text}"
+    );
+    let read = weights::parse("x.weights", &text, &rules)
+        .unwrap_or_else(|_| panic!("the written file reads:\n{text}"));
+    assert_eq!(read.weights, w);
+
+    // A table of the wrong shape is an error at the table.
+    let bad = text.replacen("  [20, 21, 22, 23, 24],\n", "", 1);
+    let errors = weights::parse("x.weights", &bad, &rules).expect_err("refused");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].code, Code::Weights);
+    assert!(
+        errors[0].message.contains("4 rows"),
+        "{}",
+        errors[0].message
+    );
+    assert!(pointed(&bad, &errors[0]).starts_with("[\n  [15, 16"));
 }
