@@ -403,7 +403,7 @@ fn kind_vector(weights: &[KindWeights]) -> Vec<f64> {
 pub fn from_vector(theta: &[f64], kinds: usize) -> Params {
     let cut = (kinds * FEATURES_PER_KIND).min(theta.len());
     let (per_kind, tables) = theta.split_at(cut);
-    let n = if kinds == 0 { 0 } else { tables.len() / kinds };
+    let n = tables.len().checked_div(kinds).unwrap_or(0);
     let bounded = |x: &f64| {
         (x.round() as i64).clamp(-(MAX_WEIGHT_VALUE as i64), MAX_WEIGHT_VALUE as i64) as i32
     };
