@@ -102,6 +102,9 @@ pub struct GameDone {
 struct Pending {
     features: Vec<f64>,
     mover: Player,
+    /// The expected score an engine's reported score gives the mover, and its weight in the
+    /// label (0: the game's result alone).
+    expected: Option<(f64, f64)>,
 }
 
 fn score_for(result: Option<GameResult>, mover: Player) -> f64 {
@@ -115,7 +118,14 @@ fn score_for(result: Option<GameResult>, mover: Player) -> f64 {
 fn labelled(pending: Vec<Pending>, result: Option<GameResult>) -> Vec<Sample> {
     pending
         .into_iter()
-        .map(|p| Sample::new(&p.features, score_for(result, p.mover)))
+        .map(|p| {
+            let r = score_for(result, p.mover);
+            let label = match p.expected {
+                Some((e, w)) => (1.0 - w) * r + w * e,
+                None => r,
+            };
+            Sample::new(&p.features, label)
+        })
         .collect()
 }
 
@@ -168,6 +178,7 @@ fn play_one(
                 pending.push(Pending {
                     features: eval.features(engine, &pos),
                     mover: pos.side_to_move(),
+                    expected: None,
                 });
             }
             mv
@@ -214,10 +225,24 @@ pub fn self_play(
     all
 }
 
+/// The expected score (0 to 1) of a score in centipawns: 1 / (1 + 10^(-cp/400)).
+pub fn expected_score(cp: i32) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-cp as f64 / 400.0))
+}
+
 /// Samples the quiet positions of games read from PGN: each position whose next move is quiet
 /// and whose side to move is not in check, labelled with the game's result (`1-0`: the first
-/// player won). Games without a result (`*`) are left out.
-pub fn from_pgn(engine: &Arc<Engine>, eval: &Evaluator, games: &[PgnGame]) -> Vec<Sample> {
+/// player won). Games without a result (`*`) are left out. Where the move's comment gives the
+/// engine's score (`{+0.35/9}`), the label is `score_weight` of its expected score
+/// ([`expected_score`]) and the rest the result: a search's judgement of the position is far less
+/// noisy than one game's result (0: results only).
+pub fn from_pgn(
+    engine: &Arc<Engine>,
+    eval: &Evaluator,
+    games: &[PgnGame],
+    score_weight: f64,
+) -> Vec<Sample> {
+    let score_weight = score_weight.clamp(0.0, 1.0);
     let mut all = Vec::new();
     for g in games {
         let result = match g.result.as_deref().or(g.tag("Result")) {
@@ -228,12 +253,16 @@ pub fn from_pgn(engine: &Arc<Engine>, eval: &Evaluator, games: &[PgnGame]) -> Ve
         };
         let mut game = Game::new(engine.clone(), g.start.clone());
         let mut pending = Vec::new();
-        for mv in &g.moves {
+        for (i, mv) in g.moves.iter().enumerate() {
             let pos = game.position();
             if is_quiet(pos, mv) && !engine.in_check(pos) {
+                let score = g.scores.get(i).copied().flatten();
                 pending.push(Pending {
                     features: eval.features(engine, pos),
                     mover: pos.side_to_move(),
+                    expected: score
+                        .filter(|_| score_weight > 0.0)
+                        .map(|cp| (expected_score(cp), score_weight)),
                 });
             }
             game.play(*mv);

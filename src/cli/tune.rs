@@ -39,6 +39,11 @@ pub struct Args {
     /// Games read from PGN files (played in this variant) to learn from as well.
     #[arg(long, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
+    /// How much the engines' scores in the PGN comments (`{+0.35/9}`, as `chimera match` and
+    /// other match programs write them) count in a position's label beside the game's result
+    /// (0 to 1; 0: the results alone).
+    #[arg(long, default_value_t = 0.0, value_parser = parse_fraction)]
+    pub score_weight: f64,
     /// Where to write the weights (default: beside the definition, FILE.weights).
     #[arg(short = 'o', long)]
     pub out: Option<PathBuf>,
@@ -67,12 +72,12 @@ pub struct Args {
     pub squares: bool,
     /// The pull towards the starting weights (0 to 1, per (100 units)² of change). Default: chosen
     /// among 0.0001 to 0.03 by the error on the last fifth of the positions, held out.
-    #[arg(long, value_parser = parse_prior)]
+    #[arg(long, value_parser = parse_fraction)]
     pub prior: Option<f64>,
 }
 
-/// A prior strength: a number from 0 to 1.
-fn parse_prior(text: &str) -> Result<f64, String> {
+/// A prior strength or a score weight: a number from 0 to 1.
+fn parse_fraction(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
         _ => Err(format!("`{text}` is not a number from 0 to 1")),
@@ -134,7 +139,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
     for p in &args.pgn {
         let games = read_games(&engine, p)?;
         let before = samples.len();
-        samples.extend(tune::from_pgn(&engine, &eval, &games));
+        samples.extend(tune::from_pgn(&engine, &eval, &games, args.score_weight));
         eprintln!(
             "{}: {} games, {} positions",
             p.display(),
@@ -243,7 +248,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
     let notes = [
         format!("Evaluation weights for {}, written by `chimera tune`.", rules.name),
         format!(
-            "Fitted to {} positions ({} self-play games at {}, {} PGN files); error {:.6} -> {:.6}.",
+            "Fitted to {} positions ({} self-play games at {}, {} PGN files, scores weighing {}); error {:.6} -> {:.6}.",
             fit.samples,
             args.games,
             match args.depth {
@@ -251,6 +256,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
                 None => format!("{} nodes", args.nodes),
             },
             args.pgn.len(),
+            args.score_weight,
             fit.error_before,
             fit.error_after
         ),

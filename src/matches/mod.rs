@@ -563,6 +563,9 @@ pub struct GameRecord {
     pub start: Position,
     /// Every move, the opening's first.
     pub moves: Vec<Move>,
+    /// Per move of `moves`, the score its engine reported for it (centipawns for the mover;
+    /// `None` for the opening's moves and when it reported none).
+    pub scores: Vec<Option<i32>>,
     /// The result.
     pub result: GameResult,
     /// The kind of ending.
@@ -628,7 +631,22 @@ impl GameRecord {
         tag("PlyCount", &self.moves.len().to_string());
         tag("Termination", self.termination.tag());
         out.push('\n');
-        let mut words = movetext_words(engine, &self.start, &self.moves);
+        let words = movetext_words(engine, &self.start, &self.moves);
+        // Each engine move's score as a comment after it (`{+0.35}`, pawns for the mover), as
+        // match programs write them and `chimera tune --pgn` reads them.
+        let mut with_scores = Vec::with_capacity(words.len() + self.scores.len());
+        let mut ply = 0;
+        for w in words {
+            let is_move = !w.ends_with('.');
+            with_scores.push(w);
+            if is_move {
+                if let Some(Some(cp)) = self.scores.get(ply) {
+                    with_scores.push(format!("{{{:+.2}}}", *cp as f64 / 100.0));
+                }
+                ply += 1;
+            }
+        }
+        let mut words = with_scores;
         words.push(format!("{{{}}}", self.reason.replace('}', ")")));
         words.push(self.result_token().to_string());
         out.push_str(&wrap_words(&words));
@@ -755,6 +773,7 @@ pub fn play_game(config: &MatchConfig, index: u32, stop: &AtomicBool) -> Option<
         names: ByPlayer([players[Side::First].name(), players[Side::Second].name()]),
         start: opening.start.clone(),
         moves: Vec::new(),
+        scores: vec![None; opening.moves.len()],
         result: GameResult::Draw,
         termination: Termination::Normal,
         reason: String::new(),
@@ -877,6 +896,7 @@ pub fn play_game(config: &MatchConfig, index: u32, stop: &AtomicBool) -> Option<
                     clocks[side] = clocks[side].saturating_sub(spent) + increments[side];
                 }
                 scores[side].push(r.score);
+                record.scores.push(r.score);
                 game.play(r.mv);
             }
             Err(f) => {

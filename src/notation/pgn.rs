@@ -62,6 +62,9 @@ pub struct RawMove {
     pub text: String,
     /// Byte offset in the PGN text.
     pub offset: usize,
+    /// The score of the comment after it (`{+0.35/9 0.12s}`, as engine matches write it), in
+    /// centipawns for the side that made the move.
+    pub score: Option<i32>,
 }
 
 /// A game as written: tags, moves and result, before any rule is applied.
@@ -96,6 +99,8 @@ pub struct PgnGame {
     pub start: Position,
     /// The moves, all legal.
     pub moves: Vec<Move>,
+    /// Per move, the score its comment gives (centipawns for the side that made it), if any.
+    pub scores: Vec<Option<i32>>,
     /// The result token written, if any.
     pub result: Option<String>,
 }
@@ -240,7 +245,16 @@ impl Splitter<'_> {
             b'{' => {
                 let start = self.i;
                 match self.b[self.i..].iter().position(|&x| x == b'}') {
-                    Some(n) => self.i += n + 1,
+                    Some(n) => {
+                        // A score after a main-line move belongs to it.
+                        if self.depth == 0 {
+                            let score = comment_score(&self.text[start + 1..start + n]);
+                            if let Some(m) = self.cur.as_mut().and_then(|g| g.moves.last_mut()) {
+                                m.score = m.score.or(score);
+                            }
+                        }
+                        self.i += n + 1
+                    }
                     None => {
                         return Err(PgnError::at(
                             Some(self.game_no()),
@@ -357,9 +371,29 @@ impl Splitter<'_> {
         g.moves.push(RawMove {
             text: mv.to_string(),
             offset: mv_at,
+            score: None,
         });
         Ok(())
     }
+}
+
+/// Most centipawns a comment's score may give (a mate is written as a large score).
+pub(crate) const MAX_COMMENT_SCORE: i32 = 100_000;
+
+/// The score a move's comment begins with, in centipawns: `+0.35`, `-1.20/9 0.12s` (pawns, as
+/// engine matches write them); `None` for any other comment.
+pub(crate) fn comment_score(comment: &str) -> Option<i32> {
+    let word = comment.split_whitespace().next()?;
+    let number = word.split('/').next()?;
+    let b = number.as_bytes();
+    let signed = matches!(b.first(), Some(b'+' | b'-'));
+    let digits = &number[signed as usize..];
+    if !signed || digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
+        return None;
+    }
+    let pawns: f64 = number.parse().ok()?;
+    let cp = (pawns * 100.0).round();
+    (cp.abs() <= MAX_COMMENT_SCORE as f64).then_some(cp as i32)
 }
 
 /// Reads `[Name "value"]` starting at the `[` at `i`; returns the name, the value and the offset after `]`.
@@ -660,6 +694,7 @@ fn play_moves(
     Ok(PgnGame {
         tags: g.tags,
         start,
+        scores: g.moves.iter().map(|m| m.score).collect(),
         moves,
         result: g.result,
     })

@@ -221,6 +221,11 @@ fn chimera_against_chimera_plays_legal_games_to_the_end_the_rules_give() {
         assert_eq!(back[0].tag("White"), Some(g.names[Player::First].as_str()));
         assert_eq!(back[0].result.as_deref(), Some(g.result_token()));
         assert!(text.contains(&format!("{{{}}}", g.reason)));
+        // Each engine move's score is a comment after it (`{+0.35}`), read back as the move's
+        // score; the opening's random plies have none.
+        assert_eq!(back[0].scores, g.scores);
+        assert!(g.scores[..4].iter().all(Option::is_none));
+        assert!(g.scores[4..].iter().all(Option::is_some), "{:?}", g.scores);
     }
     assert_eq!(games[0].moves[..4], games[1].moves[..4]);
     assert_eq!(games[0].names[Player::First], "Chimera #1");

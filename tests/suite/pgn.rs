@@ -317,3 +317,17 @@ fn coordinates_still_read_everywhere_san_does() {
     let p = e.start_position();
     assert_eq!(games[0].moves[0], parse_move(&e, &p, "e4").expect("e4"));
 }
+
+#[test]
+fn scores_in_move_comments_are_read_as_the_moves_scores() {
+    // A comment after a main-line move that begins with a signed number of pawns is that move's
+    // score (as match programs write it); other comments, and those inside variations, are not.
+    let e = load("chess.variant");
+    let text = "1. e4 {+0.35/9 0.12s} e5 {-0.20} 2. Nf3 {book} Nc6 {+1.5 (the main line)} \
+                3. Bb5 (3. Bc4 {+9.99}) {-M3} a6 {3.5 hours} *";
+    let games = read_pgn(&e, text).expect("reads");
+    assert_eq!(
+        games[0].scores,
+        vec![Some(35), Some(-20), None, Some(150), None, None]
+    );
+}

@@ -618,3 +618,24 @@ fn a_weights_file_with_square_tables_reads_back_as_written() {
     );
     assert!(pointed(&bad, &errors[0]).starts_with("[\n  [15, 16"));
 }
+
+#[test]
+fn scores_in_the_pgn_comments_weigh_in_the_labels() {
+    // White won; the engine said +0.50 before 1. e4 and -0.50 (for Black) before 1... e5. With
+    // the scores weighing a half, each label is half the result and half the expected score.
+    let engine = Arc::new(common::load("chess.variant"));
+    let eval = Evaluator::derived(&engine);
+    let games = chimera::read_pgn(&engine, "1. e4 {+0.50} e5 {-0.50} 1-0").expect("a game");
+    let labels = |w: f64| -> Vec<f32> {
+        tune::from_pgn(&engine, &eval, &games, w)
+            .iter()
+            .map(|s| s.result)
+            .collect()
+    };
+    let e = tune::expected_score(50);
+    assert!((e - 0.5715).abs() < 1e-3, "{e}");
+    assert_eq!(labels(0.0), vec![1.0, 0.0]);
+    let half = labels(0.5);
+    assert!((half[0] as f64 - (0.5 + 0.5 * e)).abs() < 1e-6, "{half:?}");
+    assert!((half[1] as f64 - 0.5 * (1.0 - e)).abs() < 1e-6, "{half:?}");
+}
