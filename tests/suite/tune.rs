@@ -137,7 +137,13 @@ fn the_evaluation_is_the_features_times_the_weights() {
 fn features_times_weights(name: &str) {
     let engine = Arc::new(common::load(name));
     let eval = Evaluator::new(&engine);
-    let theta = tune::to_vector(&Params::of(&eval, engine.rules().board.dims.len()));
+    features_times_weights_in_a_game(&engine, &eval);
+}
+
+/// Along a game of first legal captures (else last moves), the evaluation is the features times
+/// the weights, up to rounding.
+fn features_times_weights_in_a_game(engine: &Arc<Engine>, eval: &Evaluator) {
+    let theta = tune::to_vector(&Params::of(eval, engine.rules().board.dims.len()));
     let mut game = chimera::Game::new(engine.clone(), engine.start_position());
     // A game of first legal moves with captures: pieces move, get captured, go to hand.
     for _ in 0..30 {
@@ -145,15 +151,15 @@ fn features_times_weights(name: &str) {
             break;
         }
         let pos = game.position();
-        let f = eval.features(&engine, pos);
+        let f = eval.features(engine, pos);
         let linear: f64 =
             f.iter().zip(&theta).map(|(a, b)| a * b).sum::<f64>() + chimera::TEMPO as f64;
         // Each piece's square bonus is rounded to a whole centipawn, and each side's mobility.
         let pieces = pos.pieces().count() as f64;
         assert!(
-            (linear - eval.evaluate(&engine, pos) as f64).abs() <= pieces + 2.0,
+            (linear - eval.evaluate(engine, pos) as f64).abs() <= pieces + 2.0,
             "features say {linear}, the evaluation {}",
-            eval.evaluate(&engine, pos)
+            eval.evaluate(engine, pos)
         );
         let moves = engine.legal_moves(pos);
         let capture = moves
@@ -524,21 +530,7 @@ fn the_evaluation_is_the_features_times_the_weights_with_square_tables() {
     let eval = Evaluator::with_weights(&engine, &w);
     let theta = tune::to_vector(&Params::of(&eval, n));
     assert_eq!(theta.len(), eval.feature_count());
-    let mut game = chimera::Game::new(engine.clone(), engine.start_position());
-    for _ in 0..20 {
-        let pos = game.position();
-        let f = eval.features(&engine, pos);
-        let linear: f64 =
-            f.iter().zip(&theta).map(|(a, b)| a * b).sum::<f64>() + chimera::TEMPO as f64;
-        let pieces = pos.pieces().count() as f64;
-        assert!(
-            (linear - eval.evaluate(&engine, pos) as f64).abs() <= pieces + 2.0,
-            "features say {linear}, the evaluation {}",
-            eval.evaluate(&engine, pos)
-        );
-        let moves = engine.legal_moves(pos);
-        game.play(*moves.last().expect("a move"));
-    }
+    features_times_weights_in_a_game(&engine, &eval);
 }
 
 #[test]
