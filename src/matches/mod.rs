@@ -228,6 +228,13 @@ impl EngineSpec {
         if let Some(p) = pending {
             return Err(format!("`{p}` has no `=VALUE`"));
         }
+        // Only the in-process Chimera's evaluation can be set here: a field another engine would
+        // silently ignore would make two "different" engines play the same games.
+        if spec.weights.is_some() && spec.kind != EngineKind::Chimera {
+            return Err(format!(
+                "`weights=` sets the evaluation of the in-process `chimera`, not of `{head}`: write `chimera weights=FILE`, or put the weights beside a copy of the definition that the program reads"
+            ));
+        }
         Ok(spec)
     }
 }

@@ -123,6 +123,11 @@ fn sprt_and_engine_specs_refuse_bad_text() {
     assert!(EngineSpec::parse("uci:").is_err());
     assert!(EngineSpec::parse("chimera nodes=lots").is_err());
     assert!(EngineSpec::parse("chimera colour=red").is_err());
+    // Weights set only the in-process Chimera: a process would ignore them and play as the other.
+    assert!(EngineSpec::parse("chimera weights=none").is_ok());
+    let e = EngineSpec::parse("chimera:/usr/bin/chimera weights=x.weights").unwrap_err();
+    assert!(e.contains("in-process"), "{e}");
+    assert!(EngineSpec::parse("uci:/usr/games/fairy-stockfish weights=x.weights").is_err());
     assert!(TimeControl::parse("10+x").is_err());
     assert!(TimeControl::parse("0+0").is_err());
     let s =
