@@ -3,7 +3,7 @@
 # the committed seed corpus (fuzz/corpus/TARGET/); prints executions and findings per target and
 # fails if any target found a crash, a timeout or a memory blow-up.
 #
-#   scripts/fuzz.sh 15            # the smoke run of scripts/test.sh
+#   scripts/fuzz.sh 8             # the smoke run of scripts/test.sh
 #   scripts/fuzz.sh 3600 fen pgn  # an hour each for two targets
 #   scripts/fuzz.sh --runs 10000000 fen  # to ten million executions each, one target at a time
 #   FUZZ_NICE=19 scripts/fuzz.sh --runs 10000000 fen  # the same at the lowest priority

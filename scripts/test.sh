@@ -33,7 +33,7 @@ phase() {
 # run fast and the test binaries build quickly.
 phase build 1500 cargo test --profile ci --features ext --no-run
 phase tests 1500 cargo test --profile ci --features ext --no-fail-fast
-[ "${FUZZ_SECONDS:-15}" = 0 ] || phase fuzz 900 bash scripts/fuzz.sh "${FUZZ_SECONDS:-15}"
+[ "${FUZZ_SECONDS:-8}" = 0 ] || phase fuzz 900 bash scripts/fuzz.sh "${FUZZ_SECONDS:-8}"
 phase clippy 900 cargo clippy --all-targets --features ext -- -D warnings
 # The library core builds without the terminal front ends (`cli`) and PNG output (`render`).
 phase core 600 cargo clippy --no-default-features --lib -- -D warnings
