@@ -1,5 +1,6 @@
 //! Embeds the shipped definitions (`definitions/*.variant`) in the binary, so that `chimera repl
-//! chess` works from any folder: writes `$OUT_DIR/shipped.rs`, a table of (file name, text).
+//! chess` works from any folder: writes `$OUT_DIR/shipped.rs`, a table of (file name, text,
+//! tuned weights text if `NAME.weights` lies beside it).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -20,13 +21,20 @@ fn main() {
             .cmp(b.trim_end_matches(".variant"))
     });
     let mut out = String::from("/// The shipped definitions: (file name, text), sorted by name.\n");
-    out.push_str("pub(crate) static SHIPPED: &[(&str, &str)] = &[\n");
+    out.push_str("pub(crate) static SHIPPED: &[(&str, &str, Option<&str>)] = &[\n");
     for f in &files {
         let path = dir.join(f);
         println!("cargo:rerun-if-changed={}", path.display());
+        let weights = path.with_extension("weights");
+        println!("cargo:rerun-if-changed={}", weights.display());
+        let weights = if weights.is_file() {
+            format!("Some(include_str!({:?}))", weights.display().to_string())
+        } else {
+            "None".to_string()
+        };
         let _ = writeln!(
             out,
-            "    ({f:?}, include_str!({:?})),",
+            "    ({f:?}, include_str!({:?}), {weights}),",
             path.display().to_string()
         );
     }

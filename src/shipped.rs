@@ -12,6 +12,8 @@ pub struct Shipped {
     pub file: &'static str,
     /// The definition's text.
     pub text: &'static str,
+    /// The tuned evaluation weights shipped beside it (`definitions/NAME.weights`), if any.
+    pub weights: Option<&'static str>,
 }
 
 impl Shipped {
@@ -40,10 +42,11 @@ impl Shipped {
 
 /// Every shipped definition, sorted by name.
 pub(crate) fn all() -> impl Iterator<Item = Shipped> {
-    SHIPPED.iter().map(|&(file, text)| Shipped {
+    SHIPPED.iter().map(|&(file, text, weights)| Shipped {
         name: file.strip_suffix(".variant").unwrap_or(file),
         file,
         text,
+        weights,
     })
 }
 

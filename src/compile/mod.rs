@@ -133,23 +133,47 @@ pub fn check_named(arg: &Path) -> Result<Checked, Diagnostics> {
     }
 }
 
-/// Compiles a shipped definition from the text built into the program.
+/// Compiles a shipped definition from the text built into the program, with the tuned weights
+/// shipped beside it, as [`check_file`] reads `definitions/NAME.variant`.
 pub(crate) fn check_shipped(s: &crate::shipped::Shipped) -> Result<Checked, Diagnostics> {
     let ctx = Ctx {
         embedded: true,
         ..Ctx::default()
     };
-    ctx.compile_root(s.file.to_string(), s.text.as_bytes(), PathBuf::new(), None)
+    let mut checked =
+        ctx.compile_root(s.file.to_string(), s.text.as_bytes(), PathBuf::new(), None)?;
+    if let Some(text) = s.weights {
+        let name = weights::path_beside(Path::new(s.file))
+            .display()
+            .to_string();
+        match weights::parse(&name, text, &checked.rules) {
+            Ok(read) => {
+                checked.rules.weights = Some(read.weights);
+                checked.warnings.extend(read.warnings);
+            }
+            Err(errors) => return Err(Diagnostics::new(s.file, errors)),
+        }
+    }
+    Ok(checked)
 }
 
 /// Compiles an edited text of a shipped definition: its `extends` name other shipped ones, as
-/// [`check_shipped`] reads them (the studio's editor).
+/// [`check_shipped`] reads them (the studio's editor). The shipped weights apply while the edits
+/// leave the rules they were fitted to unchanged; after a change of rules they are dropped
+/// without a warning, since the designer is editing a copy, not the tuned file.
 pub(crate) fn check_shipped_text(file: &str, text: &str) -> Result<Checked, Diagnostics> {
     let ctx = Ctx {
         embedded: true,
         ..Ctx::default()
     };
-    ctx.compile_root(file.to_string(), text.as_bytes(), PathBuf::new(), None)
+    let mut checked = ctx.compile_root(file.to_string(), text.as_bytes(), PathBuf::new(), None)?;
+    let shipped = crate::shipped::get(file).and_then(|s| s.weights);
+    if let Some(read) = shipped.and_then(|w| weights::parse(file, w, &checked.rules).ok()) {
+        if read.warnings.is_empty() {
+            checked.rules.weights = Some(read.weights);
+        }
+    }
+    Ok(checked)
 }
 
 /// Compiles definition bytes (which may not be UTF-8); otherwise like [`compile_str`].

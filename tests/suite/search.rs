@@ -364,7 +364,7 @@ fn king_weighted(
 #[test]
 fn a_royal_walked_out_while_the_enemy_is_armed_is_exposed() {
     let e = load("chess.variant");
-    let derived = chimera::Evaluator::new(&e);
+    let derived = chimera::Evaluator::derived(&e);
     let king = e.rules().kind_by_name("King").expect("a king");
     let w = derived.weights()[king.index()];
     assert_eq!((w.shelter, w.exposure, w.centrality), (0, 0, 0));

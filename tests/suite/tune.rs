@@ -631,3 +631,47 @@ fn scores_in_the_pgn_comments_weigh_in_the_labels() {
     assert!((half[0] as f64 - (0.5 + 0.5 * e)).abs() < 1e-6, "{half:?}");
     assert!((half[1] as f64 - 0.5 * (1.0 - e)).abs() < 1e-6, "{half:?}");
 }
+
+#[test]
+fn shipped_weights_are_read_with_their_shipped_definition_by_name_and_by_path() {
+    // `definitions/chess.weights` is built into the program beside `chess.variant`: `chimera play
+    // chess` plays with the same weights as `chimera play definitions/chess.variant`, and every
+    // shipped weights file fits the rules of its definition (no stale warning).
+    let shipped: Vec<_> = chimera::Shipped::all()
+        .filter(|s| s.weights.is_some())
+        .collect();
+    assert!(
+        shipped.iter().any(|s| s.name == "chess"),
+        "chess ships its weights"
+    );
+    for s in shipped {
+        let by_name = chimera::check_named(Path::new(s.name)).expect("compiles by name");
+        assert!(
+            by_name.warnings.is_empty(),
+            "{}: {:?}",
+            s.name,
+            by_name.warnings
+        );
+        let by_path = check_file(&definitions().join(s.file)).expect("compiles by path");
+        assert!(
+            by_path.warnings.is_empty(),
+            "{}: {:?}",
+            s.file,
+            by_path.warnings
+        );
+        let w = by_name
+            .rules
+            .weights
+            .as_ref()
+            .expect("the shipped weights are read");
+        assert_eq!(Some(w), by_path.rules.weights.as_ref(), "{}", s.name);
+        // The weights change the evaluation: some kind's value differs from the derived one.
+        let engine = Engine::new(by_name.rules.clone()).expect("builds");
+        let derived = Evaluator::derived(&engine);
+        let tuned = Evaluator::new(&engine);
+        assert_ne!(derived.weights(), tuned.weights(), "{}", s.name);
+    }
+    // A definition that ships none reads none.
+    let mini = chimera::check_named(Path::new("minishogi")).expect("compiles");
+    assert!(mini.rules.weights.is_none());
+}

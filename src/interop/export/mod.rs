@@ -201,6 +201,8 @@ const KNOWN: &[(&str, &[&str])] = &[
             "render",
             // `description`, `author`, `link`: words for people, nothing the game plays.
             "about",
+            // Tuned evaluation weights (`NAME.weights`): how Chimera plays, not a rule.
+            "weights",
         ],
     ),
     ("board", &["dims", "squares"]),

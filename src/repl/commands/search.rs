@@ -466,12 +466,13 @@ fn value_origin(
         .as_ref()
         .is_some_and(|w| w.kinds.get(kind.index()).copied().flatten().is_some());
     let p = rules.piece(kind);
-    if tuned {
+    // A royal is never material, whatever a weights file says of its value.
+    if p.royal && v == 0 {
+        "royal: not material"
+    } else if tuned {
         "tuned: from the weights file"
     } else if p.value.is_some() {
         "given by `value`"
-    } else if p.royal && v == 0 {
-        "royal: not material"
     } else {
         "derived from its moves"
     }
