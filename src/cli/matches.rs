@@ -51,6 +51,10 @@ pub struct Args {
     /// A file of openings: one FEN per line, or PGN games (their moves are played first).
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<PathBuf>,
+    /// Give every game its own opening instead of one per pair of games (for tuning data:
+    /// deterministic engines at fixed nodes play a pair's two games alike).
+    #[arg(long)]
+    pub unpaired: bool,
     /// Write every game here as PGN.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
@@ -124,6 +128,7 @@ fn config(args: &Args) -> Result<MatchConfig, String> {
     };
     c.games = args.games;
     c.concurrency = args.concurrency;
+    c.paired = !args.unpaired;
     if let Some(k) = args.random_plies {
         if k > MAX_RANDOM_PLIES {
             return Err(format!("--random-plies must be at most {MAX_RANDOM_PLIES}"));

@@ -450,6 +450,10 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// Where the games start.
     pub openings: Openings,
+    /// Whether the two games of a pair share an opening (colours swapped). Unpaired, every game
+    /// has its own: for data, where deterministic engines at fixed nodes would play a pair's two
+    /// games move for move alike.
+    pub paired: bool,
     /// Draw adjudication.
     pub draw: Option<DrawRule>,
     /// Resign adjudication.
@@ -486,6 +490,7 @@ impl MatchConfig {
             games: 2,
             concurrency: 1,
             openings: Openings::Start,
+            paired: true,
             draw: None,
             resign: None,
             sprt: None,
@@ -745,11 +750,13 @@ pub fn run_match(
     report
 }
 
-/// Plays game `index` (from 0): pair `index / 2`, engine 0 on the first side in even games.
-/// `None` when the match stopped during the game.
+/// Plays game `index` (from 0): pair `index / 2` (opening `index` when unpaired), engine 0 on
+/// the first side in even games. `None` when the match stopped during the game.
 pub fn play_game(config: &MatchConfig, index: u32, stop: &AtomicBool) -> Option<GameRecord> {
     let engine = &config.engine;
-    let opening = config.openings.opening(engine, index / 2);
+    let opening = config
+        .openings
+        .opening(engine, if config.paired { index / 2 } else { index });
     let first_engine = (index % 2) as usize;
     let by_side = ByPlayer([first_engine, 1 - first_engine]);
     let setting = Setting {

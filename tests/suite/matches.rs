@@ -238,6 +238,27 @@ fn chimera_against_chimera_plays_legal_games_to_the_end_the_rules_give() {
 }
 
 #[test]
+fn unpaired_games_each_get_their_own_opening_where_paired_ones_repeat() {
+    // The same deterministic engine on both sides at fixed nodes: a pair's two games are one
+    // game played twice, which is why tuning data is made unpaired.
+    let mut c = config("chess", "chimera nodes=200", "chimera nodes=200");
+    c.games = 4;
+    c.openings = Openings::Random { plies: 4, seed: 7 };
+    c.max_plies = 16;
+    let (paired, _) = play(&c);
+    assert_eq!(paired[0].moves, paired[1].moves);
+    assert_eq!(paired[2].moves, paired[3].moves);
+    c.paired = false;
+    let (unpaired, _) = play(&c);
+    let openings: std::collections::HashSet<_> =
+        unpaired.iter().map(|g| g.moves[..4].to_vec()).collect();
+    assert_eq!(openings.len(), 4, "four games, four openings");
+    // Game 1 keeps pair 0's opening, and colours still alternate.
+    assert_eq!(unpaired[0].moves[..4], paired[0].moves[..4]);
+    assert_eq!(unpaired[1].first_engine, 1);
+}
+
+#[test]
 fn a_draw_is_adjudicated_when_both_scores_stay_near_zero() {
     let mut c = config("chess", "chimera depth=1", "chimera depth=1");
     c.games = 1;
