@@ -35,7 +35,7 @@ const TUNE_STREAM: u64 = 0x7475_6e65;
 const DECIDED_CP: i32 = 2_000;
 
 /// How tuning games are played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PlayConfig {
     /// Number of games.
     pub games: u32,
@@ -51,6 +51,10 @@ pub struct PlayConfig {
     pub hash_mb: usize,
     /// Games played at once.
     pub threads: usize,
+    /// How much the search's own score for each sampled position counts in its label beside the
+    /// game's result (0 to 1; 0: the results alone): the search sees further than the
+    /// evaluation it is fitting, and a score is far less noisy than one game's result.
+    pub score_weight: f64,
 }
 
 /// One labelled position: its features (sparse: index, value) from the side to move's point of
@@ -175,10 +179,14 @@ fn play_one(
             let mv = r.best.filter(|m| moves.contains(m)).unwrap_or(moves[0]);
             let undecided = matches!(r.info.score, Score::Cp(cp) if cp.abs() < DECIDED_CP);
             if undecided && is_quiet(&pos, &mv) && !engine.in_check(&pos) {
+                let w = config.score_weight.clamp(0.0, 1.0);
                 pending.push(Pending {
                     features: eval.features(engine, &pos),
                     mover: pos.side_to_move(),
-                    expected: None,
+                    expected: match r.info.score {
+                        Score::Cp(cp) if w > 0.0 => Some((expected_score(cp), w)),
+                        _ => None,
+                    },
                 });
             }
             mv

@@ -39,9 +39,9 @@ pub struct Args {
     /// Games read from PGN files (played in this variant) to learn from as well.
     #[arg(long, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
-    /// How much the engines' scores in the PGN comments (`{+0.35/9}`, as `chimera match` and
-    /// other match programs write them) count in a position's label beside the game's result
-    /// (0 to 1; 0: the results alone).
+    /// How much the engines' scores count in a position's label beside the game's result (0 to
+    /// 1; 0: the results alone): the self-play searches' own scores, and those in the PGN
+    /// comments (`{+0.35/9}`, as `chimera match` and other match programs write them).
     #[arg(long, default_value_t = 0.0, value_parser = parse_fraction)]
     pub score_weight: f64,
     /// Where to write the weights (default: beside the definition, FILE.weights).
@@ -159,6 +159,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
             max_plies: args.max_plies,
             hash_mb: 8,
             threads: args.threads as usize,
+            score_weight: args.score_weight,
         };
         eprintln!("self-play: {} games at {}", config.games, config.budget);
         let done = AtomicU32::new(0);

@@ -675,3 +675,39 @@ fn shipped_weights_are_read_with_their_shipped_definition_by_name_and_by_path() 
     let mini = chimera::check_named(Path::new("minishogi")).expect("compiles");
     assert!(mini.rules.weights.is_none());
 }
+
+#[test]
+fn self_play_labels_blend_the_searches_own_scores_when_asked() {
+    // Chess self-play at 300 nodes, cut at 40 plies (a draw). With the results alone every label
+    // is ½; with the scores weighing 1 each label is the expected score of the search's own
+    // judgement of its position, so the labels spread around ½ and stay strictly inside (0, 1).
+    let engine = Arc::new(common::load("chess.variant"));
+    let eval = Evaluator::derived(&engine);
+    let play = |score_weight: f64| -> Vec<f32> {
+        let config = tune::PlayConfig {
+            games: 2,
+            budget: chimera::analysis::Budget::Nodes(300),
+            seed: 3,
+            random_plies: 4,
+            max_plies: 40,
+            hash_mb: 1,
+            threads: 1,
+            score_weight,
+        };
+        tune::self_play(&engine, &eval, &config, &|_| {})
+            .iter()
+            .map(|s| s.result)
+            .collect()
+    };
+    let results = play(0.0);
+    assert!(!results.is_empty());
+    assert!(results.iter().all(|&r| r == 0.5), "{results:?}");
+    let scores = play(1.0);
+    assert_eq!(
+        scores.len(),
+        results.len(),
+        "the same games, the same positions"
+    );
+    assert!(scores.iter().all(|&r| r > 0.0 && r < 1.0), "{scores:?}");
+    assert!(scores.iter().any(|&r| r != 0.5), "{scores:?}");
+}
