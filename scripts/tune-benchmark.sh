@@ -9,7 +9,9 @@
 #
 # Sizes (environment): TUNE_GAMES (200), TUNE_NODES (1000), MATCH_GAMES (200, the SPRT may stop
 # sooner), MATCH_NODES (2000), THREADS (1), CHIMERA (the binary; default: a release build),
-# SPRT (`elo0=0,elo1=50`; empty: no SPRT, every game is played, for a figure of a fixed size).
+# SPRT (`elo0=0,elo1=50`; empty: no SPRT, every game is played, for a figure of a fixed size),
+# SCORE_WEIGHT (0: learn from results alone; 1: from the self-play searches' own scores, the
+# recipe that gave the shipped seed weights with TUNE_NODES=10000 MATCH_NODES=10000).
 # Everything runs under `nice -n 10`. The weights are written beside a copy of the definition in
 # a temporary folder (KEEP=DIR keeps them there instead).
 set -euo pipefail
@@ -22,6 +24,7 @@ match_games=${MATCH_GAMES:-200}
 match_nodes=${MATCH_NODES:-2000}
 threads=${THREADS:-1}
 sprt=${SPRT-elo0=0,elo1=50}
+score_weight=${SCORE_WEIGHT:-0}
 
 if [ -z "${CHIMERA:-}" ]; then
     nice -n 10 cargo build --release --quiet
@@ -42,9 +45,9 @@ cp "$(dirname "$def")"/*.variant "$work/"
 copy="$work/$name.variant"
 rm -f "$work/$name.weights"
 
-echo "== tune $name: $tune_games self-play games at $tune_nodes nodes"
+echo "== tune $name: $tune_games self-play games at $tune_nodes nodes, scores weighing $score_weight"
 nice -n 10 "$CHIMERA" tune "$copy" --games "$tune_games" --nodes "$tune_nodes" \
-    --threads "$threads" 2> "$work/tune.log"
+    --score-weight "$score_weight" --threads "$threads" 2> "$work/tune.log"
 tail -n 3 "$work/tune.log" >&2
 
 echo "== match $name: tuned vs derived, up to $match_games games at $match_nodes nodes"
