@@ -389,6 +389,52 @@ fn chimera_tune_writes_weights_that_check_and_play_then_use() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn chimera_tune_rounds_play_again_with_the_weights_the_round_before_fitted() {
+    let dir = folder("rounds");
+    let def = dir.join("minishogi.variant");
+    let def = def.to_str().expect("utf-8 path");
+    let out = chimera(&[
+        "tune",
+        def,
+        "--rounds",
+        "2",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--iterations",
+        "50",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // Two rounds of two games each: the second fit sees both rounds' positions.
+    assert!(
+        stderr.contains("round 1 of 2") && stderr.contains("round 2 of 2"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("self-play: 2 games").count(), 2, "{stderr}");
+    let fits: Vec<usize> = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("fitting ")?.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(fits.len(), 2, "{stderr}");
+    assert!(fits[1] > fits[0], "{fits:?}");
+    let text = std::fs::read_to_string(dir.join("minishogi.weights")).expect("written");
+    assert!(text.contains("2 rounds of 2 self-play games"), "{text}");
+    assert!(check_file(Path::new(def)).is_ok());
+
+    // A round needs games to play: rounds over PGN files alone are refused, and so are more
+    // than ten.
+    let refused = chimera(&["tune", def, "--rounds", "2", "--games", "0"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--rounds needs self-play games"));
+    let refused = chimera(&["tune", def, "--rounds", "11"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--rounds"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Samples of one kind's material balance (-2..2 pieces) whose results say it is worth `value`
 /// centipawns at the logistic scale 0.004.
 fn material_samples(rng: &mut Lcg, n: usize, value: f64) -> Vec<Sample> {
