@@ -11,7 +11,8 @@
 # sooner), MATCH_NODES (2000), THREADS (1), CHIMERA (the binary; default: a release build),
 # SPRT (`elo0=0,elo1=50`; empty: no SPRT, every game is played, for a figure of a fixed size),
 # SCORE_WEIGHT (0: learn from results alone; 1: from the self-play searches' own scores, the
-# recipe that gave the shipped seed weights with TUNE_NODES=10000 MATCH_NODES=10000).
+# recipe that gave the shipped seed weights with TUNE_NODES=10000 MATCH_NODES=10000),
+# ROUNDS (1: rounds of self-play and fit, each playing with the weights the one before fitted).
 # Everything runs under `nice -n 10`. The weights are written beside a copy of the definition in
 # a temporary folder (KEEP=DIR keeps them there instead).
 set -euo pipefail
@@ -25,6 +26,7 @@ match_nodes=${MATCH_NODES:-2000}
 threads=${THREADS:-1}
 sprt=${SPRT-elo0=0,elo1=50}
 score_weight=${SCORE_WEIGHT:-0}
+rounds=${ROUNDS:-1}
 
 if [ -z "${CHIMERA:-}" ]; then
     nice -n 10 cargo build --release --quiet
@@ -45,8 +47,8 @@ cp "$(dirname "$def")"/*.variant "$work/"
 copy="$work/$name.variant"
 rm -f "$work/$name.weights"
 
-echo "== tune $name: $tune_games self-play games at $tune_nodes nodes, scores weighing $score_weight"
-nice -n 10 "$CHIMERA" tune "$copy" --games "$tune_games" --nodes "$tune_nodes" \
+echo "== tune $name: $rounds round(s) of $tune_games self-play games at $tune_nodes nodes, scores weighing $score_weight"
+nice -n 10 "$CHIMERA" tune "$copy" --games "$tune_games" --nodes "$tune_nodes" --rounds "$rounds" \
     --score-weight "$score_weight" --threads "$threads" 2> "$work/tune.log"
 tail -n 3 "$work/tune.log" >&2
 
