@@ -209,6 +209,13 @@ pub struct KindWeights {
     /// Royals only: centipawns lost per rank it stands from its side's first rank, in the same
     /// proportion (a royal that walks out while the enemy is armed is exposed).
     pub exposure: i32,
+    /// Centipawns for holding two or more pieces of the kind on the board (a pair of bishops
+    /// covers both colours; derived: 0).
+    pub pair: i32,
+    /// Promoting pawn-like kinds only: scale of the passed bonus, percent of its derived shape
+    /// (a share of the promotion's gain, larger nearer the zone), for a piece no enemy pawn-like
+    /// piece can stop on its way (derived: 0).
+    pub passed: i32,
 }
 
 /// The derived [`KindWeights::shelter`] of a royal kind (other kinds: 0). Zero: at 10 (with

@@ -430,6 +430,8 @@ fn kind_vector(weights: &[KindWeights]) -> Vec<f64> {
                 w.mobility as f64,
                 w.shelter as f64,
                 w.exposure as f64,
+                w.pair as f64,
+                w.passed as f64,
             ]
         })
         .collect()
@@ -473,6 +475,8 @@ fn kinds_from_vector(theta: &[f64]) -> Vec<KindWeights> {
             mobility: s(c[4]),
             shelter: s(c[5]),
             exposure: s(c[6]),
+            pair: s(c[7]),
+            passed: s(c[8]),
         })
         .collect()
 }

@@ -16,6 +16,8 @@
 //! [pieces.General]
 //! shelter = 10         # royals: centipawns per own piece beside it (absent: derived)
 //! exposure = 15        # royals: centipawns per rank from home (absent: derived)
+//! pair = 30            # centipawns for two or more of the kind on the board (absent: 0)
+//! passed = 120         # promoting pawn-like kinds: percent of the passed bonus (absent: 0)
 //! squares = [          # optional (`chimera tune --squares`): centipawns on each square,
 //!   [0, 0, 5, 5, 5, 0, 0, 0, 0],   # a row per rank, the last rank first, as the board is
 //!   ...                            # drawn for the first player (mirrored for the second)
@@ -95,6 +97,13 @@ pub fn to_text(rules: &RuleSet, weights: &Weights, notes: &[String]) -> String {
                 w.shelter, w.exposure
             ));
         }
+        // Written only when set, so that files of weights without them read as before.
+        if w.pair != 0 {
+            out.push_str(&format!("pair = {}\n", w.pair));
+        }
+        if w.passed != 0 {
+            out.push_str(&format!("passed = {}\n", w.passed));
+        }
         if let Some(t) = weights.square_table(k).filter(|t| t.len() == dims.len()) {
             out.push_str("squares = [\n");
             for rank in (0..dims.ranks as i32).rev() {
@@ -153,6 +162,9 @@ struct Entry {
     /// Royals only; absent in files written before royal safety was weighted: as derived.
     shelter: Option<Spanned<i64>>,
     exposure: Option<Spanned<i64>>,
+    /// Absent in files written before pairs and passed pieces were weighted: 0, as derived.
+    pair: Option<Spanned<i64>>,
+    passed: Option<Spanned<i64>>,
     /// Optional: centipawns per square, a row per rank from the last.
     squares: Option<Spanned<Vec<Vec<i64>>>>,
 }
@@ -187,7 +199,7 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 format!("the weights file is not valid: {}", e.message()),
             )
             .with_help(format!(
-                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality`, `advancement` and `mobility` (and for a royal `shelter` and `exposure`); {HELP_BROKEN}"
+                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality`, `advancement` and `mobility` (and for a royal `shelter` and `exposure`; optionally `pair`, `passed` and `squares`); {HELP_BROKEN}"
             ))]);
         }
     };
@@ -255,6 +267,14 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 .mobility
                 .as_ref()
                 .map_or(100, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
+            pair: entry
+                .pair
+                .as_ref()
+                .map_or(0, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
+            passed: entry
+                .passed
+                .as_ref()
+                .map_or(0, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
         };
         let table = match &entry.squares {
             Some(t) => match square_table(t.get_ref(), dims) {

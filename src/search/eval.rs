@@ -12,7 +12,7 @@ use crate::engine::{DiagramMark, Engine, Position, ThreatRanks};
 use crate::geometry::{ByPlayer, Dimensions, Player, Square, SquareSet, MAX_SQUARES};
 use crate::rules::{
     Confinement, KindWeights, PieceKind, Weights, DERIVED_EXPOSURE, DERIVED_SHELTER,
-    MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE,
+    MAX_PIECE_KINDS, MAX_WEIGHT_SCALE, MAX_WEIGHT_VALUE,
 };
 
 /// A pawn's worth, the unit of `value` in definitions.
@@ -55,11 +55,32 @@ pub struct Evaluator {
     start_material: ByPlayer<i32>,
     /// Per square, the squares next to it (a royal's shelter is its side's pieces there).
     rings: Vec<SquareSet>,
+    /// Per kind, the bonus for holding two or more on the board (all 0: the count is skipped).
+    pair: Vec<i32>,
+    /// The passed-piece term's tables (see [`Passers`]) and, per player, kind and square, the
+    /// weighted bonus (none: every `passed` weight is 0, and the term is skipped).
+    passers: Passers,
+    passed_bonus: Option<Vec<i32>>,
+}
+
+/// Where passed pieces are: a promoting pawn-like kind (its mobility is not counted, it is not
+/// royal) is passed when no enemy pawn-like piece stands on the squares its quiet moves lead
+/// through to the zone, or can capture onto them or onto the piece itself. Masks built from the
+/// movement diagrams, so any variant's pawns and soldiers get theirs.
+#[derive(Clone, Debug)]
+struct Passers {
+    /// Per kind: whether it can be passed.
+    passer: Vec<bool>,
+    /// Per kind: whether it stops an enemy passer.
+    stopper: Vec<bool>,
+    /// Per player, kind and square: the squares where an enemy stopper makes the piece not
+    /// passed, and the bonus at 100% when none stands there (0: never counts there).
+    masks: Vec<(SquareSet, f32)>,
 }
 
 /// Number of weights per kind in [`Evaluator::features`]: value, hand, centrality, advancement,
-/// mobility, shelter, exposure.
-pub const FEATURES_PER_KIND: usize = 7;
+/// mobility, shelter, exposure, pair, passed.
+pub const FEATURES_PER_KIND: usize = 9;
 
 /// How one kind moves on an empty board, summarised.
 #[derive(Clone, Debug)]
@@ -166,6 +187,10 @@ fn derive(engine: &Engine) -> Derived {
             } else {
                 0
             },
+            // Left to `chimera tune`: a fixed passed bonus lost 18 Elo in chess self-play
+            // (README, seventeenth session); fitted to an engine's scores it may do better.
+            pair: 0,
+            passed: 0,
         })
         .collect();
     // Mobility in a position: a short-range piece gains more per square than a long rider (a
@@ -272,7 +297,22 @@ impl Evaluator {
                 ring
             })
             .collect();
+        let passers = passers(engine, &d.mobility, &values);
+        let passed_bonus = weights.iter().any(|w| w.passed != 0).then(|| {
+            passers
+                .masks
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, b))| {
+                    let k = (i / MAX_SQUARES) % kinds;
+                    (b as f64 * weights[k].passed as f64 / 100.0).round() as i32
+                })
+                .collect()
+        });
         Evaluator {
+            pair: weights.iter().map(|w| w.pair).collect(),
+            passers,
+            passed_bonus,
             rings,
             royal,
             start_material,
@@ -362,6 +402,20 @@ impl Evaluator {
                 f[k * FEATURES_PER_KIND + 4] += sign * (per_square[k] as f64 * n as f64) / 100.0;
             });
         }
+        let counts = kind_counts(pos);
+        for p in Player::BOTH {
+            let sign = if p == us { 1.0 } else { -1.0 };
+            for k in 0..self.kinds {
+                if counts[p.index()][k] >= 2 {
+                    f[k * FEATURES_PER_KIND + 7] += sign;
+                }
+            }
+        }
+        self.each_passed(pos, |p, k, s| {
+            let sign = if p == us { 1.0 } else { -1.0 };
+            let basis = self.passers.masks[self.passer_index(p, k, s)].1;
+            f[k * FEATURES_PER_KIND + 8] += sign * basis as f64 / 100.0;
+        });
         // A threatened piece counts as 1 - 1/THREAT_DIVISOR of a piece: the threats term is its
         // value over the divisor (which pieces are threatened is taken as given).
         engine.each_threatened(pos, &self.threats, |p, k, _| {
@@ -442,8 +496,53 @@ impl Evaluator {
             let armed = self.phase(material[p.other()], p.other());
             score[p] += self.royal_safety(pos, p, s, k, armed);
         }
+        if self.pair.iter().any(|&w| w != 0) {
+            let counts = kind_counts(pos);
+            for p in Player::BOTH {
+                for (k, w) in self.pair.iter().enumerate() {
+                    if counts[p.index()][k] >= 2 {
+                        score[p] += w;
+                    }
+                }
+            }
+        }
+        if let Some(bonus) = &self.passed_bonus {
+            self.each_passed(pos, |p, k, s| {
+                score[p] += bonus[self.passer_index(p, k, s)];
+            });
+        }
         let us = pos.side_to_move();
         score[us] - score[us.other()] + TEMPO
+    }
+
+    fn passer_index(&self, p: Player, k: usize, s: Square) -> usize {
+        (p.index() * self.kinds + k) * MAX_SQUARES + s.index()
+    }
+
+    /// Calls `f(player, kind, square)` for every passed piece (see [`Passers`]).
+    fn each_passed(&self, pos: &Position, mut f: impl FnMut(Player, usize, Square)) {
+        let mut stoppers = ByPlayer::both(SquareSet::EMPTY);
+        let mut any = false;
+        for (s, p) in pos.pieces() {
+            let k = p.kind.index();
+            if self.passers.stopper[k] {
+                stoppers[p.player].insert(s);
+            }
+            any |= self.passers.passer[k];
+        }
+        if !any {
+            return;
+        }
+        for (s, p) in pos.pieces() {
+            let k = p.kind.index();
+            if !self.passers.passer[k] {
+                continue;
+            }
+            let (mask, basis) = &self.passers.masks[self.passer_index(p.player, k, s)];
+            if *basis != 0.0 && mask.intersect(&stoppers[p.player.other()]).is_empty() {
+                f(p.player, k, s);
+            }
+        }
     }
 
     /// How much of its start material `player` keeps (`material`), from 0 to 1: how armed it
@@ -507,6 +606,108 @@ impl Evaluator {
     }
 }
 
+/// Per player and kind, the pieces on the board.
+fn kind_counts(pos: &Position) -> [[u8; MAX_PIECE_KINDS]; 2] {
+    let mut counts = [[0u8; MAX_PIECE_KINDS]; 2];
+    for (_, p) in pos.pieces() {
+        let c = &mut counts[p.player.index()][p.kind.index()];
+        *c = c.saturating_add(1);
+    }
+    counts
+}
+
+/// The passed-piece tables of an engine's rules (see [`Passers`]); `mobility` is the derived
+/// mobility bonus per kind (0: pawn-like), `values` the piece values (the promotion's gain).
+fn passers(engine: &Engine, mobility: &[(i32, f64)], values: &[i32]) -> Passers {
+    let rules = engine.rules();
+    let kinds = rules.pieces.len();
+    let dims = rules.board.dims;
+    let board = rules.board.squares;
+    let stopper: Vec<bool> = (0..kinds)
+        .map(|k| !rules.pieces[k].royal && mobility[k].0 == 0)
+        .collect();
+    let passer: Vec<bool> = (0..kinds)
+        .map(|k| stopper[k] && rules.pieces[k].promotion.is_some())
+        .collect();
+    let mut masks = vec![(SquareSet::EMPTY, 0f32); 2 * kinds * MAX_SQUARES];
+    if !passer.contains(&true) {
+        return Passers {
+            passer,
+            stopper,
+            masks,
+        };
+    }
+    for p in Player::BOTH {
+        // Where each enemy stopper, standing on a square, captures.
+        let mut captures: Vec<(Square, SquareSet)> = Vec::new();
+        for ek in (0..kinds).filter(|&k| stopper[k]) {
+            for f in board.iter() {
+                let mut c = SquareSet::EMPTY;
+                for (to, mark) in engine.diagram(PieceKind::from_index(ek), p.other(), f) {
+                    if matches!(mark, DiagramMark::CaptureOnly | DiagramMark::MoveOrCapture) {
+                        c.insert(to);
+                    }
+                }
+                if !c.is_empty() {
+                    captures.push((f, c));
+                }
+            }
+        }
+        for k in (0..kinds).filter(|&k| passer[k]) {
+            let Some(pr) = &rules.pieces[k].promotion else {
+                continue;
+            };
+            let best = pr.to.iter().map(|t| values[t.index()]).max().unwrap_or(0);
+            let gain = (best - values[k]).max(0) as f64;
+            let zone = pr.zone[p];
+            for s in board.iter().filter(|s| !zone.contains(*s)) {
+                // The squares its quiet moves lead through, up to the zone.
+                let mut path = SquareSet::EMPTY;
+                let mut frontier = vec![s];
+                while let Some(q) = frontier.pop() {
+                    for (to, mark) in engine.diagram(PieceKind::from_index(k), p, q) {
+                        if matches!(mark, DiagramMark::MoveOnly | DiagramMark::MoveOrCapture)
+                            && !path.contains(to)
+                        {
+                            path.insert(to);
+                            if !zone.contains(to) {
+                                frontier.push(to);
+                            }
+                        }
+                    }
+                }
+                if path.intersect(&zone).is_empty() {
+                    continue;
+                }
+                let mut guarded = path;
+                guarded.insert(s);
+                let mut mask = guarded;
+                for (f, c) in &captures {
+                    if !c.intersect(&guarded).is_empty() {
+                        mask.insert(*f);
+                    }
+                }
+                let seen = if p == Player::First {
+                    s
+                } else {
+                    dims.mirror(s)
+                };
+                let d = rank_distance(dims, seen, &pr.zone[Player::First])
+                    .unwrap_or(0)
+                    .max(1);
+                // A third of the gain a rank from the zone, about half as much each rank back.
+                let basis = gain * 0.3 * 0.55f64.powi(d as i32 - 1);
+                masks[(p.index() * kinds + k) * MAX_SQUARES + s.index()] = (mask, basis as f32);
+            }
+        }
+    }
+    Passers {
+        passer,
+        stopper,
+        masks,
+    }
+}
+
 /// Per player, the material of its pieces other than royals, on the board and in hand (negative
 /// values count as 0): [`Evaluator::phase`]'s measure.
 fn side_material(pos: &Position, royal: &[bool], values: &[i32], hand: &[i32]) -> ByPlayer<i32> {
@@ -564,6 +765,8 @@ fn merged(derived: &[KindWeights], tuned: &Weights) -> Vec<KindWeights> {
                 mobility: w.mobility.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
                 shelter: w.shelter.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
                 exposure: w.exposure.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+                pair: w.pair.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+                passed: w.passed.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
             }
         })
         .collect()

@@ -62,6 +62,8 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             mobility: 130,
             shelter: 20,
             exposure: 10,
+            pair: 40,
+            passed: 90,
         },
         KindWeights {
             value: 520,
@@ -71,6 +73,8 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             mobility: 40,
             shelter: -5,
             exposure: 30,
+            pair: -10,
+            passed: 150,
         },
     ];
     let theta = tune::to_vector(&Params::kinds_only(truth.to_vec()));
@@ -96,6 +100,8 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
         mobility: 100,
         shelter: 0,
         exposure: 0,
+        pair: 0,
+        passed: 0,
     }; 2];
     let config = FitConfig {
         iterations: 2000,
@@ -115,6 +121,8 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             (got.centrality, want.centrality),
             (got.advancement, want.advancement),
             (got.mobility, want.mobility),
+            (got.pair, want.pair),
+            (got.passed, want.passed),
         ] {
             assert!((g - w).abs() <= 3, "fitted {got:?}, true {want:?}");
         }
@@ -188,6 +196,9 @@ fn a_weights_file_reads_back_as_written() {
                     0
                 },
                 exposure: if rules.pieces[k].royal { -3 } else { 0 },
+                // Written only when not 0: a kind without them reads back 0.
+                pair: if k % 2 == 0 { 25 + k as i32 } else { 0 },
+                passed: if k == 0 { 130 } else { 0 },
             })
         })
         .collect();
@@ -457,6 +468,8 @@ fn the_held_out_positions_choose_the_prior() {
         mobility: 100,
         shelter: 0,
         exposure: 0,
+        pair: 0,
+        passed: 0,
     }];
     let config = FitConfig {
         iterations: 600,
@@ -756,4 +769,90 @@ fn self_play_labels_blend_the_searches_own_scores_when_asked() {
     );
     assert!(scores.iter().all(|&r| r > 0.0 && r < 1.0), "{scores:?}");
     assert!(scores.iter().any(|&r| r != 0.5), "{scores:?}");
+}
+
+/// The derived weights with `pair` and `passed` set for the named kinds.
+fn pair_and_passed(engine: &Engine, set: &[(&str, i32, i32)]) -> Evaluator {
+    let rules = engine.rules();
+    let derived = Evaluator::derived(engine);
+    let mut kinds: Vec<Option<KindWeights>> = derived.weights().iter().copied().map(Some).collect();
+    for &(name, pair, passed) in set {
+        let k = rules.kind_by_name(name).expect("the kind").index();
+        if let Some(w) = kinds[k].as_mut() {
+            (w.pair, w.passed) = (pair, passed);
+        }
+    }
+    Evaluator::with_weights(
+        engine,
+        &Weights {
+            kinds,
+            squares: Vec::new(),
+        },
+    )
+}
+
+#[test]
+fn a_pair_of_a_kind_earns_its_pair_weight_and_a_single_piece_does_not() {
+    // Chess, 40 centipawns for two bishops: White's pair gains them, one bishop nothing, and
+    // a pair on each side cancels.
+    let engine = common::load("chess.variant");
+    let derived = Evaluator::derived(&engine);
+    assert!(derived
+        .weights()
+        .iter()
+        .all(|w| w.pair == 0 && w.passed == 0));
+    let tuned = pair_and_passed(&engine, &[("Bishop", 40, 0)]);
+    let gained = |fen: &str| {
+        let pos = common::pos(&engine, fen);
+        tuned.evaluate(&engine, &pos) - derived.evaluate(&engine, &pos)
+    };
+    assert_eq!(gained("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
+    assert_eq!(gained("4k3/8/8/8/8/8/8/2B1KB2 b - - 0 1"), -40);
+    assert_eq!(gained("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"), 0);
+    assert_eq!(gained("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0);
+}
+
+#[test]
+fn a_pawn_no_enemy_pawn_can_stop_is_passed_and_gains_more_nearer_the_zone() {
+    // Chess, pawns' passed bonus at 100%: a lone pawn on e5 gains it, more on e6; an enemy pawn
+    // ahead on its file, or one that can capture onto its way (d7 takes on e6), stops it (that
+    // pawn is then stopped too: e5 takes on d6), and a pawn behind it on a far file does not.
+    let engine = common::load("chess.variant");
+    let derived = Evaluator::derived(&engine);
+    let tuned = pair_and_passed(&engine, &[("Pawn", 0, 100)]);
+    let gained = |fen: &str| {
+        let pos = common::pos(&engine, fen);
+        tuned.evaluate(&engine, &pos) - derived.evaluate(&engine, &pos)
+    };
+    let e5 = gained("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1");
+    let e6 = gained("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+    assert!(e5 > 0 && e6 > e5, "e5 {e5}, e6 {e6}");
+    assert_eq!(gained("4k3/8/8/4P3/8/8/8/4K3 b - - 0 1"), -e5);
+    assert_eq!(gained("4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1"), 0);
+    assert_eq!(gained("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1"), 0);
+    // Black's h2 pawn is passed as well, a rank from its zone: the difference is the two bonuses.
+    let h2 = gained("4k3/8/8/8/8/8/7p/4K3 w - - 0 1");
+    assert!(h2 < -e6, "h2 {h2}");
+    assert_eq!(gained("4k3/8/8/4P3/8/8/7p/4K3 w - - 0 1"), e5 + h2);
+}
+
+#[test]
+fn the_evaluation_is_the_features_times_the_weights_with_pairs_and_passed_pieces() {
+    // Chess and minishogi (whose pawns promote), with pairs and passed pieces weighted.
+    let chess = Arc::new(common::load("chess.variant"));
+    let eval = pair_and_passed(
+        &chess,
+        &[("Bishop", 45, 0), ("Knight", -20, 0), ("Pawn", 5, 140)],
+    );
+    features_times_weights_in_a_game(&chess, &eval);
+    let shogi = Arc::new(common::load("minishogi.variant"));
+    let first = shogi.rules().pieces[0].name.clone();
+    let pawn = shogi
+        .rules()
+        .pieces
+        .iter()
+        .find(|p| p.name.contains("Pawn"))
+        .map_or(first, |p| p.name.clone());
+    let eval = pair_and_passed(&shogi, &[(pawn.as_str(), 30, 120)]);
+    features_times_weights_in_a_game(&shogi, &eval);
 }
