@@ -216,6 +216,9 @@ pub struct KindWeights {
     /// (a share of the promotion's gain, larger nearer the zone), for a piece no enemy pawn-like
     /// piece can stop on its way (derived: 0).
     pub passed: i32,
+    /// Royals only: centipawns lost per attacked square next to it, squared (the squares an enemy
+    /// piece whose mobility counts reaches; danger grows faster than the attackers; derived: 0).
+    pub danger: i32,
 }
 
 /// The derived [`KindWeights::shelter`] of a royal kind (other kinds: 0). Zero: at 10 (with

@@ -432,6 +432,7 @@ fn kind_vector(weights: &[KindWeights]) -> Vec<f64> {
                 w.exposure as f64,
                 w.pair as f64,
                 w.passed as f64,
+                w.danger as f64,
             ]
         })
         .collect()
@@ -477,6 +478,7 @@ fn kinds_from_vector(theta: &[f64]) -> Vec<KindWeights> {
             exposure: s(c[6]),
             pair: s(c[7]),
             passed: s(c[8]),
+            danger: s(c[9]),
         })
         .collect()
 }

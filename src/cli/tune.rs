@@ -219,7 +219,7 @@ fn tune_file(args: &Args) -> Result<(), String> {
             fit.error_after
         ),
         format!("The pull towards the starting weights: {prior_note}."),
-        "value and hand: centipawns; centrality and advancement: percent of the derived square tables; mobility: percent of the derived bonus per square reached; shelter and exposure (royals): centipawns per piece beside the royal and per rank from home, while the enemy is armed; pair: centipawns for two or more of the kind; passed (promoting pawn-like kinds): percent of the derived passed bonus; squares: centipawns on each square, the last rank first.".to_string(),
+        "value and hand: centipawns; centrality and advancement: percent of the derived square tables; mobility: percent of the derived bonus per square reached; shelter and exposure (royals): centipawns per piece beside the royal and per rank from home, while the enemy is armed; pair: centipawns for two or more of the kind; passed (promoting pawn-like kinds): percent of the derived passed bonus; danger (royals): centipawns per attacked square beside the royal, squared; squares: centipawns on each square, the last rank first.".to_string(),
     ];
     let text = weights::to_text(&rules, &tune::as_rules_weights(&fit.weights), &notes);
     std::fs::write(&out, text).map_err(|e| format!("cannot write `{}`: {e}", out.display()))?;
@@ -374,8 +374,8 @@ fn table(rules: &RuleSet, before: &[KindWeights], after: &[KindWeights]) -> Stri
     for ((p, b), a) in rules.pieces.iter().zip(before).zip(after) {
         if p.royal {
             out.push_str(&format!(
-                "{}: shelter {} -> {}, exposure {} -> {}\n",
-                p.name, b.shelter, a.shelter, b.exposure, a.exposure
+                "{}: shelter {} -> {}, exposure {} -> {}, danger {} -> {}\n",
+                p.name, b.shelter, a.shelter, b.exposure, a.exposure, b.danger, a.danger
             ));
         }
     }

@@ -18,6 +18,7 @@
 //! exposure = 15        # royals: centipawns per rank from home (absent: derived)
 //! pair = 30            # centipawns for two or more of the kind on the board (absent: 0)
 //! passed = 120         # promoting pawn-like kinds: percent of the passed bonus (absent: 0)
+//! danger = 4           # royals: centipawns per attacked square beside it, squared (absent: 0)
 //! squares = [          # optional (`chimera tune --squares`): centipawns on each square,
 //!   [0, 0, 5, 5, 5, 0, 0, 0, 0],   # a row per rank, the last rank first, as the board is
 //!   ...                            # drawn for the first player (mirrored for the second)
@@ -104,6 +105,9 @@ pub fn to_text(rules: &RuleSet, weights: &Weights, notes: &[String]) -> String {
         if w.passed != 0 {
             out.push_str(&format!("passed = {}\n", w.passed));
         }
+        if w.danger != 0 {
+            out.push_str(&format!("danger = {}\n", w.danger));
+        }
         if let Some(t) = weights.square_table(k).filter(|t| t.len() == dims.len()) {
             out.push_str("squares = [\n");
             for rank in (0..dims.ranks as i32).rev() {
@@ -165,6 +169,8 @@ struct Entry {
     /// Absent in files written before pairs and passed pieces were weighted: 0, as derived.
     pair: Option<Spanned<i64>>,
     passed: Option<Spanned<i64>>,
+    /// Royals only; absent in files written before royal danger was weighted: 0, as derived.
+    danger: Option<Spanned<i64>>,
     /// Optional: centipawns per square, a row per rank from the last.
     squares: Option<Spanned<Vec<Vec<i64>>>>,
 }
@@ -199,7 +205,7 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 format!("the weights file is not valid: {}", e.message()),
             )
             .with_help(format!(
-                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality`, `advancement` and `mobility` (and for a royal `shelter` and `exposure`; optionally `pair`, `passed` and `squares`); {HELP_BROKEN}"
+                "a weights file holds `format = {FORMAT}`, `rules = \"...\"` and a `[pieces.NAME]` table per kind with `value`, `hand`, `centrality`, `advancement` and `mobility` (and for a royal `shelter` and `exposure`; optionally `pair`, `passed`, `danger` and `squares`); {HELP_BROKEN}"
             ))]);
         }
     };
@@ -273,6 +279,10 @@ pub fn parse(name: &str, text: &str, rules: &RuleSet) -> Result<Read, Vec<Source
                 .map_or(0, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
             passed: entry
                 .passed
+                .as_ref()
+                .map_or(0, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
+            danger: entry
+                .danger
                 .as_ref()
                 .map_or(0, |m| field(m, MAX_WEIGHT_SCALE, "scale")),
         };

@@ -6,7 +6,7 @@ use super::bitboard::BitBoard;
 use super::position::kind_of;
 use super::words::Occupancy;
 use super::{Engine, MoveGen, Position};
-use crate::geometry::{ByPlayer, Player, Square};
+use crate::geometry::{ByPlayer, Player, Square, SquareSet};
 use crate::rules::PieceKind;
 
 impl Engine {
@@ -44,6 +44,12 @@ pub(crate) struct ThreatRanks {
     attacker: Vec<u8>,
     below: Vec<u8>,
     values: Vec<i32>,
+    /// The royal danger ([`MobilityThreats::danger`]): per kind, its weight as a royal (centipawns
+    /// per attacked square next to it, squared; `None`: not royal) and whether it counts as an
+    /// attacker; per square, the squares next to it. Empty: not counted.
+    royal: Vec<Option<i32>>,
+    danger_attacker: Vec<bool>,
+    rings: Vec<SquareSet>,
 }
 
 impl ThreatRanks {
@@ -65,7 +71,24 @@ impl ThreatRanks {
             attacker: attacker_values.iter().map(|&v| class(v)).collect(),
             below: threat_values.iter().map(|&v| class(v)).collect(),
             values: threat_values.to_vec(),
+            royal: Vec::new(),
+            danger_attacker: Vec::new(),
+            rings: Vec::new(),
         }
+    }
+
+    /// The same ranks, also counting the danger to royals: `royal` (each royal kind's weight) and
+    /// `attacker` per kind, `rings` per square index (the squares next to it).
+    pub(crate) fn with_danger(
+        mut self,
+        royal: Vec<Option<i32>>,
+        attacker: Vec<bool>,
+        rings: Vec<SquareSet>,
+    ) -> ThreatRanks {
+        self.royal = royal;
+        self.danger_attacker = attacker;
+        self.rings = rings;
+        self
     }
 }
 
@@ -77,6 +100,10 @@ pub(crate) struct MobilityThreats {
     /// The summed threat values of this side's pieces that are attacked by a piece worth less,
     /// or attacked and not defended.
     pub(crate) threatened: i32,
+    /// Over this side's royals, the royal kind's weight times the square of the number of
+    /// squares next to the royal that an enemy attacker (a kind whose mobility counts: not
+    /// pawn-like, not royal) reaches (0 when the ranks do not count danger).
+    pub(crate) danger: i32,
 }
 
 impl Engine {
@@ -91,7 +118,21 @@ impl Engine {
         weights: &[i32],
         ranks: &ThreatRanks,
     ) -> ByPlayer<MobilityThreats> {
-        by_width!(self, g => g.mobility_threats(pos, weights, ranks, |_, _, _| {}))
+        by_width!(self, g => g.mobility_threats(pos, weights, ranks, |_, _, _| {}, |_, _, _| {}))
+    }
+
+    /// Calls `f` with the owner, kind and unweighted danger (the attacked squares next to it,
+    /// squared) of each royal [`Engine::mobility_threats`] weighs (none unless `ranks` counts
+    /// danger).
+    pub(crate) fn each_royal_danger(
+        &self,
+        pos: &Position,
+        ranks: &ThreatRanks,
+        mut f: impl FnMut(Player, PieceKind, i32),
+    ) {
+        by_width!(self, g => {
+            g.mobility_threats(pos, &[], ranks, |_, _, _| {}, &mut f);
+        })
     }
 
     /// Calls `f` with the owner, kind and square of each piece [`Engine::mobility_threats`]
@@ -103,7 +144,7 @@ impl Engine {
         mut f: impl FnMut(Player, PieceKind, Square),
     ) {
         by_width!(self, g => {
-            g.mobility_threats(pos, &[], ranks, &mut f);
+            g.mobility_threats(pos, &[], ranks, &mut f, |_, _, _| {});
         })
     }
 }
@@ -138,9 +179,15 @@ impl<B: BitBoard> MoveGen<'_, B> {
         weights: &[i32],
         ranks: &ThreatRanks,
         mut on_threat: impl FnMut(Player, PieceKind, Square),
+        mut on_danger: impl FnMut(Player, PieceKind, i32),
     ) -> ByPlayer<MobilityThreats> {
         let mut out = ByPlayer::both(MobilityThreats::default());
         let mut attacked = [B::EMPTY; 2];
+        // The royal-danger count: per side, its attackers' reach and its royals' squares.
+        let danger = !ranks.rings.is_empty();
+        let mut reach = [B::EMPTY; 2];
+        let mut royals = [(Player::First, Square::from_index(0), 0usize, 0i32); 4];
+        let mut royal_count = 0;
         // Per side, the union of the attacks of each attacker class.
         let mut by_class = [[B::EMPTY; MAX_RANKS]; 2];
         let all = Occupancy::<B>::all(pos);
@@ -154,6 +201,10 @@ impl<B: BitBoard> MoveGen<'_, B> {
                     continue;
                 }
                 let k = kind.index();
+                if let Some(Some(w)) = ranks.royal.get(k).filter(|_| danger && royal_count < 4) {
+                    royals[royal_count] = (player, from, k, *w);
+                    royal_count += 1;
+                }
                 let w = weights.get(k).copied().unwrap_or(0);
                 // Kinds whose mobility is not counted (pawns, royals) need only their attacks.
                 let att = if w == 0 {
@@ -164,6 +215,9 @@ impl<B: BitBoard> MoveGen<'_, B> {
                     att
                 };
                 attacked[pi] |= att;
+                if danger && ranks.danger_attacker.get(k).copied().unwrap_or(false) {
+                    reach[pi] |= att;
+                }
                 let c = ranks
                     .attacker
                     .get(k)
@@ -195,6 +249,12 @@ impl<B: BitBoard> MoveGen<'_, B> {
                     on_threat(player, kind, s);
                 }
             }
+        }
+        for &(player, s, k, w) in &royals[..royal_count] {
+            let ring = B::of(&ranks.rings[s.index()]);
+            let n = (ring & reach[player.other().index()]).count() as i32;
+            out[player].danger += w * n * n;
+            on_danger(player, PieceKind::from_index(k), n * n);
         }
         out
     }

@@ -30,8 +30,11 @@ pub struct Evaluator {
     /// Per kind, hundredths of a centipawn per square a piece may move to (0: not counted).
     mobility: Vec<i32>,
     /// Per kind, its worth as an attacker in the threats term (royals: above every piece, so
-    /// they threaten only what is undefended) and as a victim (royals: 0, never threatened).
+    /// they threaten only what is undefended) and as a victim (royals: 0, never threatened); the
+    /// royals' danger with it when a royal kind weighs it.
     threats: ThreatRanks,
+    /// The same, always counting the royals' danger: for [`Evaluator::features`].
+    danger_ranks: ThreatRanks,
     kinds: usize,
     /// The weights the tables were built from, per kind.
     weights: Vec<KindWeights>,
@@ -79,8 +82,8 @@ struct Passers {
 }
 
 /// Number of weights per kind in [`Evaluator::features`]: value, hand, centrality, advancement,
-/// mobility, shelter, exposure, pair, passed.
-pub const FEATURES_PER_KIND: usize = 9;
+/// mobility, shelter, exposure, pair, passed, danger.
+pub const FEATURES_PER_KIND: usize = 10;
 
 /// How one kind moves on an empty board, summarised.
 #[derive(Clone, Debug)]
@@ -191,6 +194,7 @@ fn derive(engine: &Engine) -> Derived {
             // (README, seventeenth session); fitted to an engine's scores it may do better.
             pair: 0,
             passed: 0,
+            danger: 0,
         })
         .collect();
     // Mobility in a position: a short-range piece gains more per square than a long rider (a
@@ -285,8 +289,10 @@ impl Evaluator {
             .map(|k| if royal(k) { 0 } else { values[k].max(0) })
             .collect();
         let royal: Vec<bool> = (0..kinds).map(royal).collect();
+        // The royal danger's attackers: the kinds whose mobility counts (not pawn-like, not royal).
+        let danger_attacker: Vec<bool> = d.mobility.iter().map(|m| m.0 != 0).collect();
         let start_material = side_material(&engine.start_position(), &royal, &values, &hand);
-        let rings = (0..MAX_SQUARES)
+        let rings: Vec<SquareSet> = (0..MAX_SQUARES)
             .map(|i| {
                 let mut ring = SquareSet::EMPTY;
                 if i < dims.len() {
@@ -297,6 +303,20 @@ impl Evaluator {
                 ring
             })
             .collect();
+        let ranks = ThreatRanks::new(&attacker_values, &threat_values);
+        let danger_ranks = ranks.clone().with_danger(
+            (0..kinds)
+                .map(|k| royal[k].then_some(weights[k].danger))
+                .collect(),
+            danger_attacker,
+            rings.clone(),
+        );
+        // The danger costs a pass over the royals' rings: only counted when weighed.
+        let threats = if weights.iter().any(|w| w.danger != 0) {
+            danger_ranks.clone()
+        } else {
+            ranks
+        };
         let passers = passers(engine, &d.mobility, &values);
         let passed_bonus = weights.iter().any(|w| w.passed != 0).then(|| {
             passers
@@ -316,7 +336,8 @@ impl Evaluator {
             rings,
             royal,
             start_material,
-            threats: ThreatRanks::new(&attacker_values, &threat_values),
+            danger_ranks,
+            threats,
             values,
             hand,
             pst,
@@ -415,6 +436,10 @@ impl Evaluator {
             let sign = if p == us { 1.0 } else { -1.0 };
             let basis = self.passers.masks[self.passer_index(p, k, s)].1;
             f[k * FEATURES_PER_KIND + 8] += sign * basis as f64 / 100.0;
+        });
+        engine.each_royal_danger(pos, &self.danger_ranks, |p, k, n2| {
+            let sign = if p == us { 1.0 } else { -1.0 };
+            f[k.index() * FEATURES_PER_KIND + 9] -= sign * n2 as f64;
         });
         // A threatened piece counts as 1 - 1/THREAT_DIVISOR of a piece: the threats term is its
         // value over the divisor (which pieces are threatened is taken as given).
@@ -600,7 +625,7 @@ impl Evaluator {
     /// The part of [`Evaluator::evaluate`] from the pieces' moves: mobility and threats.
     pub fn dynamic(&self, engine: &Engine, pos: &Position) -> i32 {
         let d = engine.mobility_threats(pos, &self.mobility, &self.threats);
-        let side = |p: Player| d[p].mobility / 100 - d[p].threatened / THREAT_DIVISOR;
+        let side = |p: Player| d[p].mobility / 100 - d[p].threatened / THREAT_DIVISOR - d[p].danger;
         let us = pos.side_to_move();
         side(us) - side(us.other())
     }
@@ -767,6 +792,7 @@ fn merged(derived: &[KindWeights], tuned: &Weights) -> Vec<KindWeights> {
                 exposure: w.exposure.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
                 pair: w.pair.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
                 passed: w.passed.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
+                danger: w.danger.clamp(-MAX_WEIGHT_SCALE, MAX_WEIGHT_SCALE),
             }
         })
         .collect()

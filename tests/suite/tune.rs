@@ -64,6 +64,7 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             exposure: 10,
             pair: 40,
             passed: 90,
+            danger: 7,
         },
         KindWeights {
             value: 520,
@@ -75,6 +76,7 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             exposure: 30,
             pair: -10,
             passed: 150,
+            danger: -3,
         },
     ];
     let theta = tune::to_vector(&Params::kinds_only(truth.to_vec()));
@@ -102,6 +104,7 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
         exposure: 0,
         pair: 0,
         passed: 0,
+        danger: 0,
     }; 2];
     let config = FitConfig {
         iterations: 2000,
@@ -123,6 +126,7 @@ fn the_fit_recovers_known_weights_from_results_they_predict() {
             (got.mobility, want.mobility),
             (got.pair, want.pair),
             (got.passed, want.passed),
+            (got.danger, want.danger),
         ] {
             assert!((g - w).abs() <= 3, "fitted {got:?}, true {want:?}");
         }
@@ -199,6 +203,7 @@ fn a_weights_file_reads_back_as_written() {
                 // Written only when not 0: a kind without them reads back 0.
                 pair: if k % 2 == 0 { 25 + k as i32 } else { 0 },
                 passed: if k == 0 { 130 } else { 0 },
+                danger: if rules.pieces[k].royal { 6 } else { 0 },
             })
         })
         .collect();
@@ -470,6 +475,7 @@ fn the_held_out_positions_choose_the_prior() {
         exposure: 0,
         pair: 0,
         passed: 0,
+        danger: 0,
     }];
     let config = FitConfig {
         iterations: 600,
@@ -855,4 +861,51 @@ fn the_evaluation_is_the_features_times_the_weights_with_pairs_and_passed_pieces
         .map_or(first, |p| p.name.clone());
     let eval = pair_and_passed(&shogi, &[(pawn.as_str(), 30, 120)]);
     features_times_weights_in_a_game(&shogi, &eval);
+}
+
+/// The derived weights with the royal danger of the named royal kind set.
+fn king_danger(engine: &Engine, royal: &str, danger: i32) -> Evaluator {
+    let k = engine
+        .rules()
+        .kind_by_name(royal)
+        .expect("the kind")
+        .index();
+    let mut kinds: Vec<Option<KindWeights>> = Evaluator::derived(engine)
+        .weights()
+        .iter()
+        .copied()
+        .map(Some)
+        .collect();
+    if let Some(w) = kinds[k].as_mut() {
+        w.danger = danger;
+    }
+    Evaluator::with_weights(
+        engine,
+        &Weights {
+            kinds,
+            squares: Vec::new(),
+        },
+    )
+}
+
+#[test]
+fn a_royal_pays_its_danger_weight_for_each_attacked_square_beside_it_squared() {
+    // Chess, 5 centipawns a unit. Black's queen on h4 reaches two of the squares beside White's
+    // king on g1 (h2 up the file, f2 through g3): 2² = 4 units. White has no attacker (pawns and
+    // kings are not), so Black's king is in no danger.
+    let engine = common::load("chess.variant");
+    let derived = Evaluator::derived(&engine);
+    assert!(derived.weights().iter().all(|w| w.danger == 0));
+    let tuned = king_danger(&engine, "King", 5);
+    let gained = |fen: &str| {
+        let pos = common::pos(&engine, fen);
+        tuned.evaluate(&engine, &pos) - derived.evaluate(&engine, &pos)
+    };
+    assert_eq!(gained("4k3/8/8/8/7q/8/5PPP/6K1 w - - 0 1"), -20);
+    assert_eq!(gained("4k3/8/8/8/7q/8/5PPP/6K1 b - - 0 1"), 20);
+    // The queen on a4 reaches no square beside the king.
+    assert_eq!(gained("4k3/8/8/8/q7/8/5PPP/6K1 w - - 0 1"), 0);
+    // The queen on h3 reaches g2 and h2, a rook on f8 reaches f2 (not f1, behind the pawn):
+    // 3² = 9 units.
+    assert_eq!(gained("4kr2/8/8/8/8/7q/5PPP/6K1 w - - 0 1"), -45);
 }
