@@ -777,15 +777,15 @@ fn self_play_labels_blend_the_searches_own_scores_when_asked() {
     assert!(scores.iter().any(|&r| r != 0.5), "{scores:?}");
 }
 
-/// The derived weights with `pair` and `passed` set for the named kinds.
-fn pair_and_passed(engine: &Engine, set: &[(&str, i32, i32)]) -> Evaluator {
+/// The derived weights with `pair`, `passed` and `danger` set, as (kind, pair, passed, danger).
+fn derived_with(engine: &Engine, set: &[(&str, i32, i32, i32)]) -> Evaluator {
     let rules = engine.rules();
     let derived = Evaluator::derived(engine);
     let mut kinds: Vec<Option<KindWeights>> = derived.weights().iter().copied().map(Some).collect();
-    for &(name, pair, passed) in set {
+    for &(name, pair, passed, danger) in set {
         let k = rules.kind_by_name(name).expect("the kind").index();
         if let Some(w) = kinds[k].as_mut() {
-            (w.pair, w.passed) = (pair, passed);
+            (w.pair, w.passed, w.danger) = (pair, passed, danger);
         }
     }
     Evaluator::with_weights(
@@ -795,6 +795,12 @@ fn pair_and_passed(engine: &Engine, set: &[(&str, i32, i32)]) -> Evaluator {
             squares: Vec::new(),
         },
     )
+}
+
+/// What `tuned` scores above the derived evaluation in the position `fen`, for the side to move.
+fn gain_over_derived(engine: &Engine, tuned: &Evaluator, fen: &str) -> i32 {
+    let pos = common::pos(engine, fen);
+    tuned.evaluate(engine, &pos) - Evaluator::derived(engine).evaluate(engine, &pos)
 }
 
 #[test]
@@ -807,11 +813,8 @@ fn a_pair_of_a_kind_earns_its_pair_weight_and_a_single_piece_does_not() {
         .weights()
         .iter()
         .all(|w| w.pair == 0 && w.passed == 0));
-    let tuned = pair_and_passed(&engine, &[("Bishop", 40, 0)]);
-    let gained = |fen: &str| {
-        let pos = common::pos(&engine, fen);
-        tuned.evaluate(&engine, &pos) - derived.evaluate(&engine, &pos)
-    };
+    let tuned = derived_with(&engine, &[("Bishop", 40, 0, 0)]);
+    let gained = |fen: &str| gain_over_derived(&engine, &tuned, fen);
     assert_eq!(gained("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
     assert_eq!(gained("4k3/8/8/8/8/8/8/2B1KB2 b - - 0 1"), -40);
     assert_eq!(gained("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"), 0);
@@ -824,12 +827,8 @@ fn a_pawn_no_enemy_pawn_can_stop_is_passed_and_gains_more_nearer_the_zone() {
     // ahead on its file, or one that can capture onto its way (d7 takes on e6), stops it (that
     // pawn is then stopped too: e5 takes on d6), and a pawn behind it on a far file does not.
     let engine = common::load("chess.variant");
-    let derived = Evaluator::derived(&engine);
-    let tuned = pair_and_passed(&engine, &[("Pawn", 0, 100)]);
-    let gained = |fen: &str| {
-        let pos = common::pos(&engine, fen);
-        tuned.evaluate(&engine, &pos) - derived.evaluate(&engine, &pos)
-    };
+    let tuned = derived_with(&engine, &[("Pawn", 0, 100, 0)]);
+    let gained = |fen: &str| gain_over_derived(&engine, &tuned, fen);
     let e5 = gained("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1");
     let e6 = gained("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
     assert!(e5 > 0 && e6 > e5, "e5 {e5}, e6 {e6}");
@@ -846,46 +845,18 @@ fn a_pawn_no_enemy_pawn_can_stop_is_passed_and_gains_more_nearer_the_zone() {
 fn the_evaluation_is_the_features_times_the_weights_with_pairs_and_passed_pieces() {
     // Chess and minishogi (whose pawns promote), with pairs and passed pieces weighted.
     let chess = Arc::new(common::load("chess.variant"));
-    let eval = pair_and_passed(
+    let eval = derived_with(
         &chess,
-        &[("Bishop", 45, 0), ("Knight", -20, 0), ("Pawn", 5, 140)],
+        &[
+            ("Bishop", 45, 0, 0),
+            ("Knight", -20, 0, 0),
+            ("Pawn", 5, 140, 0),
+        ],
     );
     features_times_weights_in_a_game(&chess, &eval);
     let shogi = Arc::new(common::load("minishogi.variant"));
-    let first = shogi.rules().pieces[0].name.clone();
-    let pawn = shogi
-        .rules()
-        .pieces
-        .iter()
-        .find(|p| p.name.contains("Pawn"))
-        .map_or(first, |p| p.name.clone());
-    let eval = pair_and_passed(&shogi, &[(pawn.as_str(), 30, 120)]);
+    let eval = derived_with(&shogi, &[("Pawn", 30, 120, 0)]);
     features_times_weights_in_a_game(&shogi, &eval);
-}
-
-/// The derived weights with the royal danger of the named royal kind set.
-fn king_danger(engine: &Engine, royal: &str, danger: i32) -> Evaluator {
-    let k = engine
-        .rules()
-        .kind_by_name(royal)
-        .expect("the kind")
-        .index();
-    let mut kinds: Vec<Option<KindWeights>> = Evaluator::derived(engine)
-        .weights()
-        .iter()
-        .copied()
-        .map(Some)
-        .collect();
-    if let Some(w) = kinds[k].as_mut() {
-        w.danger = danger;
-    }
-    Evaluator::with_weights(
-        engine,
-        &Weights {
-            kinds,
-            squares: Vec::new(),
-        },
-    )
 }
 
 #[test]
@@ -896,11 +867,8 @@ fn a_royal_pays_its_danger_weight_for_each_attacked_square_beside_it_squared() {
     let engine = common::load("chess.variant");
     let derived = Evaluator::derived(&engine);
     assert!(derived.weights().iter().all(|w| w.danger == 0));
-    let tuned = king_danger(&engine, "King", 5);
-    let gained = |fen: &str| {
-        let pos = common::pos(&engine, fen);
-        tuned.evaluate(&engine, &pos) - derived.evaluate(&engine, &pos)
-    };
+    let tuned = derived_with(&engine, &[("King", 0, 0, 5)]);
+    let gained = |fen: &str| gain_over_derived(&engine, &tuned, fen);
     assert_eq!(gained("4k3/8/8/8/7q/8/5PPP/6K1 w - - 0 1"), -20);
     assert_eq!(gained("4k3/8/8/8/7q/8/5PPP/6K1 b - - 0 1"), 20);
     // The queen on a4 reaches no square beside the king.
