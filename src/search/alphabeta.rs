@@ -113,6 +113,7 @@ impl Searcher {
         let prune_quiets = !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
         let futile = prune_quiets && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
         let late_limit = 3 + 2 * (depth * depth) as usize;
+        let improving = self.improving(ply, in_check);
         let mut quiets_tried = 0usize;
         for i in 0..moves.len() {
             select_next(&mut moves, &mut scores, i);
@@ -151,7 +152,11 @@ impl Searcher {
                 // more; less at PV nodes and for killers.
                 let mut r = 0;
                 if depth >= 3 && i >= 2 && quiet && !in_check && !gives_check {
-                    r = lmr(depth, i) - pv_node as i32 - killer as i32;
+                    // One ply more where the evaluation is falling, and for the long tail of
+                    // a node off the principal variation.
+                    r = lmr(depth, i) - pv_node as i32 - killer as i32
+                        + !improving as i32
+                        + (!pv_node && i >= 6) as i32;
                     r = r.clamp(0, new_depth - 1);
                 }
                 self.zero_window(&child, new_depth, r, ply, alpha, beta, gives_check, stop)
@@ -249,14 +254,17 @@ impl Searcher {
         } else {
             self.eval.evaluate(&self.engine, pos)
         };
+        self.evals[ply] = static_eval;
+        let improving = self.improving(ply, in_check);
         // The pruning below comes before the move generation, which it saves; it may miss a
         // stalemate (no legal move, not in check), as it may miss any other reply.
-        // Reverse futility: far above beta near the leaves, a quiet move will not fall below it.
+        // Reverse futility: far above beta near the leaves, a quiet move will not fall below it;
+        // the margin is a ply smaller when the evaluation has been rising.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= REVERSE_FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - 120 * depth >= beta
+            && static_eval - reverse_futility_margin(depth, improving) >= beta
         {
             return ControlFlow::Break(static_eval);
         }
@@ -303,6 +311,12 @@ impl Searcher {
             }
         }
         (None, e.mv)
+    }
+
+    /// Whether the static evaluation at `ply` beats the one two plies up (the same side to move);
+    /// never in check, always near the root or after a check.
+    fn improving(&self, ply: usize, in_check: bool) -> bool {
+        !in_check && (ply < 2 || self.evals[ply] > self.evals[ply - 2])
     }
 
     /// Null move: if passing the turn still beats beta, a real move will too. The score to return
@@ -500,6 +514,15 @@ impl Searcher {
     }
 }
 
+/// The deepest remaining depth at which reverse futility prunes.
+pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 7;
+
+/// How far above beta the static evaluation must stand for reverse futility to cut at `depth`:
+/// 85 a ply, 60 less when the evaluation is rising.
+pub(super) fn reverse_futility_margin(depth: i32, improving: bool) -> i32 {
+    85 * depth - 60 * improving as i32
+}
+
 /// Futility margins by remaining depth (index 0 unused): what a quiet move may gain at most.
 pub(super) const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
 
@@ -546,5 +569,64 @@ pub(super) fn royal_loss_score(pos: &Position, loser: Player, ply: usize) -> i32
         -s
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess_searcher(fen: &str) -> (Searcher, Position) {
+        let rules = crate::check_named(std::path::Path::new("chess"))
+            .expect("chess compiles")
+            .rules;
+        let engine = Arc::new(Engine::new(rules).expect("chess is playable"));
+        let pos = crate::parse_fen(&engine, fen).expect("a legal FEN");
+        (Searcher::new(engine, 1), pos)
+    }
+
+    /// Chess, White a queen up, a zero window at +1.00 off the principal variation: within
+    /// seven plies of the horizon the static evaluation alone answers (one node); eight plies
+    /// from it the moves are searched.
+    #[test]
+    fn a_node_far_above_beta_near_the_horizon_is_cut_by_its_static_evaluation() {
+        let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+        let stop = AtomicBool::new(false);
+        for depth in [1, 4, 7] {
+            let (mut s, pos) = chess_searcher(fen);
+            let stand = s.eval.evaluate(&s.engine, &pos);
+            assert!(stand - reverse_futility_margin(depth, false) >= 100, "{stand}");
+            let score = s.node(&pos, depth, 1, 99, 100, false, false, &stop);
+            assert_eq!((score, s.nodes), (stand, 1), "depth {depth}");
+        }
+        let (mut s, pos) = chess_searcher(fen);
+        s.node(&pos, 8, 1, 99, 100, false, false, &stop);
+        assert!(s.nodes > 1);
+    }
+
+    /// Reverse futility's margin: 85 centipawns a ply, 60 less while the evaluation rises.
+    #[test]
+    fn the_reverse_futility_margin_is_a_ply_less_when_improving() {
+        assert_eq!(reverse_futility_margin(1, false), 85);
+        assert_eq!(reverse_futility_margin(1, true), 25);
+        assert_eq!(reverse_futility_margin(7, false), 595);
+        assert_eq!(reverse_futility_margin(7, true), 535);
+    }
+
+    /// A node improves when its static evaluation beats the one two plies up; in check it never
+    /// does, and within two plies of the root it always does.
+    #[test]
+    fn improving_compares_the_static_evaluation_two_plies_up() {
+        let (mut s, _) = chess_searcher("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        s.evals[2] = 10;
+        s.evals[4] = 11;
+        assert!(s.improving(4, false));
+        assert!(!s.improving(4, true));
+        s.evals[4] = 10;
+        assert!(!s.improving(4, false));
+        s.evals[3] = -INF;
+        s.evals[5] = -500;
+        assert!(s.improving(5, false), "after a check, any evaluation improves");
+        assert!(s.improving(1, false) && s.improving(0, false));
     }
 }

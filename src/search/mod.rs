@@ -151,6 +151,9 @@ pub struct Searcher {
     node_limit: Option<u64>,
     /// Checks of the clock and stop flag happen when enabled (after the first iteration).
     may_abort: bool,
+    /// Per ply of the current path, the static evaluation (`-INF` in check): a node is
+    /// "improving" when its own beats the one two plies up, and is then pruned less.
+    evals: Vec<i32>,
 }
 
 /// How the search sees the end of the game at a node.
@@ -182,6 +185,7 @@ impl Searcher {
             hard_deadline: None,
             node_limit: None,
             may_abort: false,
+            evals: vec![-INF; MAX_PLY + 1],
             engine,
         }
     }
