@@ -595,7 +595,10 @@ mod tests {
         for depth in [1, 4, 7] {
             let (mut s, pos) = chess_searcher(fen);
             let stand = s.eval.evaluate(&s.engine, &pos);
-            assert!(stand - reverse_futility_margin(depth, false) >= 100, "{stand}");
+            assert!(
+                stand - reverse_futility_margin(depth, false) >= 100,
+                "{stand}"
+            );
             let score = s.node(&pos, depth, 1, 99, 100, false, false, &stop);
             assert_eq!((score, s.nodes), (stand, 1), "depth {depth}");
         }
@@ -626,7 +629,10 @@ mod tests {
         assert!(!s.improving(4, false));
         s.evals[3] = -INF;
         s.evals[5] = -500;
-        assert!(s.improving(5, false), "after a check, any evaluation improves");
+        assert!(
+            s.improving(5, false),
+            "after a check, any evaluation improves"
+        );
         assert!(s.improving(1, false) && s.improving(0, false));
     }
 }
